@@ -1,0 +1,57 @@
+#include "solver/core/movegen.h"
+
+#include "solver/core/attacks.h"
+#include "solver/core/move_emit.h"
+
+namespace tsume {
+namespace {
+
+// Board moves of every non-king piece onto `targets`, pinned pieces kept on their pin line.
+void emit_piece_moves(const Position& pos, MoveList& list, Bitboard targets) {
+  const Color us = pos.side_to_move();
+  const Square ksq = pos.king_square(us);
+  const Bitboard pinned = pos.blockers(us, ~us) & pos.pieces(us);
+  const Bitboard occ = pos.pieces();
+  for (Square from : pos.pieces(us) & ~pos.pieces(PieceType::King)) {
+    const PieceType pt = type_of(pos.piece_on(from));
+    Bitboard to_set = attacks(us, pt, from, occ) & targets;
+    if (pinned.test(from)) to_set &= line(ksq, from);
+    for (Square to : to_set) detail::emit_board_move(list, us, pt, from, to);
+  }
+}
+
+void emit_king_moves(const Position& pos, MoveList& list) {
+  const Color us = pos.side_to_move();
+  const Square ksq = pos.king_square(us);
+  if (ksq == Square::None) return;
+  const Bitboard occ = pos.pieces() ^ Bitboard::square(ksq);
+  for (Square to : king_attacks(ksq) & ~pos.pieces(us))
+    if (!pos.is_attacked(~us, to, occ)) list.push(Move::board(ksq, to, false));
+}
+
+} // namespace
+
+void generate_legal(const Position& pos, MoveList& list) {
+  if (pos.in_check()) {
+    generate_evasions(pos, list);
+    return;
+  }
+  const Color us = pos.side_to_move();
+  emit_piece_moves(pos, list, ~pos.pieces(us));
+  emit_king_moves(pos, list);
+  detail::emit_drops(pos, list, ~pos.pieces());
+}
+
+void generate_evasions(const Position& pos, MoveList& list) {
+  const Color us = pos.side_to_move();
+  const Square ksq = pos.king_square(us);
+  emit_king_moves(pos, list);
+  const Bitboard checkers = pos.checkers();
+  if (checkers.more_than_one()) return;  // double check: only the king can move
+  const Square checker = checkers.lsb();
+  const Bitboard gap = between(ksq, checker);
+  emit_piece_moves(pos, list, gap | checkers);  // capture the checker or interpose (移動合)
+  detail::emit_drops(pos, list, gap);           // drop interpositions (合駒)
+}
+
+} // namespace tsume

@@ -1,0 +1,18 @@
+// Legal move generation (SPEC.md section 2). Every generator appends exactly the legal moves of
+// its kind: non-promotions are included wherever they are legal (a pawn, lance or knight that
+// would be dead must promote), drops respect 二歩 and dead squares, pawn drops that checkmate
+// (打ち歩詰め) are left out, and no move leaves the mover's own king in check.
+#pragma once
+
+#include "solver/core/move.h"
+#include "solver/core/position.h"
+
+namespace tsume {
+
+// All legal moves of the side to move (the evasions when it is in check).
+void generate_legal(const Position& pos, MoveList& list);
+// All legal moves of a side in check: king moves, captures of the checker, interpositions by
+// moving or dropping a piece. Precondition: pos.in_check().
+void generate_evasions(const Position& pos, MoveList& list);
+
+} // namespace tsume

@@ -1,0 +1,310 @@
+#include "solver/core/position.h"
+
+#include <algorithm>
+
+#include "solver/core/attacks.h"
+#include "solver/core/movegen.h"
+#include "solver/core/zobrist.h"
+
+namespace tsume {
+namespace {
+
+const char* color_name(Color c) { return c == Color::Black ? "black" : "white"; }
+
+const char* type_name(PieceType pt) {
+  static constexpr const char* kNames[kPieceTypeCount] = {
+      "none",   "pawn",   "lance", "knight",         "silver",          "bishop",
+      "rook",   "gold",   "king",  "promoted pawn", "promoted lance", "promoted knight",
+      "promoted silver", "horse", "dragon"};
+  return kNames[index_of(pt)];
+}
+
+std::string square_name(Square s) {
+  return std::string(1, static_cast<char>('1' + file_of(s))) + static_cast<char>('a' + rank_of(s));
+}
+
+// The direction a pawn of color c moves in, as a square-index step.
+constexpr int forward_step(Color c) { return c == Color::Black ? -1 : 1; }
+
+} // namespace
+
+Position::Position() { states_.reserve(256); states_.emplace_back(); }
+
+std::string Position::validate(const BoardSetup& setup, KingRule king_rule) {
+  // Kings: the defender (side not to move) must have exactly one; the attacker at most one.
+  for (Color c : {Color::Black, Color::White}) {
+    int kings = 0;
+    for (Piece p : setup.board)
+      if (p != Piece::None && color_of(p) == c && type_of(p) == PieceType::King) ++kings;
+    if (kings > 1) return std::string("more than one ") + color_name(c) + " king";
+    if (kings == 0 && c != setup.side_to_move && king_rule == KingRule::DefenderKing)
+      return std::string("no ") + color_name(c) + " king: the side not to move must have a king";
+  }
+  // Piece counts: board and both hands together may not exceed one full set.
+  std::array<int, kHandTypeCount> count{};
+  for (Piece p : setup.board) {
+    if (p == Piece::None) continue;
+    const PieceType pt = type_of(p);
+    if (pt == PieceType::None || index_of(pt) >= kPieceTypeCount || index_of(p) >= kPieceCount ||
+        (index_of(p) & 0x0F) == 0 || (index_of(p) >> 4) > 1)
+      return "invalid piece code on the board";
+    if (is_hand_type(unpromote(pt))) ++count[index_of(unpromote(pt))];
+  }
+  for (Hand h : setup.hands)
+    for (int k = 1; k <= 7; ++k) count[k] += h.count(static_cast<PieceType>(k));
+  for (int k = 1; k <= 7; ++k) {
+    const auto pt = static_cast<PieceType>(k);
+    if (count[k] > Hand::max_count(pt))
+      return std::string("too many ") + type_name(pt) + "s: " + std::to_string(count[k]) +
+             " on the board and in hand, at most " + std::to_string(Hand::max_count(pt));
+  }
+  // Dead pieces (行き所のない駒) and two unpromoted pawns on a file (二歩).
+  for (int i = 0; i < kSquareCount; ++i) {
+    const Piece p = setup.board[i];
+    if (p == Piece::None) continue;
+    if (is_dead_square(color_of(p), type_of(p), square_at(i)))
+      return std::string(color_name(color_of(p))) + " " + type_name(type_of(p)) + " on " +
+             square_name(square_at(i)) + " can never move (dead piece)";
+  }
+  for (Color c : {Color::Black, Color::White})
+    for (int f = 0; f < kFileCount; ++f) {
+      int pawns = 0;
+      for (int r = 0; r < kRankCount; ++r)
+        if (setup.at(make_square(f, r)) == make_piece(c, PieceType::Pawn)) ++pawns;
+      if (pawns > 1)
+        return std::string("two unpromoted ") + color_name(c) + " pawns on file " +
+               std::to_string(f + 1) + " (nifu)";
+    }
+  // The side not to move may not be in check: its opponent could capture the king.
+  Position probe;
+  probe.load(setup);
+  const Color defender = ~setup.side_to_move;
+  const Square defender_king = probe.king_square(defender);
+  if (defender_king != Square::None &&
+      probe.is_attacked(setup.side_to_move, defender_king, probe.pieces()))
+    return std::string("the side not to move (") + color_name(defender) + ") is in check";
+  return {};
+}
+
+std::string Position::set(const BoardSetup& setup, KingRule kings) {
+  std::string reason = validate(setup, kings);
+  if (reason.empty()) load(setup);
+  return reason;
+}
+
+void Position::load(const BoardSetup& setup) {
+  board_.fill(Piece::None);
+  by_color_.fill(Bitboard());
+  by_type_.fill(Bitboard());
+  occupied_ = Bitboard();
+  kings_ = {Square::None, Square::None};
+  states_.clear();
+  State st;
+  for (int i = 0; i < kSquareCount; ++i)
+    if (setup.board[i] != Piece::None) {
+      put_piece(square_at(i), setup.board[i]);
+      st.board_key ^= zobrist::piece_square(setup.board[i], square_at(i));
+    }
+  hands_ = setup.hands;
+  for (Color c : {Color::Black, Color::White})
+    for (int k = 1; k <= 7; ++k)
+      st.hand_key += zobrist::hand_piece(c, static_cast<PieceType>(k)) *
+                     static_cast<std::uint64_t>(hands_[index_of(c)].count(static_cast<PieceType>(k)));
+  side_ = setup.side_to_move;
+  ply_ = setup.ply;
+  st.board_key ^= zobrist::side(side_);
+  states_.push_back(st);
+  state().checkers = compute_checkers();
+}
+
+BoardSetup Position::setup() const {
+  BoardSetup s;
+  s.board = board_;
+  s.hands = hands_;
+  s.side_to_move = side_;
+  s.ply = ply_ + game_ply();
+  return s;
+}
+
+void Position::put_piece(Square s, Piece p) {
+  board_[index_of(s)] = p;
+  by_color_[index_of(color_of(p))].set(s);
+  by_type_[index_of(type_of(p))].set(s);
+  occupied_.set(s);
+  if (type_of(p) == PieceType::King) kings_[index_of(color_of(p))] = s;
+}
+
+void Position::remove_piece(Square s) {
+  const Piece p = board_[index_of(s)];
+  board_[index_of(s)] = Piece::None;
+  by_color_[index_of(color_of(p))].clear(s);
+  by_type_[index_of(type_of(p))].clear(s);
+  occupied_.clear(s);
+  if (type_of(p) == PieceType::King) kings_[index_of(color_of(p))] = Square::None;
+}
+
+Bitboard Position::attackers_to(Color by, Square s, Bitboard occ) const {
+  const Color them = ~by;  // reverse attacks: squares from which a `by` piece reaches s
+  const Bitboard golds = pieces(PieceType::Gold) | pieces(PieceType::ProPawn) |
+                         pieces(PieceType::ProLance) | pieces(PieceType::ProKnight) |
+                         pieces(PieceType::ProSilver);
+  const Bitboard kingish = pieces(PieceType::King) | pieces(PieceType::Horse) | pieces(PieceType::Dragon);
+  const Bitboard rooks = pieces(PieceType::Rook) | pieces(PieceType::Dragon);
+  const Bitboard bishops = pieces(PieceType::Bishop) | pieces(PieceType::Horse);
+  const Bitboard found =
+      (step_attacks(them, PieceType::Pawn, s) & pieces(PieceType::Pawn)) |
+      (step_attacks(them, PieceType::Knight, s) & pieces(PieceType::Knight)) |
+      (step_attacks(them, PieceType::Silver, s) & pieces(PieceType::Silver)) |
+      (step_attacks(them, PieceType::Gold, s) & golds) | (king_attacks(s) & kingish) |
+      (lance_attacks(them, s, occ) & pieces(PieceType::Lance)) | (bishop_attacks(s, occ) & bishops) |
+      (rook_attacks(s, occ) & rooks);
+  return found & pieces(by);
+}
+
+Bitboard Position::blockers(Color king_color, Color slider_color) const {
+  const Square ksq = king_square(king_color);
+  if (ksq == Square::None) return Bitboard();
+  const Bitboard snipers =
+      ((rook_attacks(ksq, Bitboard()) & (pieces(PieceType::Rook) | pieces(PieceType::Dragon))) |
+       (bishop_attacks(ksq, Bitboard()) & (pieces(PieceType::Bishop) | pieces(PieceType::Horse))) |
+       (lance_attacks(~slider_color, ksq, Bitboard()) & pieces(PieceType::Lance))) &
+      pieces(slider_color);
+  Bitboard result;
+  for (Square s : snipers) {
+    const Bitboard b = between(ksq, s) & occupied_;
+    if (!b.empty() && !b.more_than_one()) result |= b;
+  }
+  return result;
+}
+
+Bitboard Position::compute_checkers() const {
+  const Square ksq = king_square(side_);
+  return ksq == Square::None ? Bitboard() : attackers_to(~side_, ksq, occupied_);
+}
+
+bool Position::gives_check(Move m) const {
+  const Color us = side_;
+  const Square ksq = king_square(~us);
+  if (ksq == Square::None) return false;
+  const Square to = m.to();
+  if (m.is_drop()) return attacks(us, m.dropped_type(), to, occupied_).test(ksq);
+  const Square from = m.from();
+  const PieceType pt = type_of(piece_on(from));
+  const PieceType moved = m.is_promotion() ? promote(pt) : pt;
+  const Bitboard occ = (occupied_ ^ Bitboard::square(from)) | Bitboard::square(to);
+  if (attacks(us, moved, to, occ).test(ksq)) return true;
+  // Discovered check: the mover leaves a line between one of our sliders and the king.
+  return blockers(~us, us).test(from) && !aligned(ksq, from, to);
+}
+
+bool Position::is_legal(Move m) const {
+  MoveList list;
+  generate_legal(*this, list);
+  return list.contains(m);
+}
+
+bool Position::is_pawn_drop_mate(Square to) const {
+  const Color us = side_, them = ~us;
+  const Square ksq = king_square(them);
+  if (ksq == Square::None || index_of(to) + forward_step(us) != index_of(ksq)) return false;
+  const Bitboard occ = occupied_ | Bitboard::square(to);
+  // 1. A defender piece other than the king captures the pawn without exposing its king.
+  //    Only our sliders can be uncovered: the dropped pawn is the only non-slider checking.
+  const Bitboard our_rooks = pieces(us) & (pieces(PieceType::Rook) | pieces(PieceType::Dragon));
+  const Bitboard our_bishops = pieces(us) & (pieces(PieceType::Bishop) | pieces(PieceType::Horse));
+  const Bitboard our_lances = pieces(us, PieceType::Lance);
+  Bitboard capturers = attackers_to(them, to, occ) & ~Bitboard::square(ksq);
+  for (Square c : capturers) {
+    const Bitboard after = occ ^ Bitboard::square(c);
+    const bool exposed = !(rook_attacks(ksq, after) & our_rooks).empty() ||
+                         !(bishop_attacks(ksq, after) & our_bishops).empty() ||
+                         !(lance_attacks(them, ksq, after) & our_lances).empty();
+    if (!exposed) return false;
+  }
+  // 2. The king captures the pawn or steps away to an unattacked square.
+  const Bitboard without_king = occ ^ Bitboard::square(ksq);
+  for (Square s : king_attacks(ksq) & ~pieces(them))
+    if (!is_attacked(us, s, without_king)) return false;
+  return true;
+}
+
+void Position::do_move(Move m) {
+  const Color us = side_;
+  State st = state();
+  st.captured = Piece::None;
+  st.board_key ^= zobrist::side(us) ^ zobrist::side(~us);
+  const Square to = m.to();
+  if (m.is_drop()) {
+    const PieceType pt = m.dropped_type();
+    hands_[index_of(us)].remove(pt);
+    st.hand_key -= zobrist::hand_piece(us, pt);
+    const Piece p = make_piece(us, pt);
+    put_piece(to, p);
+    st.board_key ^= zobrist::piece_square(p, to);
+  } else {
+    const Square from = m.from();
+    const Piece p = board_[index_of(from)];
+    const Piece captured = board_[index_of(to)];
+    if (captured != Piece::None) {
+      const PieceType gained = unpromote(type_of(captured));
+      remove_piece(to);
+      st.board_key ^= zobrist::piece_square(captured, to);
+      hands_[index_of(us)].add(gained);
+      st.hand_key += zobrist::hand_piece(us, gained);
+      st.captured = captured;
+    }
+    remove_piece(from);
+    st.board_key ^= zobrist::piece_square(p, from);
+    const Piece moved = m.is_promotion() ? make_piece(us, promote(type_of(p))) : p;
+    put_piece(to, moved);
+    st.board_key ^= zobrist::piece_square(moved, to);
+  }
+  side_ = ~us;
+  states_.push_back(st);
+  state().checkers = compute_checkers();
+}
+
+void Position::undo_move(Move m) {
+  const Color us = ~side_;
+  const Square to = m.to();
+  const Piece captured = state().captured;
+  if (m.is_drop()) {
+    remove_piece(to);
+    hands_[index_of(us)].add(m.dropped_type());
+  } else {
+    const Square from = m.from();
+    const Piece moved = board_[index_of(to)];
+    remove_piece(to);
+    put_piece(from, m.is_promotion() ? make_piece(us, unpromote(type_of(moved))) : moved);
+    if (captured != Piece::None) {
+      put_piece(to, captured);
+      hands_[index_of(us)].remove(unpromote(type_of(captured)));
+    }
+  }
+  side_ = us;
+  states_.pop_back();
+}
+
+void Position::do_null_move() {
+  State st = state();
+  st.captured = Piece::None;
+  st.board_key ^= zobrist::side(side_) ^ zobrist::side(~side_);
+  side_ = ~side_;
+  states_.push_back(st);
+  state().checkers = compute_checkers();
+}
+
+void Position::undo_null_move() {
+  side_ = ~side_;
+  states_.pop_back();
+}
+
+bool Position::is_repetition() const {
+  const int n = static_cast<int>(states_.size());
+  const State& now = states_[n - 1];
+  for (int i = n - 3; i >= 0; i -= 2)
+    if (states_[i].board_key == now.board_key && states_[i].hand_key == now.hand_key) return true;
+  return false;
+}
+
+} // namespace tsume

@@ -1,0 +1,115 @@
+// The shogi position: board, hands, side to move, Zobrist keys, do/undo, check detection and the
+// legality rules of SPEC.md section 2 (pins, own king safety, 二歩, dead pieces, 打ち歩詰め).
+//
+// Keys: board_key() covers the board and the side to move; the hands are kept apart (hand(c))
+// so that the transposition table can compare hands for superiority. key() combines both.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "solver/core/bitboard.h"
+#include "solver/core/board_setup.h"
+#include "solver/core/hand.h"
+#include "solver/core/move.h"
+#include "solver/core/types.h"
+
+namespace tsume {
+
+// Which kings a position must have. A tsume problem needs the defender's king (the side not to
+// move); move-generator tests (perft, evasion counts) also use positions without it.
+enum class KingRule { DefenderKing, Any };
+
+class Position {
+public:
+  Position();
+
+  // Loads a position after checking it (missing king, too many pieces of a kind, dead pieces,
+  // 二歩, side not to move in check). Returns an empty string on success, otherwise the reason
+  // and the position is left unchanged.
+  std::string set(const BoardSetup& setup, KingRule kings = KingRule::DefenderKing);
+  // The reason `setup` is illegal, or an empty string.
+  static std::string validate(const BoardSetup& setup, KingRule kings = KingRule::DefenderKing);
+  BoardSetup setup() const;
+
+  Piece piece_on(Square s) const { return board_[index_of(s)]; }
+  Hand hand(Color c) const { return hands_[index_of(c)]; }
+  Color side_to_move() const { return side_; }
+  int ply() const { return ply_; }
+  Square king_square(Color c) const { return kings_[index_of(c)]; }  // Square::None if absent
+
+  Bitboard pieces() const { return occupied_; }
+  Bitboard pieces(Color c) const { return by_color_[index_of(c)]; }
+  Bitboard pieces(PieceType pt) const { return by_type_[index_of(pt)]; }
+  Bitboard pieces(Color c, PieceType pt) const { return by_color_[index_of(c)] & by_type_[index_of(pt)]; }
+
+  std::uint64_t board_key() const { return state().board_key; }
+  std::uint64_t hand_key() const { return state().hand_key; }
+  std::uint64_t key() const { return state().board_key ^ state().hand_key; }
+
+  // Pieces of the side not to move that attack the king of the side to move.
+  Bitboard checkers() const { return state().checkers; }
+  bool in_check() const { return !state().checkers.empty(); }
+
+  // Pieces of color `by` attacking square s, with `occ` as the occupancy.
+  Bitboard attackers_to(Color by, Square s, Bitboard occ) const;
+  Bitboard attackers_to(Color by, Square s) const { return attackers_to(by, s, occupied_); }
+  bool is_attacked(Color by, Square s, Bitboard occ) const { return !attackers_to(by, s, occ).empty(); }
+
+  // Pieces (of either color) standing alone between a slider of color `slider_color` and the king
+  // of color `king_color`. With king_color == the owner of the pieces these are pinned pieces; with
+  // the other color they are discovered-check candidates.
+  Bitboard blockers(Color king_color, Color slider_color) const;
+
+  // True when the move gives check to the opponent's king (direct or discovered).
+  bool gives_check(Move m) const;
+  // Full legality of an arbitrary move in this position (used for input and in tests; the
+  // generators produce legal moves without calling it).
+  bool is_legal(Move m) const;
+  // 打ち歩詰め: would dropping a pawn of the side to move on `to` checkmate the opponent's king?
+  // Only meaningful when `to` is the square in front of that king.
+  bool is_pawn_drop_mate(Square to) const;
+  // 二歩: does the side `c` already have an unpromoted pawn on the file of s?
+  bool has_pawn_on_file(Color c, Square s) const { return !(pieces(c, PieceType::Pawn) & file_mask(file_of(s))).empty(); }
+
+  void do_move(Move m);
+  void undo_move(Move m);
+  // Passing is never legal in shogi; used only by tests and by search heuristics.
+  void do_null_move();
+  void undo_null_move();
+
+  // Number of plies played through do_move since set().
+  int game_ply() const { return static_cast<int>(states_.size()) - 1; }
+  // True when the current position (board, both hands, side to move) occurred earlier on the
+  // path since set(), at an even ply distance.
+  bool is_repetition() const;
+
+private:
+  struct State {
+    std::uint64_t board_key = 0;
+    std::uint64_t hand_key = 0;
+    Bitboard checkers;
+    Piece captured = Piece::None;
+  };
+  const State& state() const { return states_.back(); }
+  State& state() { return states_.back(); }
+
+  // Loads without validation (validate() uses it to test for check).
+  void load(const BoardSetup& setup);
+  void put_piece(Square s, Piece p);
+  void remove_piece(Square s);
+  Bitboard compute_checkers() const;
+
+  std::array<Piece, kSquareCount> board_{};
+  std::array<Hand, kColorCount> hands_{};
+  std::array<Bitboard, kColorCount> by_color_{};
+  std::array<Bitboard, kPieceTypeCount> by_type_{};
+  Bitboard occupied_;
+  std::array<Square, kColorCount> kings_{Square::None, Square::None};
+  Color side_ = Color::Black;
+  int ply_ = 1;
+  std::vector<State> states_;
+};
+
+} // namespace tsume
