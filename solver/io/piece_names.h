@@ -1,0 +1,72 @@
+// Names of pieces, squares and colors in the text formats: SFEN/USI letters, CSA codes and the
+// Japanese (KIF) names. Tables only; the readers and writers share them.
+#pragma once
+
+#include <array>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "solver/core/types.h"
+
+namespace tsume::io {
+
+// SFEN letter of a piece kind, uppercase (Black's spelling); promoted kinds have the letter of
+// their base kind (the '+' is written separately). PieceType::None gives '?'.
+constexpr char sfen_letter(PieceType pt) {
+  constexpr std::string_view kLetters = "?PLNSBRGK";
+  const PieceType base = unpromote(pt);
+  return index_of(base) < static_cast<int>(kLetters.size()) ? kLetters[index_of(base)] : '?';
+}
+
+// The unpromoted kind of an uppercase SFEN letter (P L N S B R G K).
+constexpr std::optional<PieceType> piece_from_sfen_letter(char upper) {
+  switch (upper) {
+  case 'P':
+    return PieceType::Pawn;
+  case 'L':
+    return PieceType::Lance;
+  case 'N':
+    return PieceType::Knight;
+  case 'S':
+    return PieceType::Silver;
+  case 'B':
+    return PieceType::Bishop;
+  case 'R':
+    return PieceType::Rook;
+  case 'G':
+    return PieceType::Gold;
+  case 'K':
+    return PieceType::King;
+  default:
+    return std::nullopt;
+  }
+}
+
+// CSA two-letter codes, indexed by PieceType.
+inline constexpr std::array<std::string_view, kPieceTypeCount> kCsaCodes = {
+    "* ", "FU", "KY", "KE", "GI", "KA", "HI", "KI", "OU", "TO", "NY", "NK", "NG", "UM", "RY"};
+
+constexpr std::string_view csa_code(PieceType pt) { return kCsaCodes[index_of(pt)]; }
+
+constexpr std::optional<PieceType> piece_from_csa(std::string_view code) {
+  for (int i = 1; i < kPieceTypeCount; ++i)
+    if (kCsaCodes[i] == code) return static_cast<PieceType>(i);
+  return std::nullopt;
+}
+
+// Japanese names as written in KIF moves (UTF-8): 歩 香 桂 銀 角 飛 金 玉 と 成香 成桂 成銀 馬 龍.
+inline constexpr std::array<std::string_view, kPieceTypeCount> kJapaneseNames = {
+    "・", "歩", "香", "桂", "銀", "角", "飛", "金", "玉", "と", "成香", "成桂", "成銀", "馬", "龍"};
+
+constexpr std::string_view japanese_name(PieceType pt) { return kJapaneseNames[index_of(pt)]; }
+
+constexpr std::string_view color_name(Color c) { return c == Color::Black ? "Black" : "White"; }
+
+// USI square name: file digit then rank letter, "7g". Square::None gives "--".
+inline std::string usi_square(Square s) {
+  if (!is_ok(s)) return "--";
+  return {static_cast<char>('1' + file_of(s)), static_cast<char>('a' + rank_of(s))};
+}
+
+}  // namespace tsume::io

@@ -1,0 +1,155 @@
+#include "solver/io/problem.h"
+
+#include <fstream>
+#include <sstream>
+
+#include "solver/core/position.h"
+#include "solver/io/csa.h"
+#include "solver/io/kif.h"
+#include "solver/io/text.h"
+
+namespace tsume::io {
+
+namespace {
+
+std::string lower_extension(std::string_view file) {
+  const std::size_t slash = file.find_last_of("/\\");
+  const std::size_t dot = file.find_last_of('.');
+  if (dot == std::string_view::npos || (slash != std::string_view::npos && dot < slash)) return {};
+  std::string ext(file.substr(dot + 1));
+  for (char& c : ext)
+    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c + 32);
+  return ext;
+}
+
+bool looks_like_sfen(std::string_view line) {
+  if (line.starts_with("sfen") || line.starts_with("startpos") || line.starts_with("position"))
+    return true;
+  const std::string_view board = line.substr(0, line.find(' '));
+  int slashes = 0;
+  for (char c : board) {
+    if (c == '/')
+      ++slashes;
+    else if (!((c >= '1' && c <= '9') || c == '+' || (c >= 'a' && c <= 'z') ||
+               (c >= 'A' && c <= 'Z')))
+      return false;
+  }
+  return slashes == 8;
+}
+
+bool looks_like_csa(std::string_view line) {
+  return line.starts_with("V2") || line.starts_with("V3") || line.starts_with("PI") ||
+         (line.size() >= 2 && line[0] == 'P' && line[1] >= '1' && line[1] <= '9') ||
+         line.starts_with("P+") || line.starts_with("P-") || line.starts_with("N+") ||
+         line.starts_with("N-") || line.starts_with("$") || line.starts_with("'");
+}
+
+}  // namespace
+
+std::string_view format_name(ProblemFormat format) {
+  switch (format) {
+  case ProblemFormat::Sfen:
+    return "SFEN";
+  case ProblemFormat::Kif:
+    return "KIF";
+  case ProblemFormat::Ki2:
+    return "KI2";
+  case ProblemFormat::Csa:
+    return "CSA";
+  }
+  return "?";
+}
+
+std::string_view Problem::header(std::string_view key) const {
+  for (const auto& [k, v] : headers)
+    if (k == key) return v;
+  return {};
+}
+
+bool apply_defender_hand(BoardSetup& setup, DefenderHand policy) {
+  const Color defender = ~setup.side_to_move;
+  if (policy != DefenderHand::RestIfEmpty || !setup.hand(defender).empty()) return false;
+  give_rest_to(setup, defender);
+  return !setup.hand(defender).empty();
+}
+
+ProblemFormat detect_format(std::string_view bytes, std::string_view file) {
+  const std::string ext = lower_extension(file);
+  if (ext == "sfen" || ext == "usi") return ProblemFormat::Sfen;
+  if (ext == "kif" || ext == "kifu") return ProblemFormat::Kif;
+  if (ext == "ki2" || ext == "ki2u") return ProblemFormat::Ki2;
+  if (ext == "csa") return ProblemFormat::Csa;
+  // The first line that is neither empty nor a '#' comment decides; KIF is the fallback because
+  // its files start with free-form header lines.
+  for (const TextLine& line : split_lines(bytes)) {
+    const std::string_view t = trim(line.text);
+    if (t.empty() || t.starts_with('#')) continue;
+    if (looks_like_sfen(t)) return ProblemFormat::Sfen;
+    if (looks_like_csa(t)) return ProblemFormat::Csa;
+    return ProblemFormat::Kif;
+  }
+  return ProblemFormat::Kif;
+}
+
+Expected<Problem> read_sfen_problem(std::string_view bytes, std::string_view file,
+                                    const ReadOptions& options) {
+  const std::string file_name(file);
+  Problem problem;
+  problem.format = ProblemFormat::Sfen;
+  bool found = false;
+  for (const TextLine& line : split_lines(bytes)) {
+    std::string_view t = trim(line.text);
+    if (t.empty() || t.starts_with('#')) continue;
+    if (found)
+      return ParseError{file_name, line.number, "a second position (one problem per file)"};
+    found = true;
+    if (t.starts_with("position ")) t = trim(t.substr(9));  // the USI command form
+    std::string_view moves;
+    if (const std::size_t at = t.find(" moves"); at != std::string_view::npos) {
+      moves = t.substr(at + 6);
+      t = t.substr(0, at);
+    }
+    auto parsed = parse_sfen(t, file, line.number);
+    if (!parsed) return parsed.error();
+    problem.setup = *parsed;
+    problem.rest_to_defender = apply_defender_hand(problem.setup, options.defender_hand);
+    Position pos;
+    if (std::string why = pos.set(problem.setup); !why.empty())
+      return ParseError{file_name, line.number, why};
+    std::istringstream tokens{std::string(moves)};
+    for (std::string token; tokens >> token;) {
+      auto m = parse_usi_move(token, pos);
+      if (!m) return ParseError{file_name, line.number, m.error().reason};
+      pos.do_move(*m);
+      problem.moves.push_back(*m);
+      problem.move_lines.push_back(line.number);
+    }
+  }
+  if (!found) return ParseError{file_name, 0, "no SFEN position in the file"};
+  return problem;
+}
+
+Expected<Problem> read_problem(std::string_view bytes, std::string_view file,
+                               const ReadOptions& options) {
+  switch (detect_format(bytes, file)) {
+  case ProblemFormat::Sfen:
+    return read_sfen_problem(bytes, file, options);
+  case ProblemFormat::Csa:
+    return read_csa(bytes, file, options);
+  case ProblemFormat::Kif:
+  case ProblemFormat::Ki2:
+    break;
+  }
+  return read_kif(bytes, file, options);
+}
+
+Expected<Problem> read_problem_file(const std::string& path, const ReadOptions& options) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return ParseError{path, 0, "cannot open the file"};
+  std::ostringstream content;
+  content << in.rdbuf();
+  if (in.bad()) return ParseError{path, 0, "cannot read the file"};
+  return read_problem(content.str(), path, options);
+}
+
+}  // namespace tsume::io

@@ -1,0 +1,65 @@
+// A problem as read from a file: the position, the moves recorded after it, and the metadata of
+// the file. One file holds one problem. Readers for each format live in sfen.h, kif.h and csa.h;
+// read_problem() picks one from the file name or the content.
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "solver/core/board_setup.h"
+#include "solver/core/move.h"
+#include "solver/io/parse_error.h"
+#include "solver/io/sfen.h"
+
+namespace tsume::io {
+
+enum class ProblemFormat { Sfen, Kif, Ki2, Csa };
+
+std::string_view format_name(ProblemFormat format);
+
+struct ReadOptions {
+  // The defender-hand convention of SPEC.md section 1, applied when the file does not say
+  // explicitly (KIF `後手の持駒：残り全部`, CSA `P-00AL` always give the rest).
+  DefenderHand defender_hand = DefenderHand::RestIfEmpty;
+};
+
+struct Problem {
+  BoardSetup setup;             // validated by Position::set, defender hand already applied
+  std::vector<Move> moves;      // the recorded moves, each legal in turn
+  std::vector<int> move_lines;  // 1-based line of each move in the original file
+  std::string title;            // KIF 表題, CSA $EVENT; empty when absent
+  // Other header fields in file order: KIF `作者：...` as {"作者", "..."}, CSA `$SITE:x` as
+  // {"SITE", "x"} and `N+name` as {"N+", "name"}.
+  std::vector<std::pair<std::string, std::string>> headers;
+  std::vector<std::string> comments;  // KIF `*` lines and CSA `'` lines, without the mark
+  std::string result;                 // the terminator when present: 投了, 詰み, TORYO, ...
+  bool rest_to_defender = false;      // the defender (side not to move) was given all other pieces
+  ProblemFormat format = ProblemFormat::Sfen;
+
+  // The value of the first header named `key`, or an empty view.
+  std::string_view header(std::string_view key) const;
+};
+
+// Gives the side not to move every remaining piece (give_rest_to) when `policy` is RestIfEmpty
+// and its hand is empty. Returns true when that gave it at least one piece (a full game
+// position has nothing left over).
+bool apply_defender_hand(BoardSetup& setup, DefenderHand policy);
+
+// Chooses the format from the extension (.sfen .kif .kifu .ki2 .ki2u .csa, any case) and, when
+// the extension says nothing, from the content.
+ProblemFormat detect_format(std::string_view bytes, std::string_view file);
+
+// One SFEN position per file (first line that is not empty or a '#' comment), optionally
+// followed by "moves" and USI moves on the same line: `<sfen> moves 2c2b+ 1a2b`.
+Expected<Problem> read_sfen_problem(std::string_view bytes, std::string_view file = {},
+                                    const ReadOptions& options = {});
+
+// Reads a problem in the detected format.
+Expected<Problem> read_problem(std::string_view bytes, std::string_view file = {},
+                               const ReadOptions& options = {});
+// Loads the file, then read_problem; a file that cannot be read is an error with line 0.
+Expected<Problem> read_problem_file(const std::string& path, const ReadOptions& options = {});
+
+}  // namespace tsume::io
