@@ -145,20 +145,49 @@ void Position::remove_piece(Square s) {
 
 Bitboard Position::attackers_to(Color by, Square s, Bitboard occ) const {
   const Color them = ~by;  // reverse attacks: squares from which a `by` piece reaches s
+  const Bitboard mine = pieces(by);
   const Bitboard golds = pieces(PieceType::Gold) | pieces(PieceType::ProPawn) |
                          pieces(PieceType::ProLance) | pieces(PieceType::ProKnight) |
                          pieces(PieceType::ProSilver);
   const Bitboard kingish = pieces(PieceType::King) | pieces(PieceType::Horse) | pieces(PieceType::Dragon);
-  const Bitboard rooks = pieces(PieceType::Rook) | pieces(PieceType::Dragon);
-  const Bitboard bishops = pieces(PieceType::Bishop) | pieces(PieceType::Horse);
-  const Bitboard found =
-      (step_attacks(them, PieceType::Pawn, s) & pieces(PieceType::Pawn)) |
-      (step_attacks(them, PieceType::Knight, s) & pieces(PieceType::Knight)) |
-      (step_attacks(them, PieceType::Silver, s) & pieces(PieceType::Silver)) |
-      (step_attacks(them, PieceType::Gold, s) & golds) | (king_attacks(s) & kingish) |
-      (lance_attacks(them, s, occ) & pieces(PieceType::Lance)) | (bishop_attacks(s, occ) & bishops) |
-      (rook_attacks(s, occ) & rooks);
-  return found & pieces(by);
+  Bitboard found = (step_attacks(them, PieceType::Pawn, s) & pieces(PieceType::Pawn)) |
+                   (step_attacks(them, PieceType::Knight, s) & pieces(PieceType::Knight)) |
+                   (step_attacks(them, PieceType::Silver, s) & pieces(PieceType::Silver)) |
+                   (step_attacks(them, PieceType::Gold, s) & golds) | (king_attacks(s) & kingish);
+  // Sliders: only compute blocked rays when a slider stands on an empty-board line through s.
+  const Bitboard lances = pieces(PieceType::Lance) & mine;
+  if (!(step_attacks(them, PieceType::Lance, s) & lances).empty())
+    found |= lance_attacks(them, s, occ) & lances;
+  const Bitboard bishops = (pieces(PieceType::Bishop) | pieces(PieceType::Horse)) & mine;
+  if (!(step_attacks(them, PieceType::Bishop, s) & bishops).empty()) found |= bishop_attacks(s, occ) & bishops;
+  const Bitboard rooks = (pieces(PieceType::Rook) | pieces(PieceType::Dragon)) & mine;
+  if (!(step_attacks(them, PieceType::Rook, s) & rooks).empty()) found |= rook_attacks(s, occ) & rooks;
+  return found & mine;
+}
+
+bool Position::is_attacked(Color by, Square s, Bitboard occ) const {
+  const Color them = ~by;
+  const Bitboard mine = pieces(by);
+  if (!(step_attacks(them, PieceType::Pawn, s) & pieces(PieceType::Pawn) & mine).empty()) return true;
+  if (!(step_attacks(them, PieceType::Knight, s) & pieces(PieceType::Knight) & mine).empty()) return true;
+  if (!(step_attacks(them, PieceType::Silver, s) & pieces(PieceType::Silver) & mine).empty()) return true;
+  const Bitboard golds = pieces(PieceType::Gold) | pieces(PieceType::ProPawn) |
+                         pieces(PieceType::ProLance) | pieces(PieceType::ProKnight) |
+                         pieces(PieceType::ProSilver);
+  if (!(step_attacks(them, PieceType::Gold, s) & golds & mine).empty()) return true;
+  const Bitboard kingish = pieces(PieceType::King) | pieces(PieceType::Horse) | pieces(PieceType::Dragon);
+  if (!(king_attacks(s) & kingish & mine).empty()) return true;
+  const Bitboard lances = pieces(PieceType::Lance) & mine;
+  if (!(step_attacks(them, PieceType::Lance, s) & lances).empty() &&
+      !(lance_attacks(them, s, occ) & lances).empty())
+    return true;
+  const Bitboard bishops = (pieces(PieceType::Bishop) | pieces(PieceType::Horse)) & mine;
+  if (!(step_attacks(them, PieceType::Bishop, s) & bishops).empty() &&
+      !(bishop_attacks(s, occ) & bishops).empty())
+    return true;
+  const Bitboard rooks = (pieces(PieceType::Rook) | pieces(PieceType::Dragon)) & mine;
+  return !(step_attacks(them, PieceType::Rook, s) & rooks).empty() &&
+         !(rook_attacks(s, occ) & rooks).empty();
 }
 
 Bitboard Position::blockers(Color king_color, Color slider_color) const {

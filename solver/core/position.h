@@ -55,7 +55,9 @@ public:
   // Pieces of color `by` attacking square s, with `occ` as the occupancy.
   Bitboard attackers_to(Color by, Square s, Bitboard occ) const;
   Bitboard attackers_to(Color by, Square s) const { return attackers_to(by, s, occupied_); }
-  bool is_attacked(Color by, Square s, Bitboard occ) const { return !attackers_to(by, s, occ).empty(); }
+  // Same question as !attackers_to(...).empty(), answered with early exits (the hot path of
+  // king-move legality).
+  bool is_attacked(Color by, Square s, Bitboard occ) const;
 
   // Pieces (of either color) standing alone between a slider of color `slider_color` and the king
   // of color `king_color`. With king_color == the owner of the pieces these are pinned pieces; with

@@ -1,0 +1,68 @@
+#include "cli/command.h"
+
+#include <ostream>
+#include <utility>
+#include <vector>
+
+#include "solver/io/sfen.h"
+
+namespace tsume::cli {
+
+namespace {
+
+void print_help(std::ostream& out, const po::options_description& options, const HelpText& help) {
+  out << "Usage: " << help.synopsis << "\n\n" << help.about << "\n\n" << options << "\nExamples:\n";
+  std::string_view rest = help.examples;
+  while (!rest.empty()) {
+    const auto eol = rest.find('\n');
+    out << "  " << rest.substr(0, eol) << '\n';
+    rest = eol == std::string_view::npos ? std::string_view{} : rest.substr(eol + 1);
+  }
+}
+
+}  // namespace
+
+std::optional<po::variables_map> parse_options(const Context& ctx, po::options_description& options,
+                                               const HelpText& help) {
+  options.add_options()("help,h", "print this help and exit");
+  const std::vector<std::string> args(ctx.args.begin(), ctx.args.end());
+  const po::positional_options_description no_positionals;
+  po::variables_map vm;
+  po::store(po::command_line_parser(args).options(options).positional(no_positionals).run(), vm);
+  if (vm.count("help") != 0) {
+    print_help(ctx.out, options, help);
+    return std::nullopt;
+  }
+  po::notify(vm);  // after --help, so that `--help` works without the required options
+  return vm;
+}
+
+void add_position_options(po::options_description& options, std::string_view default_sfen) {
+  auto* sfen = po::value<std::string>()->value_name("SFEN");
+  if (default_sfen.empty()) {
+    sfen->required();
+  } else {
+    sfen->default_value(std::string(default_sfen));
+  }
+  auto add = options.add_options();
+  add("sfen", sfen,
+      "the position in SFEN (quote it: it has spaces); 'startpos' is the initial position");
+  add("rest-to-defender", po::bool_switch()->default_value(false),
+      "tsume convention (残り全部): an empty defender hand receives every piece on neither the "
+      "board nor the attacker's hand; by default both hands are kept as given");
+}
+
+std::optional<Position> read_position_option(const Context& ctx, const po::variables_map& vm,
+                                             KingRule kings) {
+  const auto& sfen = vm["sfen"].as<std::string>();
+  const auto hand =
+      vm["rest-to-defender"].as<bool>() ? io::DefenderHand::RestIfEmpty : io::DefenderHand::AsGiven;
+  auto pos = io::read_position(sfen, hand, {}, 0, kings);
+  if (!pos) {
+    ctx.err << "tsume " << ctx.command << ": invalid --sfen: " << pos.error().message() << '\n';
+    return std::nullopt;
+  }
+  return std::move(pos.value());
+}
+
+}  // namespace tsume::cli
