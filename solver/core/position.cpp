@@ -235,7 +235,10 @@ bool Position::is_legal(Move m) const {
 bool Position::is_pawn_drop_mate(Square to) const {
   const Color us = side_, them = ~us;
   const Square ksq = king_square(them);
-  if (ksq == Square::None || index_of(to) + forward_step(us) != index_of(ksq)) return false;
+  // The pawn must stand directly in front of the king (same file, one rank towards us).
+  if (ksq == Square::None || file_of(to) != file_of(ksq) ||
+      rank_of(to) + forward_step(us) != rank_of(ksq))
+    return false;
   const Bitboard occ = occupied_ | Bitboard::square(to);
   // 1. A defender piece other than the king captures the pawn without exposing its king.
   //    Only our sliders can be uncovered: the dropped pawn is the only non-slider checking.
