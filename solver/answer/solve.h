@@ -1,0 +1,59 @@
+// The rule-exact answer of a tsume problem (SPEC.md section 3): is there a mate, its exact
+// minimax length (attacker shortest, defender longest, futile interpositions not counted), and
+// the main line.
+//
+// Method: df-pn proves the mate with no length budget; the proof's length is an upper bound U.
+// Then "mate within U - 2 plies?" is asked with futile interpositions ignored, lowering U each
+// time it is proven, until it is disproven: U is then the exact length. The main line follows
+// exact lengths: at an attacker node a check whose child mates in d - 1; at a defender node a
+// non-futile evasion that does not mate within d - 3 (so exactly d - 1).
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "solver/core/move.h"
+#include "solver/core/position.h"
+#include "solver/search/limits.h"
+#include "solver/search/mate_len.h"
+#include "solver/search/tt.h"
+
+namespace tsume {
+
+enum class SolveStatus { Mate, NoMate, Unknown };
+
+struct SolveResult {
+  SolveStatus status = SolveStatus::Unknown;
+  Plies length = -1;          // exact mate length in plies (when status is Mate)
+  bool length_exact = false;  // false when a limit stopped the length minimisation
+  std::vector<Move> pv;       // the main line
+  std::uint64_t nodes = 0;
+  std::uint64_t proof_nodes = 0;  // nodes of the first proof (before length minimisation)
+  double seconds = 0;
+};
+
+struct SolveOptions {
+  // Futile interpositions (無駄合) are not counted (the tsume convention, SPEC.md section 3).
+  // Off: every interposition counts, as in game-style mate problems.
+  bool exclude_futile = true;
+};
+
+class Solver {
+public:
+  explicit Solver(std::size_t hash_megabytes = 64);
+  void set_hash_size(std::size_t megabytes) { table_.resize(megabytes); }
+  std::size_t hash_bytes() const { return table_.bytes(); }
+
+  // Solves `root` (the attacker is the side to move). The table is cleared first, so the
+  // result never depends on earlier problems.
+  SolveResult solve(const Position& root, const SearchLimits& limits, SolveOptions options = {});
+
+private:
+  TranspositionTable table_;
+};
+
+const char* to_string(SolveStatus s);
+
+} // namespace tsume

@@ -1,0 +1,359 @@
+#include "solver/search/dfpn.h"
+
+#include <algorithm>
+#include <limits>
+
+#include "solver/core/attacks.h"
+#include "solver/core/checkgen.h"
+#include "solver/core/movegen.h"
+#include "solver/search/proof_hand.h"
+
+namespace tsume {
+namespace {
+
+constexpr int kClean = 0x7FFF'FFFF;  // MateSearch::kCleanResult: depends on no repetition
+
+constexpr Plies plus_one(Plies p) { return p >= kNoMate ? kNoMate : p + 1; }
+
+// The 1+epsilon trick: a child may run until its value passes the second-best sibling's by a
+// quarter, which cuts the re-expansions of plain df-pn when two siblings alternate.
+constexpr PnDn sibling_threshold(PnDn second) {
+  return second >= kInfinitePnDn ? kInfinitePnDn : add_pndn(add_pndn(second, 1), second / 4);
+}
+
+// df-pn+ initial proof number of a defender node: its evasions, with all drops onto one square
+// counted once (interpositions with different pieces tend to be refuted alike).
+PnDn initial_defender_pn(const MoveList& evasions) {
+  PnDn n = 0;
+  Bitboard drop_squares;
+  for (Move m : evasions) {
+    if (m.is_drop()) drop_squares.set(m.to());
+    else ++n;
+  }
+  return n + static_cast<PnDn>(drop_squares.count());
+}
+
+} // namespace
+
+MateSearch::MateSearch(TranspositionTable& table, SearchBudget& budget, Color attacker)
+    : table_(table), budget_(budget), attacker_(attacker) {}
+
+TTProbe MateSearch::lookup(const Position& pos) const {
+  return table_.probe(pos.board_key(), pos.hand(attacker_));
+}
+
+Outcome MateSearch::prove(Position& pos, Plies max_len, MateSearchOptions options) {
+  options_ = options;
+  return prove_at(pos, max_len, 0);
+}
+
+Outcome MateSearch::prove_at(Position& pos, Plies max_len, int ply) {
+  const int saved_base = path_base_;
+  path_base_ = ply;
+  const Result r = mid(pos, ply, kInfinitePnDn, kInfinitePnDn, max_len);
+  path_base_ = saved_base;
+  if (r.pn == 0) return Outcome::Proven;
+  if (r.dn == 0) return Outcome::Disproven;
+  return Outcome::Unknown;
+}
+
+Outcome MateSearch::futile_drop(Position& pos, Square s, Plies max_len) {
+  return futile_drop_at(pos, s, 0, max_len);
+}
+
+Outcome MateSearch::futile_drop_at(Position& pos, Square s, int base_ply, Plies max_len) {
+  // The comparison position: the checker stands on s, nothing else changed (the interposed
+  // piece "went back" to the defender's hand).
+  const Square ksq = pos.king_square(pos.side_to_move());
+  const Bitboard checkers = pos.checkers();
+  if (ksq == Square::None || checkers.empty() || checkers.more_than_one()) return Outcome::Disproven;
+  const Square from = checkers.lsb();
+  if (!between(ksq, from).test(s)) return Outcome::Disproven;
+  const PieceType pt = type_of(pos.piece_on(from));
+  Outcome result = Outcome::Disproven;
+  pos.do_null_move();
+  for (bool promote_it : {false, true}) {
+    if (promote_it && !(is_promotable(pt) &&
+                        (in_promotion_zone(attacker_, from) || in_promotion_zone(attacker_, s))))
+      continue;
+    if (!promote_it && is_dead_square(attacker_, pt, s)) continue;
+    const Move m = Move::board(from, s, promote_it);
+    pos.do_move(m);
+    const Outcome o = prove_at(pos, max_len, base_ply);
+    pos.undo_move(m);
+    if (o == Outcome::Proven) result = Outcome::Proven;
+    else if (o == Outcome::Unknown && result != Outcome::Proven) result = Outcome::Unknown;
+    if (result == Outcome::Proven) break;
+  }
+  pos.undo_null_move();
+  return result;
+}
+
+// Tests (once per square) whether a drop interposition is futile, and if so marks the child as
+// proven and not counted. Tested lazily: only for drops that the search is about to enter or
+// that would refute the node.
+void MateSearch::mark_if_futile(Position& pos, int ply, Plies rem, Child& c, Bitboard& tested,
+                                Bitboard& futile) {
+  const Square s = c.move.to();
+  if (!tested.test(s)) {
+    tested.set(s);
+    // The comparison search runs on the plies above this frame, which are free now.
+    if (futile_drop_at(pos, s, ply + 1, rem) == Outcome::Proven) futile.set(s);
+  }
+  if (!futile.test(s)) return;
+  c.futile = true;
+  c.pn = 0;
+  c.dn = kInfinitePnDn;
+  c.upper = 0;                         // not counted
+  c.proof_hand = pos.hand(attacker_);  // conservative: the whole hand
+}
+
+// Reads the comparison position of a drop on `s` from the table only. Returns true (and records
+// the square as tested) when the table decides whether the drop is futile within `rem` plies.
+bool MateSearch::probe_futility(Position& pos, Plies rem, Square s, Bitboard& tested, Bitboard& futile) {
+  const Square ksq = pos.king_square(pos.side_to_move());
+  const Bitboard checkers = pos.checkers();
+  if (ksq == Square::None || checkers.empty() || checkers.more_than_one()) return false;
+  const Square from = checkers.lsb();
+  const PieceType pt = type_of(pos.piece_on(from));
+  bool decided = true, is_futile = false;
+  pos.do_null_move();
+  for (bool promote_it : {false, true}) {
+    if (promote_it && !(is_promotable(pt) &&
+                        (in_promotion_zone(attacker_, from) || in_promotion_zone(attacker_, s))))
+      continue;
+    if (!promote_it && is_dead_square(attacker_, pt, s)) continue;
+    const Move m = Move::board(from, s, promote_it);
+    pos.do_move(m);
+    const TTProbe p = table_.probe(pos.board_key(), pos.hand(attacker_));
+    pos.undo_move(m);
+    if (p.upper <= rem) is_futile = true;
+    else if (p.lower <= rem) decided = false;
+  }
+  pos.undo_null_move();
+  if (!is_futile && !decided) return false;
+  tested.set(s);
+  if (is_futile) futile.set(s);
+  return true;
+}
+
+bool MateSearch::is_repetition(std::uint64_t full_key, int ply, int* repeated_ply) const {
+  for (int i = ply - 2; i >= path_base_; i -= 2)
+    if (path_[i] == full_key) {
+      *repeated_ply = i;
+      return true;
+    }
+  return false;
+}
+
+// Re-reads a child's value from the table and interprets its length bounds for the budget
+// `rem_child`. Returns false when the child is resolved.
+bool MateSearch::refresh(Child& c, Plies rem_child) const {
+  if (c.local || c.futile) return c.pn != 0 && c.dn != 0;
+  const TTProbe p = table_.probe(c.key, c.hand);
+  c.lower = std::max(c.lower, p.lower);
+  if (p.upper < c.upper) {
+    c.upper = p.upper;
+    c.proof_hand = p.proof_hand;
+  }
+  if (c.upper <= rem_child) {
+    c.pn = 0;
+    c.dn = kInfinitePnDn;
+  } else if (c.lower > rem_child) {
+    c.pn = kInfinitePnDn;
+    c.dn = 0;
+  } else if (p.found) {
+    c.pn = p.pn;
+    c.dn = p.dn;
+  }
+  return c.pn != 0 && c.dn != 0;
+}
+
+void MateSearch::expand(Position& pos, std::vector<Child>& children) {
+  const bool or_node = pos.side_to_move() == attacker_;
+  MoveList moves;
+  if (or_node) generate_checks(pos, moves);
+  else generate_evasions(pos, moves);
+  children.clear();
+  for (Move m : moves) {
+    Child c;
+    c.move = m;
+    pos.do_move(m);
+    c.key = pos.board_key();
+    c.hand = pos.hand(attacker_);
+    {
+      const TTProbe p = table_.probe(c.key, c.hand);
+      c.lower = p.lower;
+      c.upper = p.upper;
+      c.proof_hand = p.proof_hand;
+      if (p.found) {
+        c.pn = p.pn;
+        c.dn = p.dn;
+      } else if (or_node && p.upper == kNoMate && p.lower < kNoMate) {
+        // A new defender node: count its evasions (none: the check mates, 1-ply mate test).
+        MoveList evasions;
+        generate_evasions(pos, evasions);
+        if (evasions.empty()) {
+          c.upper = 0;
+          c.proof_hand = proof_hand_at_defender(pos, attacker_, Hand());
+          table_.store_proof(c.key, c.proof_hand, 0, 1);
+        } else {
+          c.pn = initial_defender_pn(evasions);
+          c.dn = 1;
+        }
+      }
+    }
+    pos.undo_move(m);
+    children.push_back(c);
+  }
+}
+
+MateSearch::Result MateSearch::mid(Position& pos, int ply, PnDn th_pn, PnDn th_dn, Plies rem) {
+  const bool or_node = pos.side_to_move() == attacker_;
+  Result res;
+  if (or_node && rem < 1) {  // no plies left for a check
+    res.pn = kInfinitePnDn;
+    res.dn = 0;
+    res.lower = std::max<Plies>(1, rem + 1);
+    return res;
+  }
+  if (!budget_.tick()) return res;
+  const std::uint64_t start_nodes = budget_.nodes();
+  const std::uint64_t full_key = pos.key();
+  if (path_.size() <= static_cast<std::size_t>(ply)) path_.resize(static_cast<std::size_t>(ply) + 1);
+  path_[ply] = full_key;
+  if (int rep = 0; is_repetition(full_key, ply, &rep)) {
+    res.pn = kInfinitePnDn;
+    res.dn = 0;
+    res.lower = kNoMate;
+    res.rep_ply = rep;
+    return res;
+  }
+  if (child_pool_.size() <= static_cast<std::size_t>(ply)) child_pool_.resize(static_cast<std::size_t>(ply) + 1);
+  std::vector<Child>& children = child_pool_[ply];
+  expand(pos, children);
+  const std::uint64_t key = pos.board_key();
+  const Hand hand = pos.hand(attacker_);
+  const Plies rem_child = rem - 1;
+
+  PnDn pn = 0, dn = 0;
+  Bitboard futility_tested, futile_squares, futility_probed;
+  for (;;) {
+    // phi/delta of this node from its children (Nagai's min/sum rules).
+    pn = or_node ? kInfinitePnDn : 0;
+    dn = or_node ? 0 : kInfinitePnDn;
+    std::size_t best = children.size();
+    PnDn best_value = kInfinitePnDn, second_value = kInfinitePnDn;
+    for (std::size_t i = 0; i < children.size(); ++i) {
+      Child& c = children[i];
+      if (!or_node && rem_child < 1 && !c.futile) {  // an attacker node with no plies left
+        c.pn = kInfinitePnDn;
+        c.dn = 0;
+        c.lower = std::max<Plies>(c.lower, 1);
+      } else {
+        refresh(c, rem_child);
+      }
+      if (c.dn == 0 && !or_node && options_.futility && c.move.is_drop() && !c.futile)
+        mark_if_futile(pos, ply, rem, c, futility_tested, futile_squares);
+      const PnDn v = or_node ? c.pn : c.dn;  // the value this node minimises
+      if (or_node) {
+        pn = std::min(pn, c.pn);
+        dn = add_pndn(dn, c.dn);
+      } else {
+        pn = add_pndn(pn, c.pn);
+        dn = std::min(dn, c.dn);
+      }
+      if (v < best_value) {
+        second_value = best_value;
+        best_value = v;
+        best = i;
+      } else if (v < second_value) {
+        second_value = v;
+      }
+    }
+    if (pn == 0 || dn == 0 || pn >= th_pn || dn >= th_dn || budget_.exhausted()) break;
+    Child& c = children[best];
+    if (!or_node && options_.futility && c.move.is_drop() && !c.futile &&
+        !futility_tested.test(c.move.to()) && !futility_probed.test(c.move.to())) {
+      // About to search a drop interposition: the table may already know the comparison
+      // position well enough to tell whether it is futile; a search for it waits until the
+      // drop would refute this node.
+      futility_probed.set(c.move.to());
+      if (probe_futility(pos, rem, c.move.to(), futility_tested, futile_squares)) {
+        mark_if_futile(pos, ply, rem, c, futility_tested, futile_squares);
+        continue;
+      }
+    }
+    PnDn cth_pn, cth_dn;
+    if (or_node) {
+      cth_pn = std::min(th_pn, sibling_threshold(second_value));
+      cth_dn = child_threshold(th_dn, dn, c.dn);
+    } else {
+      cth_dn = std::min(th_dn, sibling_threshold(second_value));
+      cth_pn = child_threshold(th_pn, pn, c.pn);
+    }
+    pos.do_move(c.move);
+    const Result r = mid(pos, ply + 1, cth_pn, cth_dn, rem_child);
+    pos.undo_move(c.move);
+    c.pn = r.pn;
+    c.dn = r.dn;
+    c.lower = std::max(c.lower, r.lower);
+    if (r.upper < c.upper) {
+      c.upper = r.upper;
+      c.proof_hand = r.proof_hand;
+    }
+    c.rep_ply = r.rep_ply;
+    if (r.rep_ply != kClean) c.local = true;  // a path-dependent result stays on this path
+  }
+
+  res.pn = pn;
+  res.dn = dn;
+  const auto work = static_cast<std::uint32_t>(std::min<std::uint64_t>(budget_.nodes() - start_nodes, 0xFFFF'FFFFu));
+  if (pn == 0) {
+    if (or_node) {
+      const Child* win = nullptr;
+      for (const Child& c : children)
+        if (c.pn == 0 && (!win || c.upper < win->upper)) win = &c;
+      res.upper = plus_one(win->upper);
+      res.proof_hand = proof_hand_before_move(pos, win->move, win->proof_hand);
+    } else {
+      Plies longest = -1;
+      Hand merged;
+      for (const Child& c : children) {
+        merged = hand_max(merged, c.proof_hand);
+        if (!c.futile) longest = std::max(longest, c.upper);
+      }
+      res.upper = longest < 0 ? 0 : plus_one(longest);
+      res.proof_hand = proof_hand_at_defender(pos, attacker_, merged);
+    }
+    table_.store_proof(key, res.proof_hand, res.upper, work);
+  } else if (dn == 0) {
+    if (or_node) {
+      Plies shortest = kNoMate;
+      for (const Child& c : children) {
+        shortest = std::min(shortest, c.lower);
+        res.rep_ply = std::min(res.rep_ply, c.rep_ply);
+      }
+      res.lower = plus_one(shortest);
+    } else {
+      const Child* refutation = nullptr;
+      for (const Child& c : children) {
+        if (c.dn != 0) continue;
+        if (!refutation || (c.rep_ply == kClean && refutation->rep_ply != kClean) ||
+            (c.rep_ply == refutation->rep_ply && c.lower > refutation->lower))
+          refutation = &c;
+      }
+      res.lower = plus_one(refutation->lower);
+      res.rep_ply = refutation->rep_ply;
+    }
+    if (res.rep_ply >= ply) {  // independent of the path above this node
+      res.rep_ply = kClean;
+      table_.store_disproof(key, hand, res.lower, work);
+    }
+  } else if (!budget_.exhausted()) {
+    table_.store_estimate(key, hand, pn, dn, work);
+  }
+  return res;
+}
+
+} // namespace tsume

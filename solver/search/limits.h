@@ -1,0 +1,46 @@
+// Search limits and the cooperative stop flag, passed explicitly to every search.
+#pragma once
+
+#include <atomic>
+#include <chrono>
+#include <cstdint>
+
+namespace tsume {
+
+struct SearchLimits {
+  std::uint64_t max_nodes = 0;              // 0: unlimited
+  double max_seconds = 0;                   // 0: unlimited
+  const std::atomic<bool>* stop = nullptr;  // set by another thread to stop early
+};
+
+// Tracks nodes and time against SearchLimits.
+class SearchBudget {
+public:
+  explicit SearchBudget(const SearchLimits& limits)
+      : limits_(limits), start_(std::chrono::steady_clock::now()) {}
+
+  // Counts one node; returns false once a limit is reached (and stays false).
+  bool tick() {
+    ++nodes_;
+    if (exhausted_) return false;
+    if (limits_.max_nodes && nodes_ >= limits_.max_nodes) exhausted_ = true;
+    if ((nodes_ & 1023) == 0) {
+      if (limits_.stop && limits_.stop->load(std::memory_order_relaxed)) exhausted_ = true;
+      if (limits_.max_seconds > 0 && seconds() >= limits_.max_seconds) exhausted_ = true;
+    }
+    return !exhausted_;
+  }
+  bool exhausted() const { return exhausted_; }
+  std::uint64_t nodes() const { return nodes_; }
+  double seconds() const {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+  }
+
+private:
+  SearchLimits limits_;
+  std::chrono::steady_clock::time_point start_;
+  std::uint64_t nodes_ = 0;
+  bool exhausted_ = false;
+};
+
+} // namespace tsume

@@ -1,0 +1,80 @@
+// The transposition table of the mate search: bounded memory, full keys, hand superiority.
+//
+// Every entry describes the position (board key, attacker hand). Because pieces never leave the
+// game, the defender's hand is fixed by the board and the attacker's hand, so the pair is a full
+// description within one problem. The table must be cleared between problems.
+//
+// Hand superiority (優等局面): a proof found with attacker hand h (its proof pieces, 証明駒) is a
+// proof for every hand that covers h, and a disproof with hand h holds for every hand h covers.
+// Entries of one board key share a bucket, so the probe compares the hands of all of them.
+//
+// Mate lengths ride along as bounds: `upper` (a mate in at most that many plies exists, valid for
+// covering hands) and `lower` (no mate in fewer plies, valid for covered hands).
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+#include "solver/core/hand.h"
+#include "solver/search/mate_len.h"
+#include "solver/search/pndn.h"
+
+namespace tsume {
+
+struct TTEntry {
+  std::uint64_t key = 0;  // board key (includes the side to move); 0 marks an empty slot
+  Hand hand;              // the attacker's hand
+  PnDn pn = 1;
+  PnDn dn = 1;
+  std::int16_t lower = 0;        // no mate in fewer plies (for hands covered by `hand`)
+  std::int16_t upper = kNoMate;  // mate in at most this many plies (for hands covering `hand`)
+  std::uint32_t work = 0;        // search effort spent below this entry (replacement priority)
+};
+
+// What a probe found for one (key, hand): proven/disproven length bounds from superior and
+// inferior entries, and the pn/dn estimate from the exact entry if any.
+struct TTProbe {
+  PnDn pn = 1;
+  PnDn dn = 1;
+  Plies lower = 0;
+  Plies upper = kNoMate;
+  Hand proof_hand;     // hand of the entry that gave `upper`
+  bool found = false;  // an exact entry exists (pn/dn are from the table)
+};
+
+class TranspositionTable {
+public:
+  static constexpr std::size_t kBucketSize = 8;
+
+  explicit TranspositionTable(std::size_t megabytes = 64);
+  void resize(std::size_t megabytes);
+  void clear();
+
+  TTProbe probe(std::uint64_t key, Hand hand) const;
+  // Records pn/dn for the exact (key, hand) position, keeping its bounds.
+  void store_estimate(std::uint64_t key, Hand hand, PnDn pn, PnDn dn, std::uint32_t work);
+  // Records "mate in at most `upper` plies" for every hand covering `proof_hand`.
+  void store_proof(std::uint64_t key, Hand proof_hand, Plies upper, std::uint32_t work);
+  // Records "no mate in fewer than `lower` plies" (kNoMate: no mate at all) for every hand
+  // covered by `disproof_hand`.
+  void store_disproof(std::uint64_t key, Hand disproof_hand, Plies lower, std::uint32_t work);
+
+  std::size_t bucket_count() const { return buckets_.size(); }
+  std::size_t bytes() const { return buckets_.size() * sizeof(Bucket); }
+  // Fraction of used slots, in permille, from a fixed sample of buckets.
+  int hashfull() const;
+
+private:
+  struct Bucket {
+    TTEntry entries[kBucketSize];
+  };
+  Bucket& bucket_of(std::uint64_t key) { return buckets_[key & mask_]; }
+  const Bucket& bucket_of(std::uint64_t key) const { return buckets_[key & mask_]; }
+  TTEntry& slot_for(std::uint64_t key, Hand hand);
+
+  std::vector<Bucket> buckets_;
+  std::uint64_t mask_ = 0;
+};
+
+} // namespace tsume

@@ -1,0 +1,230 @@
+// The rule-exact answer (SPEC.md section 3) on positions with published or hand-derived answers.
+#include "solver/answer/solve.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "solver/core/checkgen.h"
+#include "solver/core/movegen.h"
+#include "solver/io/sfen.h"
+
+namespace tsume {
+namespace {
+
+Position position(const std::string& sfen) {
+  auto p = io::read_position(sfen);
+  EXPECT_TRUE(p.ok()) << sfen << ": " << (p.ok() ? "" : p.error().message());
+  return p.ok() ? p.value() : Position();
+}
+
+SolveResult solve(const std::string& sfen, std::uint64_t max_nodes = 3'000'000,
+                  std::size_t hash_mb = 16) {
+  Solver solver(hash_mb);
+  SearchLimits limits;
+  limits.max_nodes = max_nodes;
+  return solver.solve(position(sfen), limits);
+}
+
+// Replays a main line with the core rules: attacker moves are legal checks, defender moves
+// legal evasions, and the final position leaves the defender no evasion that is not a futile
+// drop interposition.
+void expect_line_is_legal_mate(const std::string& sfen, const SolveResult& r) {
+  Position pos = position(sfen);
+  const Color attacker = pos.side_to_move();
+  for (Move m : r.pv) {
+    MoveList moves;
+    if (pos.side_to_move() == attacker) generate_checks(pos, moves);
+    else generate_evasions(pos, moves);
+    ASSERT_TRUE(moves.contains(m)) << "illegal move in the main line of " << sfen;
+    pos.do_move(m);
+  }
+  ASSERT_NE(pos.side_to_move(), attacker);
+  EXPECT_TRUE(pos.in_check());
+  MoveList evasions;
+  generate_evasions(pos, evasions);
+  for (Move m : evasions) EXPECT_TRUE(m.is_drop()) << "the defender still has a real move";
+}
+
+struct Case {
+  const char* name;
+  const char* sfen;
+  Plies length;
+};
+
+// SPEC.md section 5, futile-interposition cases (the first one's length by hand: the tokin
+// steps aside, the lance's discovered check leaves only pawn drops down the file, all futile).
+const Case kFutileCases[] = {
+    {"pawn_drops_down_the_file", "7l1/7pk/9/9/8+P/9/9/9/8L b 2r2b4g4s4n2l16p 1", 1},
+    {"futile_drops_not_13", "5pk2/7P1/4+R1+P1+b/8b/6R2/9/9/9/9 b 4g4s4n4l15p 1", 3},
+    {"three_not_seven", "9/5g1s1/8k/6+R2/9/6R1S/5B3/9/9 b b3g2s4n4l18p 1", 3},
+    {"bishop_rook_three", "9/9/6P2/9/4B4/9/6R2/7k+p/9 b Grb3g4s4n4l16p 1", 3},
+    {"pinned_interposer", "3+R3nk/8p/7P1/9/9/9/9/9/8B b 16p4l3n4s4gbr 1", 1},
+};
+
+class FutileInterposition : public ::testing::TestWithParam<Case> {};
+
+TEST_P(FutileInterposition, IsNotCounted) {
+  const Case& c = GetParam();
+  const SolveResult r = solve(c.sfen);
+  ASSERT_EQ(r.status, SolveStatus::Mate);
+  EXPECT_TRUE(r.length_exact);
+  EXPECT_EQ(r.length, c.length);
+  EXPECT_EQ(static_cast<Plies>(r.pv.size()), r.length);
+  expect_line_is_legal_mate(c.sfen, r);
+}
+
+INSTANTIATE_TEST_SUITE_P(Spec, FutileInterposition, ::testing::ValuesIn(kFutileCases),
+                         [](const auto& param_info) { return std::string(param_info.param.name); });
+
+// An oracle independent of df-pn and of the table: plain minimax over every check and every
+// evasion (all interpositions count), no memory, repetitions on the path are not mate.
+bool plain_mate_within(Position& pos, Color attacker, int n, std::vector<std::uint64_t>& path) {
+  const std::uint64_t key = pos.key();
+  if (std::find(path.begin(), path.end(), key) != path.end()) return false;
+  const bool attacker_node = pos.side_to_move() == attacker;
+  if (attacker_node && n < 1) return false;
+  MoveList moves;
+  if (attacker_node) generate_checks(pos, moves);
+  else generate_evasions(pos, moves);
+  if (!attacker_node && moves.empty()) return true;
+  path.push_back(key);
+  bool result = !attacker_node;
+  for (Move m : moves) {
+    pos.do_move(m);
+    const bool mate = plain_mate_within(pos, attacker, n - 1, path);
+    pos.undo_move(m);
+    if (attacker_node && mate) { result = true; break; }
+    if (!attacker_node && !mate) { result = false; break; }
+  }
+  path.pop_back();
+  return result;
+}
+
+Plies plain_mate_length(const std::string& sfen, Plies max_len) {
+  Position pos = position(sfen);
+  std::vector<std::uint64_t> path;
+  for (Plies n = 1; n <= max_len; n += 2)
+    if (plain_mate_within(pos, pos.side_to_move(), n, path)) return n;
+  return kNoMate;
+}
+
+TEST(Solve, CountingEveryInterpositionMatchesPlainMinimax) {
+  // SPEC.md says solvers that count futile drops along their line report 13 for the first
+  // position; the exact minimax with every interposition counted is shorter, and the plain
+  // minimax oracle gives it.
+  const char* const positions[] = {
+      "5pk2/7P1/4+R1+P1+b/8b/6R2/9/9/9/9 b 4g4s4n4l15p 1",
+      "9/5g1s1/8k/6+R2/9/6R1S/5B3/9/9 b b3g2s4n4l18p 1",
+      "9/9/6P2/9/4B4/9/6R2/7k+p/9 b Grb3g4s4n4l16p 1",
+      "3+R3nk/8p/7P1/9/9/9/9/9/8B b 16p4l3n4s4gbr 1",
+  };
+  for (const char* sfen : positions) {
+    Solver solver(16);
+    SolveOptions options;
+    options.exclude_futile = false;
+    const SolveResult r = solver.solve(position(sfen), SearchLimits{}, options);
+    ASSERT_EQ(r.status, SolveStatus::Mate) << sfen;
+    EXPECT_EQ(r.length, plain_mate_length(sfen, 9)) << sfen;
+    EXPECT_EQ(static_cast<Plies>(r.pv.size()), r.length) << sfen;
+  }
+}
+
+// Hand-analysed positions without mate: the attacker's material can never cover the king.
+const char* const kNoMate[] = {
+    // A lone piece in hand against a king in the centre (the king always has a free square).
+    "9/9/9/9/4k4/9/9/9/9 b P2r2b4g4s4n4l17p 1",
+    "9/9/9/9/4k4/9/9/9/9 b L2r2b4g4s4n3l18p 1",
+    "9/9/9/9/4k4/9/9/9/9 b N2r2b4g4s3n4l18p 1",
+    "9/9/9/9/4k4/9/9/9/9 b S2r2b4g3s4n4l18p 1",
+    "9/9/9/9/4k4/9/9/9/9 b G2r2b3g4s4n4l18p 1",
+    "9/9/9/9/4k4/9/9/9/9 b B2rb4g4s4n4l18p 1",
+    "9/9/9/9/4k4/9/9/9/9 b Rr2b4g4s4n4l18p 1",
+    // A lone piece in hand against a corner king: every check is answered by capturing it or
+    // stepping out of the line.
+    "8k/9/9/9/9/9/9/9/9 b P2r2b4g4s4n4l17p 1",
+    "8k/9/9/9/9/9/9/9/9 b L2r2b4g4s4n3l18p 1",
+    "8k/9/9/9/9/9/9/9/9 b S2r2b4g3s4n4l18p 1",
+    "8k/9/9/9/9/9/9/9/9 b G2r2b3g4s4n4l18p 1",
+    "8k/9/9/9/9/9/9/9/9 b B2rb4g4s4n4l18p 1",
+    "8k/9/9/9/9/9/9/9/9 b Rr2b4g4s4n4l18p 1",
+    // No check at all: the attacker's only piece cannot reach the king, nothing in hand.
+    "4k4/9/9/9/9/9/9/9/P8 b 2r2b4g4s4n4l17p 1",
+    "4k4/9/9/9/9/9/9/9/N8 b 2r2b4g4s3n4l18p 1",
+    "k8/9/9/9/9/9/9/9/8L b 2r2b4g4s4n3l18p 1",
+    // A lone dragon or horse gives checks forever (repetition) but never mates the centre king.
+    "9/9/9/9/4k4/9/9/9/+R8 b r2b4g4s4n4l18p 1",
+    "9/9/9/9/4k4/9/9/+B8/9 b 2rb4g4s4n4l18p 1",
+    // 打ち歩詰め: the only mating drop is illegal (the pawn on 1b, guarded by the silver).
+    "7lk/9/8S/9/9/9/9/9/9 b P2r2b4g3s4n3l17p 1",
+    // A rook and a pawn in hand against the centre king with the defender holding all the rest.
+    "9/9/9/9/4k4/9/9/9/9 b RPr2b4g4s4n4l16p 1",
+};
+
+TEST(Solve, HandMadeNoMatePositionsAreDisproven) {
+  for (const char* sfen : kNoMate) {
+    auto p = io::read_position(sfen);
+    ASSERT_TRUE(p.ok()) << sfen;
+    const SolveResult r = solve(sfen);
+    EXPECT_EQ(r.status, SolveStatus::NoMate) << sfen;
+  }
+}
+
+// Problems of the bundled 図巧 collection with their published lengths, small enough for the
+// default suite.
+TEST(Solve, ZukouProblemsHaveThePublishedLength) {
+  std::ifstream in(std::string(TSUME_PROBLEMS_DIR) + "/zukou.tsv");
+  ASSERT_TRUE(in) << "problems/zukou.tsv not found";
+  const std::string wanted[] = {"zukou-002", "zukou-005"};
+  std::string line;
+  int checked = 0;
+  while (std::getline(in, line)) {
+    std::istringstream fields(line);
+    std::string sfen, id, length;
+    std::getline(fields, sfen, '\t');
+    std::getline(fields, id, '\t');
+    std::getline(fields, length, '\t');
+    if (std::find(std::begin(wanted), std::end(wanted), id) == std::end(wanted)) continue;
+    const SolveResult r = solve(sfen, 2'000'000, 32);
+    ASSERT_EQ(r.status, SolveStatus::Mate) << id;
+    EXPECT_TRUE(r.length_exact) << id;
+    EXPECT_EQ(r.length, std::stoi(length)) << id;
+    expect_line_is_legal_mate(sfen, r);
+    ++checked;
+  }
+  EXPECT_EQ(checked, 2);
+}
+
+TEST(Solve, HashSizeDoesNotChangeTheAnswer) {
+  const char* sfen = "9/5g1s1/8k/6+R2/9/6R1S/5B3/9/9 b b3g2s4n4l18p 1";
+  const SolveResult small = solve(sfen, 3'000'000, 1);
+  const SolveResult large = solve(sfen, 3'000'000, 64);
+  EXPECT_EQ(small.status, large.status);
+  EXPECT_EQ(small.length, large.length);
+  EXPECT_EQ(small.pv, large.pv);
+}
+
+TEST(Solve, EarlierProblemsLeaveNothingBehind) {
+  Solver solver(16);
+  const Position a = position("9/9/6P2/9/4B4/9/6R2/7k+p/9 b Grb3g4s4n4l16p 1");
+  const Position b = position("9/5g1s1/8k/6+R2/9/6R1S/5B3/9/9 b b3g2s4n4l18p 1");
+  const SolveResult first = solver.solve(b, SearchLimits{});
+  solver.solve(a, SearchLimits{});
+  const SolveResult again = solver.solve(b, SearchLimits{});
+  EXPECT_EQ(first.length, again.length);
+  EXPECT_EQ(first.pv, again.pv);
+  EXPECT_EQ(first.nodes, again.nodes);
+}
+
+TEST(Solve, ANodeLimitGivesUnknown) {
+  const SolveResult r = solve(
+      "1pG1B4/Gs+P6/pP7/n1ls5/3k5/nL4+r1b/1+p1p+R4/1S7/2N6 b SP2gn2l11p 1", 100);
+  EXPECT_EQ(r.status, SolveStatus::Unknown);
+}
+
+} // namespace
+} // namespace tsume

@@ -1,0 +1,60 @@
+// The df-pn search on positions whose answers are known by hand analysis or from SPEC.md.
+#include "solver/search/dfpn.h"
+
+#include <gtest/gtest.h>
+
+#include "solver/io/sfen.h"
+
+namespace tsume {
+namespace {
+
+Position position(const char* sfen) {
+  auto p = io::read_position(sfen);
+  EXPECT_TRUE(p.ok()) << (p.ok() ? "" : p.error().message());
+  return p.ok() ? p.value() : Position();
+}
+
+Outcome prove(const char* sfen, Plies max_len, bool futility = false) {
+  Position pos = position(sfen);
+  TranspositionTable tt(8);
+  SearchLimits limits;
+  limits.max_nodes = 2'000'000;
+  SearchBudget budget(limits);
+  MateSearch search(tt, budget, pos.side_to_move());
+  return search.prove(pos, max_len, {.futility = futility});
+}
+
+// Gold drop on the head of a king boxed in by its own pieces: mate in 1.
+constexpr const char* kHeadGoldMate = "4k4/9/4P4/9/9/9/9/9/9 b G2r2b3g4s4n4l17p 1";
+
+TEST(MateSearch, ProvesAOnePlyMate) {
+  EXPECT_EQ(prove(kHeadGoldMate, kUnboundedPlies), Outcome::Proven);
+  EXPECT_EQ(prove(kHeadGoldMate, 1), Outcome::Proven);
+}
+
+TEST(MateSearch, ALengthBudgetBelowTheMateIsDisproven) {
+  // SPEC.md section 5: mate in 3 when futile interpositions are not counted.
+  constexpr const char* kThree = "9/5g1s1/8k/6+R2/9/6R1S/5B3/9/9 b b3g2s4n4l18p 1";
+  EXPECT_EQ(prove(kThree, 3, true), Outcome::Proven);
+  EXPECT_EQ(prove(kThree, 1, true), Outcome::Disproven);
+}
+
+TEST(MateSearch, DisprovesALonePawnAgainstACornerKing) {
+  // The pawn drop on 1b is captured by the king; nothing else gives check.
+  EXPECT_EQ(prove("8k/9/9/9/9/9/9/9/9 b P2r2b4g4s4n4l17p 1", kUnboundedPlies), Outcome::Disproven);
+}
+
+TEST(MateSearch, PawnDropMateIsNoMate) {
+  // 打ち歩詰め: the only mating move would be the pawn drop on 1b (king on 1a boxed in by its
+  // own lance on 2a and the silver on 1c guarding 2b); it is illegal, and no other check mates.
+  EXPECT_EQ(prove("7lk/9/8S/9/9/9/9/9/9 b P2r2b4g3s4n3l17p 1", kUnboundedPlies),
+            Outcome::Disproven);
+}
+
+TEST(MateSearch, PerpetualCheckIsNoMate) {
+  // A lone dragon can check the central king forever (repetition) but never mate it.
+  EXPECT_EQ(prove("9/9/9/9/4k4/9/9/9/+R8 b r2b4g4s4n4l18p 1", kUnboundedPlies), Outcome::Disproven);
+}
+
+} // namespace
+} // namespace tsume

@@ -1,0 +1,62 @@
+#include "solver/search/tt.h"
+
+#include <gtest/gtest.h>
+
+namespace tsume {
+namespace {
+
+Hand hand_of(int pawns, int golds) {
+  Hand h;
+  h.set(PieceType::Pawn, pawns);
+  h.set(PieceType::Gold, golds);
+  return h;
+}
+
+TEST(TranspositionTable, ProofCoversEveryLargerHand) {
+  TranspositionTable tt(1);
+  tt.store_proof(42, hand_of(1, 0), 7, 1);
+  EXPECT_EQ(tt.probe(42, hand_of(1, 0)).upper, 7);
+  EXPECT_EQ(tt.probe(42, hand_of(3, 2)).upper, 7);
+  EXPECT_EQ(tt.probe(42, hand_of(0, 2)).upper, kNoMate);  // fewer pawns: not covered
+  EXPECT_EQ(tt.probe(43, hand_of(3, 2)).upper, kNoMate);  // other position
+}
+
+TEST(TranspositionTable, DisproofCoversEverySmallerHand) {
+  TranspositionTable tt(1);
+  tt.store_disproof(42, hand_of(2, 1), kNoMate, 1);
+  EXPECT_EQ(tt.probe(42, hand_of(2, 1)).lower, kNoMate);
+  EXPECT_EQ(tt.probe(42, hand_of(0, 1)).lower, kNoMate);
+  EXPECT_EQ(tt.probe(42, hand_of(3, 1)).lower, 0);  // more pieces: not covered
+}
+
+TEST(TranspositionTable, EstimatesBelongToTheExactHand) {
+  TranspositionTable tt(1);
+  tt.store_estimate(42, hand_of(1, 1), 5, 9, 1);
+  const TTProbe exact = tt.probe(42, hand_of(1, 1));
+  EXPECT_TRUE(exact.found);
+  EXPECT_EQ(exact.pn, 5u);
+  EXPECT_EQ(exact.dn, 9u);
+  EXPECT_FALSE(tt.probe(42, hand_of(2, 1)).found);
+}
+
+TEST(TranspositionTable, BoundsOnlyTighten) {
+  TranspositionTable tt(1);
+  tt.store_proof(42, Hand(), 9, 1);
+  tt.store_proof(42, Hand(), 11, 1);
+  EXPECT_EQ(tt.probe(42, Hand()).upper, 9);
+  tt.store_disproof(42, Hand(), 5, 1);
+  tt.store_disproof(42, Hand(), 3, 1);
+  EXPECT_EQ(tt.probe(42, Hand()).lower, 5);
+}
+
+TEST(TranspositionTable, StaysWithinItsMemoryBudgetWhenFull) {
+  TranspositionTable tt(1);
+  const std::size_t bytes = tt.bytes();
+  EXPECT_LE(bytes, std::size_t{1} << 20);
+  for (std::uint64_t k = 1; k < 200000; ++k) tt.store_estimate(k * 0x9E3779B97F4A7C15ull, Hand(), 1, 1, static_cast<std::uint32_t>(k % 7));
+  EXPECT_EQ(tt.bytes(), bytes);
+  EXPECT_GT(tt.hashfull(), 900);
+}
+
+} // namespace
+} // namespace tsume
