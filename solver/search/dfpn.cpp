@@ -244,6 +244,7 @@ MateSearch::Result MateSearch::mid(Position& pos, int ply, PnDn th_pn, PnDn th_d
     dn = or_node ? 0 : kInfinitePnDn;
     std::size_t best = children.size();
     PnDn best_value = kInfinitePnDn, second_value = kInfinitePnDn;
+    Bitboard pending_drop_squares;
     for (std::size_t i = 0; i < children.size(); ++i) {
       Child& c = children[i];
       if (!or_node && rem_child < 1 && !c.futile) {  // an attacker node with no plies left
@@ -255,6 +256,14 @@ MateSearch::Result MateSearch::mid(Position& pos, int ply, PnDn th_pn, PnDn th_d
       }
       if (c.dn == 0 && !or_node && options_.futility && c.move.is_drop() && !c.futile)
         mark_if_futile(pos, ply, rem, c, futility_tested, futile_squares);
+      if (!or_node && c.move.is_drop() && c.pn != 0 && c.dn != 0) {
+        // Drops onto one square are searched one at a time, weakest piece first: the next is
+        // taken up once the previous is proven. Interpositions with different pieces are mostly
+        // refuted alike, and summing all of them would make every distant check look hopeless.
+        const Square s = c.move.to();
+        if (pending_drop_squares.test(s)) continue;
+        pending_drop_squares.set(s);
+      }
       const PnDn v = or_node ? c.pn : c.dn;  // the value this node minimises
       if (or_node) {
         pn = std::min(pn, c.pn);
