@@ -13,12 +13,19 @@
 
 namespace tsume::cli {
 
+// The solver subcommands (cli/solve.cpp, cli/bench.cpp); command.h declares the others.
+int solve_main(const Context& ctx);
+int bench_main(const Context& ctx);
+
 namespace {
 
 // The subcommands, in the order `tsume --help` lists them. One line per subcommand.
 constexpr Command kCommands[] = {
     {"perft", "count the leaf nodes of the legal-move tree (tests the move generator)", perft_main},
     {"checks", "list the legal checking moves (王手) of a position", checks_main},
+    {"solve", "solve tsume problems (SFEN, TSV, KIF, CSA, folders) to mate, length and main line",
+     solve_main},
+    {"bench", "solve a fixed set of positions and print a node-count signature", bench_main},
 };
 
 const Command* find_command(std::string_view name) {

@@ -1,0 +1,799 @@
+// `tsume solve`: solves problems one after another (SPEC.md sections 3 and 6) from SFEN
+// arguments, SFEN/TSV line files, KIF/KI2/CSA files, folders of them or standard input, and
+// writes one record per problem as it completes: text for people, JSON Lines for machines, or
+// KIF. --resume continues a batch that was cut short without losing or repeating a problem.
+#include <unistd.h>
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <csignal>
+#include <cstdint>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <iomanip>
+#include <iostream>
+#include <optional>
+#include <set>
+#include <sstream>
+#include <string>
+#include <string_view>
+#include <system_error>
+#include <vector>
+
+#include "cli/command.h"
+#include "solver/answer/solve.h"
+#include "solver/io/kif_writer.h"
+#include "solver/io/problem.h"
+#include "solver/io/sfen.h"
+#include "solver/io/text.h"
+
+namespace tsume::cli {
+
+namespace {
+
+namespace fs = std::filesystem;
+
+constexpr HelpText kHelp{
+    "tsume solve [options] INPUT...",
+    "Solves tsume problems: for each, mate or no mate, the exact length in plies (shortest "
+    "attack,\n"
+    "longest defence, futile interpositions (無駄合) not counted) and the main line.\n"
+    "\n"
+    "INPUT is a SFEN string (quote it), a file of SFEN or TSV lines ('SFEN<TAB>id<TAB>...'; blank\n"
+    "and '#' lines skipped), a KIF, KI2 or CSA file, a folder (searched recursively, in sorted\n"
+    "order, for .kif .kifu .ki2 .ki2u .csa .sfen .usi .tsv .txt files), or '-' for SFEN/TSV lines\n"
+    "on standard input. The id of a problem is the TSV's second column, else '<file>:<record>'\n"
+    "(the record number counts problems in the file from 1), 'stdin:<record>', or 'arg<k>' for\n"
+    "the k-th INPUT when it is a SFEN. An empty defender hand means all remaining pieces "
+    "(残り全部)\n"
+    "unless --hand-as-given.\n"
+    "\n"
+    "Records are written and flushed as problems complete. Status: mate, no_mate, unknown (a\n"
+    "limit was hit before the exact length and main line were found) or error (a record that\n"
+    "could not be read: the message names the file and line; the batch goes on). jsonl fields:\n"
+    "id, sfen, status, length (null unless mate), length_upper (only when a mate was found but\n"
+    "its length not proven exact), pv (USI moves, space separated), nodes, time_ms, error.\n"
+    "--resume reads the ids already in the -o file, drops an incomplete last record and appends\n"
+    "the remaining problems. A progress bar goes to stderr when it is a terminal; a summary goes\n"
+    "to stderr (and, with --format text, to stdout). The search is single-threaded.\n"
+    "Exit status: 0 when the batch ran (even with error records), 1 when nothing could be read,\n"
+    "2 on usage errors, 130 when interrupted (the problem in progress is not written).",
+    "tsume solve \"3+R3nk/8p/7P1/9/9/9/9/9/8B b 16p4l3n4s4gbr 1\"\n"
+    "tsume solve problems/zukou.tsv --nodes 2000000 --format jsonl -o zukou.jsonl\n"
+    "tsume solve problems/zukou.tsv --nodes 2000000 --format jsonl -o zukou.jsonl --resume\n"
+    "tsume solve my_problems/ --format kif --time 10",
+};
+
+enum class Format { Text, Jsonl, Kif };
+
+// Set by SIGINT/SIGTERM; the search polls it through SearchLimits::stop.
+std::atomic<bool> g_interrupted{false};
+static_assert(std::atomic<bool>::is_always_lock_free);
+
+extern "C" void on_interrupt(int) { g_interrupted.store(true, std::memory_order_relaxed); }
+
+// Installs on_interrupt for SIGINT and SIGTERM for its lifetime.
+class InterruptGuard {
+public:
+  InterruptGuard() {
+    g_interrupted.store(false);
+    old_int_ = std::signal(SIGINT, on_interrupt);
+    old_term_ = std::signal(SIGTERM, on_interrupt);
+  }
+  ~InterruptGuard() {
+    std::signal(SIGINT, old_int_);
+    std::signal(SIGTERM, old_term_);
+  }
+  InterruptGuard(const InterruptGuard&) = delete;
+  InterruptGuard& operator=(const InterruptGuard&) = delete;
+
+private:
+  void (*old_int_)(int) = SIG_DFL;
+  void (*old_term_)(int) = SIG_DFL;
+};
+
+// ---------------------------------------------------------------------------------------------
+// Inputs
+
+// One problem found in the inputs; its position is read when its turn comes.
+struct Record {
+  enum class Kind { Sfen, ProblemFile, Error };
+  Kind kind = Kind::Sfen;
+  std::string id;
+  std::string text;  // Sfen: the SFEN; ProblemFile: the path; Error: the message
+  std::string file;  // where it was found, for messages ("" for an argument)
+  int line = 0;
+};
+
+std::string lower(std::string s) {
+  for (char& c : s)
+    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+  return s;
+}
+
+std::string extension_of(const std::string& path) {
+  const std::string ext = fs::path(path).extension().string();
+  return lower(ext.empty() ? ext : ext.substr(1));
+}
+
+bool is_problem_file_extension(const std::string& ext) {
+  return ext == "kif" || ext == "kifu" || ext == "ki2" || ext == "ki2u" || ext == "csa";
+}
+
+bool is_line_file_extension(const std::string& ext) {
+  return ext == "sfen" || ext == "usi" || ext == "tsv" || ext == "txt";
+}
+
+// One record per line that is neither blank nor a '#' comment: `SFEN[<TAB>id[<TAB>...]]`.
+void add_lines(std::string_view text, const std::string& file, const std::string& id_prefix,
+               std::vector<Record>& out) {
+  int number = 0;
+  for (const io::TextLine& line : io::split_lines(text)) {
+    const std::string_view t = io::trim(line.text);
+    if (t.empty() || t.starts_with('#')) continue;
+    ++number;
+    Record r;
+    r.file = file;
+    r.line = line.number;
+    const std::size_t tab = t.find('\t');
+    std::string_view sfen = io::trim(t.substr(0, tab));
+    // "<sfen> moves ..." (a USI position line): the problem is the position before the moves.
+    if (const std::size_t at = sfen.find(" moves"); at != std::string_view::npos)
+      sfen = io::trim(sfen.substr(0, at));
+    r.text = std::string(sfen);
+    if (tab != std::string_view::npos) {
+      std::string_view rest = t.substr(tab + 1);
+      r.id = std::string(io::trim(rest.substr(0, rest.find('\t'))));
+    }
+    if (r.id.empty()) r.id = id_prefix + ":" + std::to_string(number);
+    out.push_back(std::move(r));
+  }
+}
+
+Record error_record(std::string id, std::string file, std::string message) {
+  Record r;
+  r.kind = Record::Kind::Error;
+  r.id = std::move(id);
+  r.file = std::move(file);
+  r.text = std::move(message);
+  return r;
+}
+
+bool read_file(const std::string& path, std::string& bytes) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return false;
+  std::ostringstream content;
+  content << in.rdbuf();
+  if (in.bad()) return false;
+  bytes = content.str();
+  return true;
+}
+
+void add_file(const std::string& path, std::vector<Record>& out) {
+  const std::string ext = extension_of(path);
+  if (is_problem_file_extension(ext)) {
+    Record r;
+    r.kind = Record::Kind::ProblemFile;
+    r.id = path + ":1";
+    r.text = path;
+    r.file = path;
+    out.push_back(std::move(r));
+    return;
+  }
+  std::string bytes;
+  if (!read_file(path, bytes)) {
+    out.push_back(error_record(path + ":1", path, path + ": cannot read the file"));
+    return;
+  }
+  if (!is_line_file_extension(ext) && io::detect_format(bytes, path) != io::ProblemFormat::Sfen) {
+    Record r;
+    r.kind = Record::Kind::ProblemFile;
+    r.id = path + ":1";
+    r.text = path;
+    r.file = path;
+    out.push_back(std::move(r));
+    return;
+  }
+  add_lines(bytes, path, path, out);
+}
+
+void add_folder(const std::string& folder, std::vector<Record>& out) {
+  std::vector<std::string> files;
+  std::error_code ec;
+  fs::recursive_directory_iterator it(folder, fs::directory_options::skip_permission_denied, ec);
+  if (ec) {
+    out.push_back(
+        error_record(folder, folder, folder + ": cannot list the folder: " + ec.message()));
+    return;
+  }
+  for (; it != fs::recursive_directory_iterator(); it.increment(ec)) {
+    if (ec) break;
+    const fs::path& p = it->path();
+    if (p.filename().string().starts_with('.')) {
+      if (it->is_directory()) it.disable_recursion_pending();
+      continue;
+    }
+    if (!it->is_regular_file()) continue;
+    const std::string ext = extension_of(p.string());
+    if (is_problem_file_extension(ext) || is_line_file_extension(ext)) files.push_back(p.string());
+  }
+  if (ec)
+    out.push_back(
+        error_record(folder, folder, folder + ": cannot list the folder: " + ec.message()));
+  std::sort(files.begin(), files.end());
+  for (const std::string& f : files) add_file(f, out);
+}
+
+// The records of every input, in order. `-` reads standard input.
+std::vector<Record> gather(const std::vector<std::string>& inputs) {
+  std::vector<Record> out;
+  for (std::size_t k = 0; k < inputs.size(); ++k) {
+    const std::string& input = inputs[k];
+    if (input == "-") {
+      std::ostringstream content;
+      content << std::cin.rdbuf();
+      add_lines(content.str(), "stdin", "stdin", out);
+      continue;
+    }
+    std::error_code ec;
+    const fs::file_status st = fs::status(input, ec);
+    if (!ec && fs::is_directory(st)) {
+      add_folder(input, out);
+    } else if (!ec && fs::exists(st)) {
+      add_file(input, out);
+    } else {
+      // Not a file: a SFEN given on the command line.
+      Record r;
+      r.id = "arg" + std::to_string(k + 1);
+      r.text = input;
+      // A SFEN has spaces between its fields; a word without any is a mistyped path.
+      if (input.find(' ') == std::string::npos && !io::parse_sfen(input)) {
+        out.push_back(error_record(r.id, {}, "'" + input + "': no such file or folder"));
+        continue;
+      }
+      out.push_back(std::move(r));
+    }
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Solving
+
+struct Outcome {
+  std::string id;
+  std::string sfen;       // the position solved (defender hand applied), or the text that failed
+  std::string status;     // mate, no_mate, unknown, error
+  int length = -1;        // exact length when mate
+  int length_upper = -1;  // a mate was found in this many plies but not proven shortest
+  std::vector<Move> pv;
+  std::optional<Position> start;
+  std::uint64_t nodes = 0;
+  double seconds = 0;
+  std::string error;
+};
+
+struct Settings {
+  Format format = Format::Text;
+  io::DefenderHand hand = io::DefenderHand::RestIfEmpty;
+  SearchLimits limits;
+  SolveOptions options;
+};
+
+// The position of a record, or the reason it cannot be read.
+io::Expected<Position> read_record(const Record& r, io::DefenderHand hand) {
+  switch (r.kind) {
+  case Record::Kind::Sfen: {
+    auto pos = io::read_position(r.text, hand, r.file, r.line);
+    if (!pos && r.file.empty()) {
+      io::ParseError e = pos.error();
+      e.reason = r.id + ": " + e.reason;
+      return e;
+    }
+    return pos;
+  }
+  case Record::Kind::ProblemFile: {
+    auto problem = io::read_problem_file(r.text, io::ReadOptions{hand});
+    if (!problem) return problem.error();
+    Position pos;
+    if (std::string why = pos.set(problem->setup); !why.empty())
+      return io::ParseError{r.text, 0, "illegal position: " + why};
+    return pos;
+  }
+  case Record::Kind::Error:
+    break;
+  }
+  return io::ParseError{{}, 0, r.text};
+}
+
+Outcome solve_record(const Record& r, Solver& solver, const Settings& settings) {
+  Outcome o;
+  o.id = r.id;
+  auto pos = read_record(r, settings.hand);
+  if (!pos) {
+    o.status = "error";
+    o.error = pos.error().message();
+    if (r.kind == Record::Kind::Sfen) o.sfen = r.text;
+    return o;
+  }
+  o.sfen = io::to_sfen(*pos);
+  o.start = *pos;
+  const SolveResult result = solver.solve(*pos, settings.limits, settings.options);
+  o.nodes = result.nodes;
+  o.seconds = result.seconds;
+  o.status = to_string(result.status);
+  if (result.status != SolveStatus::Mate) return o;
+  const bool complete = result.length_exact && result.pv.size() == std::size_t(result.length);
+  if (complete) {
+    o.length = result.length;
+    o.pv = result.pv;
+  } else {
+    // A limit stopped the length minimisation or the main line: a mate exists, its exact
+    // length is not known.
+    o.status = "unknown";
+    o.length_upper = result.length;
+  }
+  return o;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Output
+
+// JSON string contents: quotes, backslashes and control characters escaped; bytes that are not
+// valid UTF-8 written as \u00XX so that every line stays valid JSON.
+std::string json_escape(std::string_view s) {
+  const bool utf8 = io::is_valid_utf8(s);
+  std::string out;
+  out.reserve(s.size() + 2);
+  for (char c : s) {
+    const auto u = static_cast<unsigned char>(c);
+    switch (c) {
+    case '"':
+      out += "\\\"";
+      break;
+    case '\\':
+      out += "\\\\";
+      break;
+    case '\n':
+      out += "\\n";
+      break;
+    case '\r':
+      out += "\\r";
+      break;
+    case '\t':
+      out += "\\t";
+      break;
+    default:
+      if (u < 0x20 || (u >= 0x80 && !utf8) || u == 0x7f) {
+        char buf[8];
+        std::snprintf(buf, sizeof buf, "\\u%04x", u);
+        out += buf;
+      } else {
+        out += c;
+      }
+    }
+  }
+  return out;
+}
+
+std::string json_string(std::string_view s) { return '"' + json_escape(s) + '"'; }
+
+std::string usi_line(const std::vector<Move>& pv) {
+  std::string out;
+  for (Move m : pv) {
+    if (!out.empty()) out += ' ';
+    out += io::to_usi(m);
+  }
+  return out;
+}
+
+std::string format_jsonl(const Outcome& o) {
+  std::ostringstream s;
+  s << "{\"id\":" << json_string(o.id) << ",\"sfen\":" << json_string(o.sfen)
+    << ",\"status\":" << json_string(o.status) << ",\"length\":";
+  if (o.length >= 0) {
+    s << o.length;
+  } else {
+    s << "null";
+  }
+  if (o.length_upper >= 0) s << ",\"length_upper\":" << o.length_upper;
+  s << ",\"pv\":" << json_string(usi_line(o.pv)) << ",\"nodes\":" << o.nodes
+    << ",\"time_ms\":" << static_cast<std::uint64_t>(o.seconds * 1000.0 + 0.5) << ",\"error\":";
+  if (o.error.empty()) {
+    s << "null";
+  } else {
+    s << json_string(o.error);
+  }
+  s << "}\n";
+  return s.str();
+}
+
+// Ids and messages on one line of the text and KIF formats.
+std::string one_line(std::string_view s) {
+  std::string out(s);
+  std::replace(out.begin(), out.end(), '\n', ' ');
+  std::replace(out.begin(), out.end(), '\r', ' ');
+  return out;
+}
+
+std::string seconds_text(double seconds) {
+  std::ostringstream s;
+  s << std::fixed << std::setprecision(3) << seconds << " s";
+  return s.str();
+}
+
+// A block of lines that starts with `id <id>` and ends with an empty line (what --resume reads).
+std::string format_text(const Outcome& o) {
+  std::ostringstream s;
+  s << "id " << one_line(o.id) << '\n';
+  if (!o.sfen.empty()) s << "sfen " << one_line(o.sfen) << '\n';
+  s << "status " << o.status << '\n';
+  if (o.status == "error") {
+    s << "error " << one_line(o.error) << "\n\n";
+    return s.str();
+  }
+  if (o.length >= 0) {
+    s << "length " << o.length << '\n';
+    auto japanese = io::to_japanese_line(*o.start, o.pv);
+    s << "main " << (japanese ? *japanese : "(" + japanese.error().message() + ")") << '\n';
+    s << "usi " << usi_line(o.pv) << '\n';
+  } else if (o.length_upper >= 0) {
+    s << "length at most " << o.length_upper << " (a limit stopped the search for shorter mates)\n";
+  }
+  s << "nodes " << o.nodes << '\n' << "time " << seconds_text(o.seconds) << "\n\n";
+  return s.str();
+}
+
+// A KIF record (表題 = the id) followed by an empty line.
+std::string format_kif(const Outcome& o) {
+  io::KifRecordInfo info;
+  info.title = one_line(o.id);
+  std::ostringstream summary;
+  summary << "tsume solve: " << o.status;
+  if (o.length >= 0) summary << ", " << o.length << (o.length == 1 ? " ply" : " plies");
+  if (o.length_upper >= 0) summary << ", mate in at most " << o.length_upper << " plies";
+  summary << ", " << o.nodes << " nodes, " << seconds_text(o.seconds);
+  if (!o.start) return "表題：" + info.title + "\n*error: " + one_line(o.error) + "\n\n";
+  info.comments.push_back(summary.str());
+  if (o.length < 0) info.terminator.clear();
+  auto record = io::to_kif_record(*o.start, o.pv, info);
+  if (!record) return "表題：" + info.title + "\n*error: " + record.error().message() + "\n\n";
+  return *record + "\n";
+}
+
+std::string format_outcome(const Outcome& o, Format format) {
+  switch (format) {
+  case Format::Jsonl:
+    return format_jsonl(o);
+  case Format::Kif:
+    return format_kif(o);
+  case Format::Text:
+    break;
+  }
+  return format_text(o);
+}
+
+// ---------------------------------------------------------------------------------------------
+// --resume: the ids already in the output file, and where its complete records end.
+
+struct ResumeState {
+  std::set<std::string> ids;  // jsonl: escaped as written; text and KIF: as written
+  std::uintmax_t keep = 0;    // bytes of complete records; the rest is a cut record
+  std::string problem;        // non-empty: the file is not output of this format
+};
+
+ResumeState scan_jsonl(std::string_view content) {
+  ResumeState st;
+  constexpr std::string_view kStart = "{\"id\":\"";
+  std::size_t at = 0;
+  int line = 0;
+  while (at < content.size()) {
+    const std::size_t eol = content.find('\n', at);
+    if (eol == std::string_view::npos) break;  // the cut last line
+    ++line;
+    const std::string_view text = content.substr(at, eol - at);
+    // The id is the first field, a JSON string as json_escape wrote it.
+    std::size_t end = kStart.size();
+    while (end < text.size() && text[end] != '"') end += text[end] == '\\' ? 2 : 1;
+    if (!text.starts_with(kStart) || !text.ends_with('}') || end >= text.size()) {
+      st.problem = "line " + std::to_string(line) + " is not a jsonl record of tsume solve";
+      return st;
+    }
+    st.ids.insert(std::string(text.substr(kStart.size(), end - kStart.size())));
+    at = eol + 1;
+    st.keep = at;
+  }
+  return st;
+}
+
+// Text and KIF: blocks of lines ended by an empty line; the first line names the id.
+ResumeState scan_blocks(std::string_view content, std::string_view id_prefix) {
+  ResumeState st;
+  std::size_t at = 0;
+  std::optional<std::string> id;
+  int line = 0;
+  while (at < content.size()) {
+    const std::size_t eol = content.find('\n', at);
+    if (eol == std::string_view::npos) break;
+    ++line;
+    const std::string_view text = content.substr(at, eol - at);
+    at = eol + 1;
+    if (!id) {
+      if (!text.starts_with(id_prefix)) {
+        st.problem = "line " + std::to_string(line) + " does not start a record ('" +
+                     std::string(id_prefix) + "<id>')";
+        return st;
+      }
+      id = std::string(text.substr(id_prefix.size()));
+    } else if (text.empty()) {
+      st.ids.insert(*id);
+      id.reset();
+      st.keep = at;
+    }
+  }
+  return st;
+}
+
+std::string resume_key(const Outcome& o, Format format) {
+  return format == Format::Jsonl ? json_escape(o.id) : one_line(o.id);
+}
+
+std::string resume_key(const Record& r, Format format) {
+  Outcome o;
+  o.id = r.id;
+  return resume_key(o, format);
+}
+
+// Reads `path` for --resume and truncates it to its complete records. Throws nothing; returns
+// the state with `problem` set when the file cannot be used.
+ResumeState prepare_resume(const std::string& path, Format format) {
+  ResumeState st;
+  std::error_code ec;
+  if (!fs::exists(path, ec)) return st;  // nothing yet: start from the beginning
+  std::string content;
+  if (!read_file(path, content)) {
+    st.problem = "cannot read the file";
+    return st;
+  }
+  st = format == Format::Jsonl  ? scan_jsonl(content)
+       : format == Format::Text ? scan_blocks(content, "id ")
+                                : scan_blocks(content, "表題：");
+  if (!st.problem.empty()) return st;
+  if (st.keep < content.size()) {
+    fs::resize_file(path, st.keep, ec);
+    if (ec) st.problem = "cannot truncate the cut last record: " + ec.message();
+  }
+  return st;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Progress and summary
+
+struct Totals {
+  std::size_t mate = 0, no_mate = 0, unknown = 0, errors = 0;
+  std::uint64_t nodes = 0;
+  double search_seconds = 0;
+
+  std::size_t done() const { return mate + no_mate + unknown + errors; }
+  void add(const Outcome& o) {
+    if (o.status == "mate") {
+      ++mate;
+    } else if (o.status == "no_mate") {
+      ++no_mate;
+    } else if (o.status == "error") {
+      ++errors;
+    } else {
+      ++unknown;
+    }
+    nodes += o.nodes;
+    search_seconds += o.seconds;
+  }
+};
+
+std::string clock_text(double seconds) {
+  const auto s = static_cast<std::uint64_t>(std::max(seconds, 0.0));
+  std::ostringstream out;
+  out << s / 3600 << ':' << std::setw(2) << std::setfill('0') << (s / 60) % 60 << ':'
+      << std::setw(2) << std::setfill('0') << s % 60;
+  return out.str();
+}
+
+void draw_progress(std::ostream& err, const Totals& t, std::size_t total, double elapsed) {
+  constexpr int kWidth = 24;
+  const std::size_t done = t.done();
+  const double fraction = total == 0 ? 1.0 : static_cast<double>(done) / static_cast<double>(total);
+  const int filled = static_cast<int>(fraction * kWidth);
+  const double rate = elapsed > 0 ? static_cast<double>(done) / elapsed : 0.0;
+  std::ostringstream line;
+  line << "\r\033[K[" << std::string(static_cast<std::size_t>(filled), '#')
+       << std::string(static_cast<std::size_t>(kWidth - filled), '.') << "] " << done << '/'
+       << total << "  solved " << t.mate << "  " << std::fixed << std::setprecision(1) << rate
+       << "/s  ETA ";
+  if (rate > 0) {
+    line << clock_text(static_cast<double>(total - done) / rate);
+  } else {
+    line << "-";
+  }
+  err << line.str() << std::flush;
+}
+
+std::string summary_text(const Totals& t, std::size_t skipped, double wall_seconds,
+                         bool interrupted) {
+  std::ostringstream s;
+  s << "summary: " << t.done() << " problems: " << t.mate << " solved (mate), " << t.no_mate
+    << " no mate, " << t.unknown << " unknown, " << t.errors << " errors";
+  if (skipped > 0) s << "; " << skipped << " skipped (already in the output)";
+  s << "; time " << seconds_text(wall_seconds) << ", nodes " << t.nodes;
+  if (interrupted) s << "; interrupted";
+  s << '\n';
+  return s.str();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Options
+
+// Like parse_options (command.h) but with the INPUT arguments as positionals.
+std::optional<po::variables_map> parse_solve_options(const Context& ctx,
+                                                     po::options_description& options) {
+  options.add_options()("help,h", "print this help and exit");
+  po::options_description hidden;
+  hidden.add_options()("input", po::value<std::vector<std::string>>()->value_name("INPUT"),
+                       "inputs");
+  po::options_description all;
+  all.add(options).add(hidden);
+  po::positional_options_description positional;
+  positional.add("input", -1);
+  const std::vector<std::string> args(ctx.args.begin(), ctx.args.end());
+  po::variables_map vm;
+  po::store(po::command_line_parser(args).options(all).positional(positional).run(), vm);
+  if (vm.count("help") != 0) {
+    ctx.out << "Usage: " << kHelp.synopsis << "\n\n"
+            << kHelp.about << "\n\n"
+            << options << "\nExamples:\n";
+    std::istringstream examples{std::string(kHelp.examples)};
+    for (std::string line; std::getline(examples, line);) ctx.out << "  " << line << '\n';
+    return std::nullopt;
+  }
+  po::notify(vm);
+  return vm;
+}
+
+Settings read_settings(const po::variables_map& vm) {
+  Settings s;
+  const auto& format = vm["format"].as<std::string>();
+  if (format == "text") {
+    s.format = Format::Text;
+  } else if (format == "jsonl") {
+    s.format = Format::Jsonl;
+  } else if (format == "kif") {
+    s.format = Format::Kif;
+  } else {
+    throw UsageError("--format must be text, jsonl or kif, not '" + format + "'");
+  }
+  const double seconds = vm["time"].as<double>();
+  if (!(seconds >= 0)) throw UsageError("--time must be 0 (no limit) or a positive number");
+  s.limits.max_seconds = seconds;
+  // Read signed: Boost.Program_options would wrap "-1" around as an unsigned value.
+  const std::int64_t nodes = vm["nodes"].as<std::int64_t>();
+  if (nodes < 0) throw UsageError("--nodes must be 0 (no limit) or a positive number");
+  s.limits.max_nodes = static_cast<std::uint64_t>(nodes);
+  s.limits.stop = &g_interrupted;
+  s.hand =
+      vm["hand-as-given"].as<bool>() ? io::DefenderHand::AsGiven : io::DefenderHand::RestIfEmpty;
+  s.options.exclude_futile = !vm["count-futile"].as<bool>();
+  return s;
+}
+
+}  // namespace
+
+int solve_main(const Context& ctx) {
+  po::options_description options("Options", kHelpLineLength);
+  auto add = options.add_options();
+  add("format", po::value<std::string>()->value_name("text|jsonl|kif")->default_value("text"),
+      "output format: text for people, JSON Lines (one object per problem), or KIF records");
+  add("output,o", po::value<std::string>()->value_name("FILE"),
+      "write the records to FILE instead of standard output");
+  add("resume", po::bool_switch()->default_value(false),
+      "skip the problems whose ids are already in the -o FILE (same --format), drop a cut last "
+      "record and append the rest");
+  add("time", po::value<double>()->value_name("SECONDS")->default_value(0),
+      "time limit per problem (0: none)");
+  add("nodes", po::value<std::int64_t>()->value_name("N")->default_value(0),
+      "node limit per problem (0: none)");
+  add("hash", po::value<std::size_t>()->value_name("MB")->default_value(64),
+      "transposition table size in megabytes (1..1048576)");
+  add("hand-as-given", po::bool_switch()->default_value(false),
+      "keep an empty defender hand empty (default: it holds all remaining pieces, 残り全部)");
+  add("count-futile", po::bool_switch()->default_value(false),
+      "count every interposition, futile ones (無駄合) included, as game-style mate searches do");
+  const auto vm = parse_solve_options(ctx, options);
+  if (!vm) return kExitOk;
+
+  if (vm->count("input") == 0) throw UsageError("no input: give SFEN strings, files, folders or -");
+  const auto inputs = (*vm)["input"].as<std::vector<std::string>>();
+  const Settings settings = read_settings(*vm);
+  const std::size_t hash_mb = (*vm)["hash"].as<std::size_t>();
+  if (hash_mb < 1 || hash_mb > (std::size_t{1} << 20))
+    throw UsageError("--hash must be between 1 and 1048576 (megabytes)");
+  const bool resume = (*vm)["resume"].as<bool>();
+  const std::string output = vm->count("output") ? (*vm)["output"].as<std::string>() : "";
+  if (resume && output.empty()) throw UsageError("--resume needs -o FILE");
+  if (std::count(inputs.begin(), inputs.end(), "-") > 1)
+    throw UsageError("'-' (standard input) may be given once");
+
+  const auto wall_start = std::chrono::steady_clock::now();
+  const std::string where = "tsume " + std::string(ctx.command);
+  std::vector<Record> records = gather(inputs);
+
+  ResumeState done;
+  if (resume) {
+    done = prepare_resume(output, settings.format);
+    if (!done.problem.empty()) {
+      ctx.err << where << ": cannot resume from '" << output << "': " << done.problem << '\n';
+      return kExitInputError;
+    }
+  }
+  std::ofstream file;
+  if (!output.empty()) {
+    file.open(output, std::ios::binary | (resume ? std::ios::app : std::ios::trunc));
+    if (!file) {
+      ctx.err << where << ": cannot write '" << output << "'\n";
+      return kExitInputError;
+    }
+  }
+  std::ostream& out = output.empty() ? ctx.out : file;
+
+  std::vector<const Record*> todo;
+  std::size_t skipped = 0;
+  for (const Record& r : records) {
+    if (resume && done.ids.count(resume_key(r, settings.format)) != 0) {
+      ++skipped;
+    } else {
+      todo.push_back(&r);
+    }
+  }
+
+  const bool progress = ::isatty(STDERR_FILENO) == 1;
+  const InterruptGuard guard;
+  Solver solver(hash_mb);
+  Totals totals;
+  std::size_t readable = 0;
+  bool interrupted = false;
+  const auto elapsed = [&] {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - wall_start).count();
+  };
+  if (progress) draw_progress(ctx.err, totals, todo.size(), elapsed());
+  for (const Record* r : todo) {
+    Outcome o = solve_record(*r, solver, settings);
+    if (g_interrupted.load()) {  // the search was cut short: this record is not an answer
+      interrupted = true;
+      break;
+    }
+    if (o.status != "error") ++readable;
+    out << format_outcome(o, settings.format) << std::flush;
+    if (!out) {
+      if (progress) ctx.err << '\n';
+      ctx.err << where << ": error writing " << (output.empty() ? "standard output" : output)
+              << '\n';
+      return kExitInputError;
+    }
+    totals.add(o);
+    if (progress) draw_progress(ctx.err, totals, todo.size(), elapsed());
+  }
+  if (progress) ctx.err << '\n';
+
+  const std::string summary = summary_text(totals, skipped, elapsed(), interrupted);
+  ctx.err << summary;
+  if (settings.format == Format::Text) ctx.out << summary;
+  if (interrupted) return 130;
+  if (records.empty()) {
+    ctx.err << where << ": no problem found in the inputs\n";
+    return kExitInputError;
+  }
+  if (readable == 0 && !todo.empty()) return kExitInputError;
+  return kExitOk;
+}
+
+}  // namespace tsume::cli
