@@ -45,8 +45,9 @@ void generate_legal(const Position& pos, MoveList& list) {
 void generate_evasions(const Position& pos, MoveList& list) {
   const Color us = pos.side_to_move();
   const Square ksq = pos.king_square(us);
-  emit_king_moves(pos, list);
   const Bitboard checkers = pos.checkers();
+  if (checkers.empty()) return;  // not in check: no evasion to generate
+  emit_king_moves(pos, list);
   if (checkers.more_than_one()) return;  // double check: only the king can move
   const Square checker = checkers.lsb();
   const Bitboard gap = between(ksq, checker);

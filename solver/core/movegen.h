@@ -12,7 +12,7 @@ namespace tsume {
 // All legal moves of the side to move (the evasions when it is in check).
 void generate_legal(const Position& pos, MoveList& list);
 // All legal moves of a side in check: king moves, captures of the checker, interpositions by
-// moving or dropping a piece. Precondition: pos.in_check().
+// moving or dropping a piece. Precondition: pos.in_check() (otherwise nothing is generated).
 void generate_evasions(const Position& pos, MoveList& list);
 
 } // namespace tsume

@@ -1,6 +1,7 @@
 #include "solver/search/dfpn.h"
 
 #include <algorithm>
+#include <cstdlib>
 #include <limits>
 
 #include "solver/core/attacks.h"
@@ -48,29 +49,40 @@ Outcome MateSearch::prove(Position& pos, Plies max_len, MateSearchOptions option
 }
 
 Outcome MateSearch::prove_at(Position& pos, Plies max_len, int ply) {
+  const Result r = search_at(pos, max_len, ply);
+  if (r.pn == 0) return Outcome::Proven;
+  if (r.dn == 0 && !budget_.exhausted()) return Outcome::Disproven;
+  return Outcome::Unknown;
+}
+
+MateSearch::Result MateSearch::search_at(Position& pos, Plies max_len, int ply) {
   const int saved_base = path_base_;
   path_base_ = ply;
   const Result r = mid(pos, ply, kInfinitePnDn, kInfinitePnDn, max_len);
   path_base_ = saved_base;
-  if (r.pn == 0) return Outcome::Proven;
-  if (r.dn == 0) return Outcome::Disproven;
-  return Outcome::Unknown;
+  return r;
 }
 
 Outcome MateSearch::futile_drop(Position& pos, Square s, Plies max_len) {
-  return futile_drop_at(pos, s, 0, max_len);
+  const ComparisonBounds b = comparison_bounds(pos, s, 0, max_len, true);
+  if (b.upper <= max_len) return Outcome::Proven;
+  if (b.lower > max_len) return Outcome::Disproven;
+  return Outcome::Unknown;
 }
 
-Outcome MateSearch::futile_drop_at(Position& pos, Square s, int base_ply, Plies max_len) {
-  // The comparison position: the checker stands on s, nothing else changed (the interposed
-  // piece "went back" to the defender's hand).
+// The comparison position of a drop on s: the checker stands on s, nothing else changed (the
+// interposed piece "went back" to the defender's hand). When the checker may promote there,
+// the better of the two captures counts. With `search`, each is searched for a mate within
+// `max_len` plies on the plies from `base_ply` up; otherwise only the table is read.
+MateSearch::ComparisonBounds MateSearch::comparison_bounds(Position& pos, Square s, int base_ply,
+                                                           Plies max_len, bool search) {
+  ComparisonBounds best{kNoMate, kNoMate};
   const Square ksq = pos.king_square(pos.side_to_move());
   const Bitboard checkers = pos.checkers();
-  if (ksq == Square::None || checkers.empty() || checkers.more_than_one()) return Outcome::Disproven;
+  if (ksq == Square::None || checkers.empty() || checkers.more_than_one()) return best;
   const Square from = checkers.lsb();
-  if (!between(ksq, from).test(s)) return Outcome::Disproven;
+  if (!between(ksq, from).test(s)) return best;
   const PieceType pt = type_of(pos.piece_on(from));
-  Outcome result = Outcome::Disproven;
   pos.do_null_move();
   for (bool promote_it : {false, true}) {
     if (promote_it && !(is_promotable(pt) &&
@@ -79,61 +91,65 @@ Outcome MateSearch::futile_drop_at(Position& pos, Square s, int base_ply, Plies 
     if (!promote_it && is_dead_square(attacker_, pt, s)) continue;
     const Move m = Move::board(from, s, promote_it);
     pos.do_move(m);
-    const Outcome o = prove_at(pos, max_len, base_ply);
+    if (!pos.in_check()) {  // a lance promoted short of the king no longer checks
+      pos.undo_move(m);
+      continue;
+    }
+    Plies upper, lower;
+    if (search) {
+      const Result r = search_at(pos, max_len, base_ply);
+      upper = r.pn == 0 ? r.upper : kNoMate;
+      lower = r.dn == 0 && !budget_.exhausted() ? r.lower : 0;
+    } else {
+      const TTProbe p = table_.probe(pos.board_key(), pos.hand(attacker_));
+      upper = p.upper;
+      lower = p.lower;
+    }
     pos.undo_move(m);
-    if (o == Outcome::Proven) result = Outcome::Proven;
-    else if (o == Outcome::Unknown && result != Outcome::Proven) result = Outcome::Unknown;
-    if (result == Outcome::Proven) break;
+    best.upper = std::min(best.upper, upper);
+    best.lower = std::min(best.lower, lower);
   }
   pos.undo_null_move();
-  return result;
+  return best;
 }
 
-// Tests (once per square) whether a drop interposition is futile, and if so marks the child as
-// proven and not counted. Tested lazily: only for drops that the search is about to enter or
-// that would refute the node.
-void MateSearch::mark_if_futile(Position& pos, int ply, Plies rem, Child& c, Bitboard& tested,
-                                Bitboard& futile) {
+// Records the comparison bounds of a drop square and marks the child futile when they show a
+// mate within the budget: proven, and counted by its comparison position's length instead.
+void MateSearch::apply_futility(Position& pos, Plies rem, Child& c, FutilityCache& cache) {
   const Square s = c.move.to();
-  if (!tested.test(s)) {
-    tested.set(s);
-    // The comparison search runs on the plies above this frame, which are free now.
-    if (futile_drop_at(pos, s, ply + 1, rem) == Outcome::Proven) futile.set(s);
-  }
-  if (!futile.test(s)) return;
+  if (!cache.futile.test(s)) return;
   c.futile = true;
   c.pn = 0;
   c.dn = kInfinitePnDn;
-  c.upper = 0;                         // not counted
-  c.proof_hand = pos.hand(attacker_);  // conservative: the whole hand
+  c.upper = cache.q_upper[index_of(s)];  // counts as the comparison position, not + 1
+  c.proof_hand = pos.hand(attacker_);    // conservative: the whole hand
+  (void)rem;
 }
 
-// Reads the comparison position of a drop on `s` from the table only. Returns true (and records
-// the square as tested) when the table decides whether the drop is futile within `rem` plies.
-bool MateSearch::probe_futility(Position& pos, Plies rem, Square s, Bitboard& tested, Bitboard& futile) {
-  const Square ksq = pos.king_square(pos.side_to_move());
-  const Bitboard checkers = pos.checkers();
-  if (ksq == Square::None || checkers.empty() || checkers.more_than_one()) return false;
-  const Square from = checkers.lsb();
-  const PieceType pt = type_of(pos.piece_on(from));
-  bool decided = true, is_futile = false;
-  pos.do_null_move();
-  for (bool promote_it : {false, true}) {
-    if (promote_it && !(is_promotable(pt) &&
-                        (in_promotion_zone(attacker_, from) || in_promotion_zone(attacker_, s))))
-      continue;
-    if (!promote_it && is_dead_square(attacker_, pt, s)) continue;
-    const Move m = Move::board(from, s, promote_it);
-    pos.do_move(m);
-    const TTProbe p = table_.probe(pos.board_key(), pos.hand(attacker_));
-    pos.undo_move(m);
-    if (p.upper <= rem) is_futile = true;
-    else if (p.lower <= rem) decided = false;
+// Tests (once per square, by a search) whether a drop interposition is futile. Tested lazily:
+// only for drops that would refute the node or that the table cannot judge.
+void MateSearch::mark_if_futile(Position& pos, int ply, Plies rem, Child& c, FutilityCache& cache) {
+  const Square s = c.move.to();
+  if (!cache.tested.test(s)) {
+    cache.tested.set(s);
+    // The comparison search runs on the plies above this frame, which are free now.
+    const ComparisonBounds b = comparison_bounds(pos, s, ply + 1, rem, true);
+    cache.q_upper[index_of(s)] = static_cast<std::int16_t>(b.upper);
+    cache.q_lower[index_of(s)] = static_cast<std::int16_t>(b.lower);
+    if (b.upper <= rem) cache.futile.set(s);
   }
-  pos.undo_null_move();
-  if (!is_futile && !decided) return false;
-  tested.set(s);
-  if (is_futile) futile.set(s);
+  apply_futility(pos, rem, c, cache);
+}
+
+// Reads the comparison position of a drop from the table only. Returns true (and records the
+// square as tested) when the table decides whether the drop is futile within `rem` plies.
+bool MateSearch::probe_futility(Position& pos, Plies rem, Square s, FutilityCache& cache) {
+  const ComparisonBounds b = comparison_bounds(pos, s, 0, rem, false);
+  if (b.upper > rem && b.lower <= rem) return false;
+  cache.tested.set(s);
+  cache.q_upper[index_of(s)] = static_cast<std::int16_t>(b.upper);
+  cache.q_lower[index_of(s)] = static_cast<std::int16_t>(b.lower);
+  if (b.upper <= rem) cache.futile.set(s);
   return true;
 }
 
@@ -201,10 +217,47 @@ void MateSearch::expand(Position& pos, std::vector<Child>& children) {
           c.pn = initial_defender_pn(evasions);
           c.dn = 1;
         }
+      } else if (!or_node && p.upper == kNoMate && p.lower < kNoMate) {
+        // A new attacker node with no check is disproven at once, without a node of its own
+        // (the mirror of the 1-ply mate test above).
+        MoveList checks;
+        generate_checks(pos, checks);
+        if (checks.empty()) {
+          c.pn = kInfinitePnDn;
+          c.dn = 0;
+          c.lower = kNoMate;
+          table_.store_disproof(c.key, c.hand, kNoMate, 1);
+        }
       }
     }
     pos.undo_move(m);
     children.push_back(c);
+  }
+  {
+    // Tie-break order (the selection takes the first of equal values): at attacker nodes
+    // captures, then promotions, then checks nearer the king; at defender nodes king moves,
+    // then captures, then moved interpositions, then drops (move ordering, idea 5 of df-pn+
+    // style enhancements). The stable sort keeps drops onto one square weakest piece first.
+    const Square ek = pos.king_square(or_node ? ~attacker_ : pos.side_to_move());
+    auto dist = [&](Square s) {
+      return std::max(std::abs(file_of(s) - file_of(ek)), std::abs(rank_of(s) - rank_of(ek)));
+    };
+    auto score = [&](const Child& c) {
+      const Move m = c.move;
+      int sc = 0;
+      if (or_node) {
+        if (!m.is_drop() && pos.piece_on(m.to()) != Piece::None) sc += 4;
+        if (m.is_promotion()) sc += 2;
+        sc -= 2 * dist(m.to());
+      } else {
+        if (!m.is_drop() && m.from() == ek) sc += 8;
+        else if (!m.is_drop() && pos.piece_on(m.to()) != Piece::None) sc += 6;
+        else if (!m.is_drop()) sc += 3;
+      }
+      return sc;
+    };
+    std::stable_sort(children.begin(), children.end(),
+                     [&](const Child& a, const Child& b) { return score(a) > score(b); });
   }
 }
 
@@ -237,7 +290,7 @@ MateSearch::Result MateSearch::mid(Position& pos, int ply, PnDn th_pn, PnDn th_d
   const Plies rem_child = rem - 1;
 
   PnDn pn = 0, dn = 0;
-  Bitboard futility_tested, futile_squares, futility_probed;
+  FutilityCache futility;
   for (;;) {
     // phi/delta of this node from its children (Nagai's min/sum rules).
     pn = or_node ? kInfinitePnDn : 0;
@@ -245,6 +298,7 @@ MateSearch::Result MateSearch::mid(Position& pos, int ply, PnDn th_pn, PnDn th_d
     std::size_t best = children.size();
     PnDn best_value = kInfinitePnDn, second_value = kInfinitePnDn;
     Bitboard pending_drop_squares;
+    PnDn summed_max = 0, summed_count = 0;
     for (std::size_t i = 0; i < children.size(); ++i) {
       Child& c = children[i];
       if (!or_node && rem_child < 1 && !c.futile) {  // an attacker node with no plies left
@@ -255,7 +309,7 @@ MateSearch::Result MateSearch::mid(Position& pos, int ply, PnDn th_pn, PnDn th_d
         refresh(c, rem_child);
       }
       if (c.dn == 0 && !or_node && options_.futility && c.move.is_drop() && !c.futile)
-        mark_if_futile(pos, ply, rem, c, futility_tested, futile_squares);
+        mark_if_futile(pos, ply, rem, c, futility);
       if (!or_node && c.move.is_drop() && c.pn != 0 && c.dn != 0) {
         // Drops onto one square are searched one at a time, weakest piece first: the next is
         // taken up once the previous is proven. Interpositions with different pieces are mostly
@@ -265,6 +319,11 @@ MateSearch::Result MateSearch::mid(Position& pos, int ply, PnDn th_pn, PnDn th_d
         pending_drop_squares.set(s);
       }
       const PnDn v = or_node ? c.pn : c.dn;  // the value this node minimises
+      const PnDn sv = or_node ? c.dn : c.pn;  // the value this node sums
+      if (sv != 0) {
+        ++summed_count;
+        summed_max = std::max(summed_max, sv);
+      }
       if (or_node) {
         pn = std::min(pn, c.pn);
         dn = add_pndn(dn, c.dn);
@@ -280,23 +339,28 @@ MateSearch::Result MateSearch::mid(Position& pos, int ply, PnDn th_pn, PnDn th_d
         second_value = v;
       }
     }
+    // Weak disproof numbers at attacker nodes (WPNS, Ueda et al. 2008): max + (children - 1)
+    // instead of the sum, which overcounts the DAG of checks converging on one position.
+    // (The same rule for pn at defender nodes was measured worse and is not used.)
+    const bool wpns = or_node;
+    if (wpns && summed_count > 0 && dn != 0) dn = add_pndn(summed_max, summed_count - 1);
     if (pn == 0 || dn == 0 || pn >= th_pn || dn >= th_dn || budget_.exhausted()) break;
     Child& c = children[best];
     if (!or_node && options_.futility && c.move.is_drop() && !c.futile &&
-        !futility_tested.test(c.move.to()) && !futility_probed.test(c.move.to())) {
+        !futility.tested.test(c.move.to()) && !futility.probed.test(c.move.to())) {
       // About to search a drop interposition: the table may already know the comparison
       // position well enough to tell whether it is futile; a search for it waits until the
       // drop would refute this node.
-      futility_probed.set(c.move.to());
-      if (probe_futility(pos, rem, c.move.to(), futility_tested, futile_squares)) {
-        mark_if_futile(pos, ply, rem, c, futility_tested, futile_squares);
+      futility.probed.set(c.move.to());
+      if (probe_futility(pos, rem, c.move.to(), futility)) {
+        apply_futility(pos, rem, c, futility);
         continue;
       }
     }
     PnDn cth_pn, cth_dn;
     if (or_node) {
       cth_pn = std::min(th_pn, sibling_threshold(second_value));
-      cth_dn = child_threshold(th_dn, dn, c.dn);
+      cth_dn = wpns ? child_threshold(th_dn, summed_count - 1, 0) : child_threshold(th_dn, dn, c.dn);
     } else {
       cth_dn = std::min(th_dn, sibling_threshold(second_value));
       cth_pn = child_threshold(th_pn, pn, c.pn);
@@ -326,13 +390,14 @@ MateSearch::Result MateSearch::mid(Position& pos, int ply, PnDn th_pn, PnDn th_d
       res.upper = plus_one(win->upper);
       res.proof_hand = proof_hand_before_move(pos, win->move, win->proof_hand);
     } else {
-      Plies longest = -1;
+      // A futile interposition counts by its comparison position's length (not + 1).
+      Plies longest = 0;
       Hand merged;
       for (const Child& c : children) {
         merged = hand_max(merged, c.proof_hand);
-        if (!c.futile) longest = std::max(longest, c.upper);
+        longest = std::max(longest, c.futile ? c.upper : plus_one(c.upper));
       }
-      res.upper = longest < 0 ? 0 : plus_one(longest);
+      res.upper = longest;
       res.proof_hand = proof_hand_at_defender(pos, attacker_, merged);
     }
     table_.store_proof(key, res.proof_hand, res.upper, work);
@@ -354,10 +419,16 @@ MateSearch::Result MateSearch::mid(Position& pos, int ply, PnDn th_pn, PnDn th_d
       }
       res.lower = plus_one(refutation->lower);
       res.rep_ply = refutation->rep_ply;
+      if (options_.futility && refutation->move.is_drop()) {
+        // A drop refutes a longer budget too unless its comparison position mates within it.
+        const Square s = refutation->move.to();
+        if (futility.tested.test(s)) res.lower = std::min<Plies>(res.lower, futility.q_lower[index_of(s)]);
+        else res.lower = 0;  // not judged: no bound to keep
+      }
     }
     if (res.rep_ply >= ply) {  // independent of the path above this node
       res.rep_ply = kClean;
-      table_.store_disproof(key, hand, res.lower, work);
+      if (!budget_.exhausted()) table_.store_disproof(key, hand, res.lower, work);
     }
   } else if (!budget_.exhausted()) {
     table_.store_estimate(key, hand, pn, dn, work);

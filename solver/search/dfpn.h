@@ -14,6 +14,7 @@
 //   same budget.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <deque>
 #include <vector>
@@ -74,10 +75,20 @@ private:
   };
   Result mid(Position& pos, int ply, PnDn th_pn, PnDn th_dn, Plies rem);
   void expand(Position& pos, std::vector<Child>& children);
-  Outcome futile_drop_at(Position& pos, Square s, int base_ply, Plies max_len);
-  void mark_if_futile(Position& pos, int ply, Plies rem, Child& c, Bitboard& tested,
-                      Bitboard& futile);
-  bool probe_futility(Position& pos, Plies rem, Square s, Bitboard& tested, Bitboard& futile);
+  // Per-node record of the drop squares whose comparison positions were judged.
+  struct FutilityCache {
+    Bitboard tested, futile, probed;
+    std::array<std::int16_t, kSquareCount> q_upper{}, q_lower{};
+  };
+  struct ComparisonBounds {
+    Plies upper, lower;
+  };
+  Result search_at(Position& pos, Plies max_len, int ply);
+  ComparisonBounds comparison_bounds(Position& pos, Square s, int base_ply, Plies max_len,
+                                     bool search);
+  void apply_futility(Position& pos, Plies rem, Child& c, FutilityCache& cache);
+  void mark_if_futile(Position& pos, int ply, Plies rem, Child& c, FutilityCache& cache);
+  bool probe_futility(Position& pos, Plies rem, Square s, FutilityCache& cache);
   bool refresh(Child& c, Plies rem_child) const;
   bool is_repetition(std::uint64_t full_key, int ply, int* repeated_ply) const;
   Outcome prove_at(Position& pos, Plies max_len, int ply);

@@ -258,3 +258,23 @@ TEST(LegalMoves, AreSymmetricUnderColourFlipAndMirror) {
 
 } // namespace
 } // namespace tsume
+
+namespace tsume {
+namespace {
+
+TEST(Evasions, NothingIsGeneratedWhenNotInCheck) {
+  Position pos;
+  BoardSetup setup;
+  setup.at(make_square(4, 0)) = make_piece(Color::White, PieceType::King);
+  setup.at(make_square(4, 8)) = make_piece(Color::Black, PieceType::King);
+  setup.hand(Color::Black).add(PieceType::Gold);
+  setup.side_to_move = Color::White;
+  ASSERT_EQ(pos.set(setup), "");
+  ASSERT_FALSE(pos.in_check());
+  MoveList list;
+  generate_evasions(pos, list);
+  EXPECT_TRUE(list.empty());
+}
+
+} // namespace
+} // namespace tsume

@@ -58,3 +58,29 @@ TEST(MateSearch, PerpetualCheckIsNoMate) {
 
 } // namespace
 } // namespace tsume
+
+namespace tsume {
+namespace {
+
+TEST(MateSearch, FutilityTestLeavesThePositionUnchanged) {
+  // White to move, checked by a distant lance. Moving the lance to 1c and promoting would stop
+  // the check (a promoted lance moves like a gold), so only the plain capture is a comparison
+  // position; the test must not search a position where the defender is not in check.
+  const char* sfen = "8k/9/9/9/9/9/8L/9/9 w 2r2b4g4s4n3l18p 1";
+  auto p = io::read_position(sfen, io::DefenderHand::AsGiven, {}, 0, KingRule::Any);
+  ASSERT_TRUE(p.ok()) << p.error().message();
+  Position pos = p.value();
+  TranspositionTable tt(4);
+  SearchLimits limits;
+  limits.max_nodes = 100'000;
+  SearchBudget budget(limits);
+  MateSearch search(tt, budget, Color::Black);
+  const std::string before = io::to_sfen(pos);
+  for (int rank = 1; rank <= 5; ++rank) {
+    search.futile_drop(pos, make_square(0, rank), 9);
+    EXPECT_EQ(io::to_sfen(pos), before);
+  }
+}
+
+} // namespace
+} // namespace tsume
