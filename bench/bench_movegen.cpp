@@ -81,7 +81,8 @@ const Corpus& corpus() {
 }
 
 template <class Generate>
-void run_generator(benchmark::State& state, const std::vector<Position>& positions, Generate generate) {
+void run_generator(benchmark::State& state, const std::vector<Position>& positions,
+                   Generate generate) {
   std::uint64_t moves = 0;
   for (auto _ : state) {
     for (const Position& pos : positions) {
@@ -93,7 +94,8 @@ void run_generator(benchmark::State& state, const std::vector<Position>& positio
   }
   state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations() * positions.size()));
   state.counters["positions"] = static_cast<double>(positions.size());
-  state.counters["moves/s"] = benchmark::Counter(static_cast<double>(moves), benchmark::Counter::kIsRate);
+  state.counters["moves/s"] =
+      benchmark::Counter(static_cast<double>(moves), benchmark::Counter::kIsRate);
 }
 
 void BM_GenerateLegal(benchmark::State& state) {
@@ -102,7 +104,8 @@ void BM_GenerateLegal(benchmark::State& state) {
 BENCHMARK(BM_GenerateLegal);
 
 void BM_GenerateChecks(benchmark::State& state) {
-  run_generator(state, corpus().attacker, [](const Position& p, MoveList& l) { generate_checks(p, l); });
+  run_generator(state, corpus().attacker,
+                [](const Position& p, MoveList& l) { generate_checks(p, l); });
 }
 BENCHMARK(BM_GenerateChecks);
 
@@ -118,7 +121,8 @@ void BM_GenerateChecksByFilteringLegal(benchmark::State& state) {
 BENCHMARK(BM_GenerateChecksByFilteringLegal);
 
 void BM_GenerateEvasions(benchmark::State& state) {
-  run_generator(state, corpus().in_check, [](const Position& p, MoveList& l) { generate_evasions(p, l); });
+  run_generator(state, corpus().in_check,
+                [](const Position& p, MoveList& l) { generate_evasions(p, l); });
 }
 BENCHMARK(BM_GenerateEvasions);
 
@@ -165,7 +169,8 @@ void BM_Perft(benchmark::State& state, std::string_view sfen, int depth) {
   std::uint64_t nodes = 0;
   for (auto _ : state) nodes += perft(pos, depth);
   state.SetItemsProcessed(static_cast<std::int64_t>(nodes));
-  state.counters["leaves"] = static_cast<double>(nodes / static_cast<std::uint64_t>(state.iterations()));
+  state.counters["leaves"] =
+      static_cast<double>(nodes / static_cast<std::uint64_t>(state.iterations()));
 }
 BENCHMARK_CAPTURE(BM_Perft, startpos_depth4, kStart, 4)->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(BM_Perft, zukou001_depth3, kZukou001, 3)->Unit(benchmark::kMillisecond);
@@ -175,8 +180,10 @@ BENCHMARK_CAPTURE(BM_Perft, zukou001_depth3, kZukou001, 3)->Unit(benchmark::kMil
 std::uint64_t check_tree(Position& pos, int depth, bool attacker) {
   if (depth == 0) return 1;
   MoveList list;
-  if (attacker) generate_checks(pos, list);
-  else generate_evasions(pos, list);
+  if (attacker)
+    generate_checks(pos, list);
+  else
+    generate_evasions(pos, list);
   std::uint64_t nodes = 1;
   for (Move m : list) {
     pos.do_move(m);
@@ -191,8 +198,10 @@ void BM_CheckEvasionTree(benchmark::State& state, std::string_view sfen, int dep
   std::uint64_t nodes = 0;
   for (auto _ : state) nodes += check_tree(pos, depth, true);
   state.SetItemsProcessed(static_cast<std::int64_t>(nodes));
-  state.counters["nodes"] = static_cast<double>(nodes / static_cast<std::uint64_t>(state.iterations()));
+  state.counters["nodes"] =
+      static_cast<double>(nodes / static_cast<std::uint64_t>(state.iterations()));
 }
-BENCHMARK_CAPTURE(BM_CheckEvasionTree, zukou001_depth7, kZukou001, 7)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_CheckEvasionTree, zukou001_depth7, kZukou001, 7)
+    ->Unit(benchmark::kMillisecond);
 
-} // namespace
+}  // namespace

@@ -7,20 +7,23 @@
 namespace tsume {
 namespace {
 
-
 // Follows exact lengths from the root (an attacker node with exact distance `length`).
-std::vector<Move> main_line(Position& pos, MateSearch& search, Plies length, MateSearchOptions exact) {
+std::vector<Move> main_line(Position& pos, MateSearch& search, Plies length,
+                            MateSearchOptions exact) {
   std::vector<Move> line;
   Plies d = length;
   while (d > 0) {
     const bool attacker_node = pos.side_to_move() == search.attacker();
     MoveList moves;
-    if (attacker_node) generate_checks(pos, moves);
-    else generate_evasions(pos, moves);
+    if (attacker_node)
+      generate_checks(pos, moves);
+    else
+      generate_evasions(pos, moves);
     Move chosen = Move::none();
     Move fallback_drop = Move::none();
     for (Move m : moves) {
-      if (!attacker_node && m.is_drop() && exact.futility && search.futile_drop(pos, m.to(), d) == Outcome::Proven)
+      if (!attacker_node && m.is_drop() && exact.futility &&
+          search.futile_drop(pos, m.to(), d) == Outcome::Proven)
         continue;
       pos.do_move(m);
       bool fits;
@@ -49,7 +52,7 @@ std::vector<Move> main_line(Position& pos, MateSearch& search, Plies length, Mat
   return line;
 }
 
-} // namespace
+}  // namespace
 
 Solver::Solver(std::size_t hash_megabytes) : table_(hash_megabytes) {}
 
@@ -97,4 +100,4 @@ const char* to_string(SolveStatus s) {
   return "unknown";
 }
 
-} // namespace tsume
+}  // namespace tsume

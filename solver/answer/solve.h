@@ -56,4 +56,4 @@ private:
 
 const char* to_string(SolveStatus s);
 
-} // namespace tsume
+}  // namespace tsume

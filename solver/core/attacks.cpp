@@ -6,7 +6,7 @@ namespace {
 struct Step {
   int df, dr;
 };
-constexpr Step kSteps[kDirectionCount] = {{0, -1}, {0, 1}, {1, 0},  {-1, 0},
+constexpr Step kSteps[kDirectionCount] = {{0, -1}, {0, 1},  {1, 0},   {-1, 0},
                                           {1, -1}, {-1, 1}, {-1, -1}, {1, 1}};
 
 constexpr bool on_board(int f, int r) { return f >= 0 && f < 9 && r >= 0 && r < 9; }
@@ -71,8 +71,10 @@ constexpr AttackTables make_tables() {
       const auto pt = static_cast<PieceType>(p);
       Bitboard black = black_steps(pt, s);
       if (pt == PieceType::Lance) black = t.ray[kUp][i];
-      if (pt == PieceType::Bishop) black = t.ray[kUpLeft][i] | t.ray[kUpRight][i] | t.ray[kDownLeft][i] | t.ray[kDownRight][i];
-      if (pt == PieceType::Rook) black = t.ray[kUp][i] | t.ray[kDown][i] | t.ray[kLeft][i] | t.ray[kRight][i];
+      if (pt == PieceType::Bishop)
+        black = t.ray[kUpLeft][i] | t.ray[kUpRight][i] | t.ray[kDownLeft][i] | t.ray[kDownRight][i];
+      if (pt == PieceType::Rook)
+        black = t.ray[kUp][i] | t.ray[kDown][i] | t.ray[kLeft][i] | t.ray[kRight][i];
       if (pt == PieceType::Horse || pt == PieceType::Dragon) {
         const PieceType base = unpromote(pt);
         black = black_steps(PieceType::King, s);
@@ -95,8 +97,8 @@ constexpr AttackTables make_tables() {
   return t;
 }
 
-} // namespace
+}  // namespace
 
 constinit const AttackTables kAttackTables = make_tables();
 
-} // namespace tsume::detail
+}  // namespace tsume::detail

@@ -22,7 +22,7 @@ inline constexpr int kDirectionCount = 8;
 struct AttackTables {
   // step[color][piece type][square]; sliders hold their empty-board attacks.
   std::array<std::array<std::array<Bitboard, kSquareCount>, kPieceTypeCount>, kColorCount> step;
-  std::array<std::array<Bitboard, kSquareCount>, kDirectionCount> ray;  // excludes the origin
+  std::array<std::array<Bitboard, kSquareCount>, kDirectionCount> ray;   // excludes the origin
   std::array<std::array<Bitboard, kSquareCount>, kSquareCount> between;  // strictly between
   std::array<std::array<Bitboard, kSquareCount>, kSquareCount> line;     // whole line, or empty
 };
@@ -40,7 +40,7 @@ inline Bitboard ray_attacks(int dir, Square s, Bitboard occ) {
   const Square b = is_increasing(dir) ? blockers.lsb() : blockers.msb();
   return ray ^ kAttackTables.ray[dir][index_of(b)];
 }
-} // namespace detail
+}  // namespace detail
 
 // Attacks of a non-sliding piece (or the empty-board attacks of a slider).
 inline Bitboard step_attacks(Color c, PieceType pt, Square s) {
@@ -84,7 +84,9 @@ inline Bitboard between(Square a, Square b) {
   return detail::kAttackTables.between[index_of(a)][index_of(b)];
 }
 // The whole line through a and b (both included) when aligned; else empty.
-inline Bitboard line(Square a, Square b) { return detail::kAttackTables.line[index_of(a)][index_of(b)]; }
+inline Bitboard line(Square a, Square b) {
+  return detail::kAttackTables.line[index_of(a)][index_of(b)];
+}
 inline bool aligned(Square a, Square b, Square c) { return line(a, b).test(c); }
 
-} // namespace tsume
+}  // namespace tsume

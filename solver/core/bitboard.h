@@ -35,7 +35,8 @@ public:
     return low() ? square_at(std::countr_zero(low())) : square_at(64 + std::countr_zero(high()));
   }
   constexpr Square msb() const {
-    return high() ? square_at(127 - std::countl_zero(high())) : square_at(63 - std::countl_zero(low()));
+    return high() ? square_at(127 - std::countl_zero(high()))
+                  : square_at(63 - std::countl_zero(low()));
   }
   constexpr Square pop_lsb() {
     const Square s = lsb();
@@ -47,9 +48,18 @@ public:
   friend constexpr Bitboard operator|(Bitboard a, Bitboard b) { return Bitboard(a.v_ | b.v_); }
   friend constexpr Bitboard operator^(Bitboard a, Bitboard b) { return Bitboard(a.v_ ^ b.v_); }
   constexpr Bitboard operator~() const { return Bitboard(~v_ & all().v_); }
-  constexpr Bitboard& operator&=(Bitboard b) { v_ &= b.v_; return *this; }
-  constexpr Bitboard& operator|=(Bitboard b) { v_ |= b.v_; return *this; }
-  constexpr Bitboard& operator^=(Bitboard b) { v_ ^= b.v_; return *this; }
+  constexpr Bitboard& operator&=(Bitboard b) {
+    v_ &= b.v_;
+    return *this;
+  }
+  constexpr Bitboard& operator|=(Bitboard b) {
+    v_ |= b.v_;
+    return *this;
+  }
+  constexpr Bitboard& operator^=(Bitboard b) {
+    v_ ^= b.v_;
+    return *this;
+  }
   friend constexpr bool operator==(Bitboard a, Bitboard b) { return a.v_ == b.v_; }
 
   // Iteration over set squares: for (Square s : bb) ...
@@ -57,8 +67,12 @@ public:
   public:
     constexpr explicit Iterator(u128 v) : v_(v) {}
     constexpr Square operator*() const { return Bitboard(v_).lsb(); }
-    constexpr Iterator& operator++() { v_ &= v_ - 1; return *this; }
+    constexpr Iterator& operator++() {
+      v_ &= v_ - 1;
+      return *this;
+    }
     constexpr bool operator!=(const Iterator& o) const { return v_ != o.v_; }
+
   private:
     u128 v_;
   };
@@ -90,4 +104,4 @@ constexpr Bitboard live_squares(Color c, PieceType pt) {
   return b;
 }
 
-} // namespace tsume
+}  // namespace tsume

@@ -22,4 +22,4 @@ void give_rest_to(BoardSetup& setup, Color defender) {
   setup.hand(defender) = rest;
 }
 
-} // namespace tsume
+}  // namespace tsume

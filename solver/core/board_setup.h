@@ -11,7 +11,7 @@ namespace tsume {
 
 struct BoardSetup {
   std::array<Piece, kSquareCount> board{};  // indexed by index_of(Square)
-  std::array<Hand, kColorCount> hands{};     // indexed by index_of(Color)
+  std::array<Hand, kColorCount> hands{};    // indexed by index_of(Color)
   Color side_to_move = Color::Black;
   int ply = 1;  // the move number field of SFEN
 
@@ -27,4 +27,4 @@ struct BoardSetup {
 // the input already has too many pieces (validation reports that separately).
 void give_rest_to(BoardSetup& setup, Color defender);
 
-} // namespace tsume
+}  // namespace tsume

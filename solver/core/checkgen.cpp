@@ -22,7 +22,8 @@ CheckSquares make_check_squares(Color them, Square ksq, Bitboard occ) {
   CheckSquares c{};
   for (PieceType pt : {PieceType::Pawn, PieceType::Knight, PieceType::Silver, PieceType::Gold})
     c[index_of(pt)] = step_attacks(them, pt, ksq);
-  for (PieceType pt : {PieceType::ProPawn, PieceType::ProLance, PieceType::ProKnight, PieceType::ProSilver})
+  for (PieceType pt :
+       {PieceType::ProPawn, PieceType::ProLance, PieceType::ProKnight, PieceType::ProSilver})
     c[index_of(pt)] = c[index_of(PieceType::Gold)];
   c[index_of(PieceType::Lance)] = lance_attacks(them, ksq, occ);
   c[index_of(PieceType::Bishop)] = bishop_attacks(ksq, occ);
@@ -41,7 +42,7 @@ void generate_checking_evasions(const Position& pos, MoveList& list) {
     if (pos.gives_check(m)) list.push(m);
 }
 
-} // namespace
+}  // namespace
 
 void generate_checks(const Position& pos, MoveList& list) {
   const Color us = pos.side_to_move(), them = ~us;
@@ -79,7 +80,7 @@ void generate_checks(const Position& pos, MoveList& list) {
     }
     const Bitboard plain = check_sq[index_of(pt)];
     const Bitboard promoted = promotable ? check_sq[index_of(promote(pt))] : Bitboard();
-    for (Square to : to_set & (plain | promoted))
+    for (Square to : to_set&(plain | promoted))
       detail::emit_board_move(list, us, pt, from, to, promoted.test(to), plain.test(to));
   }
 
@@ -101,8 +102,9 @@ void generate_checks(const Position& pos, MoveList& list) {
   for (PieceType pt : {PieceType::Lance, PieceType::Knight, PieceType::Silver, PieceType::Gold,
                        PieceType::Bishop, PieceType::Rook}) {
     if (!hand.has(pt)) continue;
-    for (Square s : empty & check_sq[index_of(pt)] & live_squares(us, pt)) list.push(Move::drop(pt, s));
+    for (Square s : (empty & check_sq[index_of(pt)] & live_squares(us, pt)))
+      list.push(Move::drop(pt, s));
   }
 }
 
-} // namespace tsume
+}  // namespace tsume

@@ -11,4 +11,4 @@ namespace tsume {
 
 void generate_checks(const Position& pos, MoveList& list);
 
-} // namespace tsume
+}  // namespace tsume

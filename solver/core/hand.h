@@ -21,9 +21,15 @@ public:
   constexpr int count(PieceType pt) const {
     return static_cast<int>((raw_ >> kShift[index_of(pt)]) & kMask[index_of(pt)]);
   }
-  constexpr bool has(PieceType pt) const { return (raw_ & (kMask[index_of(pt)] << kShift[index_of(pt)])) != 0; }
-  constexpr void add(PieceType pt, int n = 1) { raw_ += static_cast<std::uint32_t>(n) << kShift[index_of(pt)]; }
-  constexpr void remove(PieceType pt, int n = 1) { raw_ -= static_cast<std::uint32_t>(n) << kShift[index_of(pt)]; }
+  constexpr bool has(PieceType pt) const {
+    return (raw_ & (kMask[index_of(pt)] << kShift[index_of(pt)])) != 0;
+  }
+  constexpr void add(PieceType pt, int n = 1) {
+    raw_ += static_cast<std::uint32_t>(n) << kShift[index_of(pt)];
+  }
+  constexpr void remove(PieceType pt, int n = 1) {
+    raw_ -= static_cast<std::uint32_t>(n) << kShift[index_of(pt)];
+  }
   constexpr void set(PieceType pt, int n) {
     raw_ = (raw_ & ~(kMask[index_of(pt)] << kShift[index_of(pt)])) |
            (static_cast<std::uint32_t>(n) << kShift[index_of(pt)]);
@@ -57,4 +63,4 @@ private:
   std::uint32_t raw_ = 0;
 };
 
-} // namespace tsume
+}  // namespace tsume

@@ -71,4 +71,4 @@ private:
   std::size_t size_ = 0;
 };
 
-} // namespace tsume
+}  // namespace tsume

@@ -44,8 +44,8 @@ inline void emit_drops(const Position& pos, MoveList& list, Bitboard targets) {
   for (PieceType pt : {PieceType::Lance, PieceType::Knight, PieceType::Silver, PieceType::Gold,
                        PieceType::Bishop, PieceType::Rook}) {
     if (!hand.has(pt)) continue;
-    for (Square s : targets & live_squares(us, pt)) list.push(Move::drop(pt, s));
+    for (Square s : (targets & live_squares(us, pt))) list.push(Move::drop(pt, s));
   }
 }
 
-} // namespace tsume::detail
+}  // namespace tsume::detail

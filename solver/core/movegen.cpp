@@ -29,7 +29,7 @@ void emit_king_moves(const Position& pos, MoveList& list) {
     if (!pos.is_attacked(~us, to, occ)) list.push(Move::board(ksq, to, false));
 }
 
-} // namespace
+}  // namespace
 
 void generate_legal(const Position& pos, MoveList& list) {
   if (pos.in_check()) {
@@ -55,4 +55,4 @@ void generate_evasions(const Position& pos, MoveList& list) {
   detail::emit_drops(pos, list, gap);           // drop interpositions (合駒)
 }
 
-} // namespace tsume
+}  // namespace tsume

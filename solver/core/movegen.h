@@ -15,4 +15,4 @@ void generate_legal(const Position& pos, MoveList& list);
 // moving or dropping a piece. Precondition: pos.in_check() (otherwise nothing is generated).
 void generate_evasions(const Position& pos, MoveList& list);
 
-} // namespace tsume
+}  // namespace tsume

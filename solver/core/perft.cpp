@@ -30,4 +30,4 @@ std::vector<std::pair<Move, std::uint64_t>> perft_divide(Position& pos, int dept
   return result;
 }
 
-} // namespace tsume
+}  // namespace tsume

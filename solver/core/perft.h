@@ -14,4 +14,4 @@ std::uint64_t perft(Position& pos, int depth);
 // Per-move counts at the root (depth >= 1), in generation order.
 std::vector<std::pair<Move, std::uint64_t>> perft_divide(Position& pos, int depth);
 
-} // namespace tsume
+}  // namespace tsume

@@ -12,10 +12,21 @@ namespace {
 const char* color_name(Color c) { return c == Color::Black ? "black" : "white"; }
 
 const char* type_name(PieceType pt) {
-  static constexpr const char* kNames[kPieceTypeCount] = {
-      "none",   "pawn",   "lance", "knight",         "silver",          "bishop",
-      "rook",   "gold",   "king",  "promoted pawn", "promoted lance", "promoted knight",
-      "promoted silver", "horse", "dragon"};
+  static constexpr const char* kNames[kPieceTypeCount] = {"none",
+                                                          "pawn",
+                                                          "lance",
+                                                          "knight",
+                                                          "silver",
+                                                          "bishop",
+                                                          "rook",
+                                                          "gold",
+                                                          "king",
+                                                          "promoted pawn",
+                                                          "promoted lance",
+                                                          "promoted knight",
+                                                          "promoted silver",
+                                                          "horse",
+                                                          "dragon"};
   return kNames[index_of(pt)];
 }
 
@@ -26,9 +37,12 @@ std::string square_name(Square s) {
 // The direction a pawn of color c moves in, as a square-index step.
 constexpr int forward_step(Color c) { return c == Color::Black ? -1 : 1; }
 
-} // namespace
+}  // namespace
 
-Position::Position() { states_.reserve(256); states_.emplace_back(); }
+Position::Position() {
+  states_.reserve(256);
+  states_.emplace_back();
+}
 
 std::string Position::validate(const BoardSetup& setup, KingRule king_rule) {
   // Kings: the defender (side not to move) must have exactly one; the attacker at most one.
@@ -108,8 +122,9 @@ void Position::load(const BoardSetup& setup) {
   hands_ = setup.hands;
   for (Color c : {Color::Black, Color::White})
     for (int k = 1; k <= 7; ++k)
-      st.hand_key += zobrist::hand_piece(c, static_cast<PieceType>(k)) *
-                     static_cast<std::uint64_t>(hands_[index_of(c)].count(static_cast<PieceType>(k)));
+      st.hand_key +=
+          zobrist::hand_piece(c, static_cast<PieceType>(k)) *
+          static_cast<std::uint64_t>(hands_[index_of(c)].count(static_cast<PieceType>(k)));
   side_ = setup.side_to_move;
   ply_ = setup.ply;
   st.board_key ^= zobrist::side(side_);
@@ -149,7 +164,8 @@ Bitboard Position::attackers_to(Color by, Square s, Bitboard occ) const {
   const Bitboard golds = pieces(PieceType::Gold) | pieces(PieceType::ProPawn) |
                          pieces(PieceType::ProLance) | pieces(PieceType::ProKnight) |
                          pieces(PieceType::ProSilver);
-  const Bitboard kingish = pieces(PieceType::King) | pieces(PieceType::Horse) | pieces(PieceType::Dragon);
+  const Bitboard kingish =
+      pieces(PieceType::King) | pieces(PieceType::Horse) | pieces(PieceType::Dragon);
   Bitboard found = (step_attacks(them, PieceType::Pawn, s) & pieces(PieceType::Pawn)) |
                    (step_attacks(them, PieceType::Knight, s) & pieces(PieceType::Knight)) |
                    (step_attacks(them, PieceType::Silver, s) & pieces(PieceType::Silver)) |
@@ -159,23 +175,29 @@ Bitboard Position::attackers_to(Color by, Square s, Bitboard occ) const {
   if (!(step_attacks(them, PieceType::Lance, s) & lances).empty())
     found |= lance_attacks(them, s, occ) & lances;
   const Bitboard bishops = (pieces(PieceType::Bishop) | pieces(PieceType::Horse)) & mine;
-  if (!(step_attacks(them, PieceType::Bishop, s) & bishops).empty()) found |= bishop_attacks(s, occ) & bishops;
+  if (!(step_attacks(them, PieceType::Bishop, s) & bishops).empty())
+    found |= bishop_attacks(s, occ) & bishops;
   const Bitboard rooks = (pieces(PieceType::Rook) | pieces(PieceType::Dragon)) & mine;
-  if (!(step_attacks(them, PieceType::Rook, s) & rooks).empty()) found |= rook_attacks(s, occ) & rooks;
+  if (!(step_attacks(them, PieceType::Rook, s) & rooks).empty())
+    found |= rook_attacks(s, occ) & rooks;
   return found & mine;
 }
 
 bool Position::is_attacked(Color by, Square s, Bitboard occ) const {
   const Color them = ~by;
   const Bitboard mine = pieces(by);
-  if (!(step_attacks(them, PieceType::Pawn, s) & pieces(PieceType::Pawn) & mine).empty()) return true;
-  if (!(step_attacks(them, PieceType::Knight, s) & pieces(PieceType::Knight) & mine).empty()) return true;
-  if (!(step_attacks(them, PieceType::Silver, s) & pieces(PieceType::Silver) & mine).empty()) return true;
+  if (!(step_attacks(them, PieceType::Pawn, s) & pieces(PieceType::Pawn) & mine).empty())
+    return true;
+  if (!(step_attacks(them, PieceType::Knight, s) & pieces(PieceType::Knight) & mine).empty())
+    return true;
+  if (!(step_attacks(them, PieceType::Silver, s) & pieces(PieceType::Silver) & mine).empty())
+    return true;
   const Bitboard golds = pieces(PieceType::Gold) | pieces(PieceType::ProPawn) |
                          pieces(PieceType::ProLance) | pieces(PieceType::ProKnight) |
                          pieces(PieceType::ProSilver);
   if (!(step_attacks(them, PieceType::Gold, s) & golds & mine).empty()) return true;
-  const Bitboard kingish = pieces(PieceType::King) | pieces(PieceType::Horse) | pieces(PieceType::Dragon);
+  const Bitboard kingish =
+      pieces(PieceType::King) | pieces(PieceType::Horse) | pieces(PieceType::Dragon);
   if (!(king_attacks(s) & kingish & mine).empty()) return true;
   const Bitboard lances = pieces(PieceType::Lance) & mine;
   if (!(step_attacks(them, PieceType::Lance, s) & lances).empty() &&
@@ -339,4 +361,4 @@ bool Position::is_repetition() const {
   return false;
 }
 
-} // namespace tsume
+}  // namespace tsume

@@ -42,7 +42,9 @@ public:
   Bitboard pieces() const { return occupied_; }
   Bitboard pieces(Color c) const { return by_color_[index_of(c)]; }
   Bitboard pieces(PieceType pt) const { return by_type_[index_of(pt)]; }
-  Bitboard pieces(Color c, PieceType pt) const { return by_color_[index_of(c)] & by_type_[index_of(pt)]; }
+  Bitboard pieces(Color c, PieceType pt) const {
+    return by_color_[index_of(c)] & by_type_[index_of(pt)];
+  }
 
   std::uint64_t board_key() const { return state().board_key; }
   std::uint64_t hand_key() const { return state().hand_key; }
@@ -73,7 +75,9 @@ public:
   // Only meaningful when `to` is the square in front of that king.
   bool is_pawn_drop_mate(Square to) const;
   // 二歩: does the side `c` already have an unpromoted pawn on the file of s?
-  bool has_pawn_on_file(Color c, Square s) const { return !(pieces(c, PieceType::Pawn) & file_mask(file_of(s))).empty(); }
+  bool has_pawn_on_file(Color c, Square s) const {
+    return !(pieces(c, PieceType::Pawn) & file_mask(file_of(s))).empty();
+  }
 
   void do_move(Move m);
   void undo_move(Move m);
@@ -114,4 +118,4 @@ private:
   std::vector<State> states_;
 };
 
-} // namespace tsume
+}  // namespace tsume

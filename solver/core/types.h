@@ -30,12 +30,12 @@ enum class PieceType : std::uint8_t {
   Rook = 6,
   Gold = 7,
   King = 8,
-  ProPawn = 9,    // と
-  ProLance = 10,  // 成香
-  ProKnight = 11, // 成桂
-  ProSilver = 12, // 成銀
-  Horse = 13,     // 馬
-  Dragon = 14,    // 龍
+  ProPawn = 9,     // と
+  ProLance = 10,   // 成香
+  ProKnight = 11,  // 成桂
+  ProSilver = 12,  // 成銀
+  Horse = 13,      // 馬
+  Dragon = 14,     // 龍
 };
 inline constexpr int kPieceTypeCount = 15;
 inline constexpr int kPromotionOffset = 8;
@@ -53,9 +53,7 @@ constexpr PieceType promote(PieceType pt) {
 constexpr PieceType unpromote(PieceType pt) {
   return is_promoted(pt) ? static_cast<PieceType>(index_of(pt) - kPromotionOffset) : pt;
 }
-constexpr bool is_hand_type(PieceType pt) {
-  return pt >= PieceType::Pawn && pt <= PieceType::Gold;
-}
+constexpr bool is_hand_type(PieceType pt) { return pt >= PieceType::Pawn && pt <= PieceType::Gold; }
 
 // A piece on the board: color in bit 4, kind in bits 0..3. Empty square = Piece::None (0).
 enum class Piece : std::uint8_t { None = 0 };
@@ -84,9 +82,7 @@ constexpr bool is_ok(Square s) { return index_of(s) >= 0 && index_of(s) < kSquar
 // Rank as seen by color c: 0 is the far rank of c (rank a for Black, rank i for White).
 constexpr int relative_rank(Color c, int rank) { return c == Color::Black ? rank : 8 - rank; }
 // Promotion zone: the three far ranks of the mover.
-constexpr bool in_promotion_zone(Color c, Square s) {
-  return relative_rank(c, rank_of(s)) < 3;
-}
+constexpr bool in_promotion_zone(Color c, Square s) { return relative_rank(c, rank_of(s)) < 3; }
 
 // True when a piece of kind pt of color c standing on s would have no legal move ever:
 // pawn/lance on the last rank, knight on the last two (行き所のない駒).
@@ -103,4 +99,4 @@ constexpr bool is_dead_square(Color c, PieceType pt, Square s) {
   }
 }
 
-} // namespace tsume
+}  // namespace tsume

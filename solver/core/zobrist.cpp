@@ -23,8 +23,8 @@ constexpr Keys make_keys() {
   return k;
 }
 
-} // namespace
+}  // namespace
 
 constinit const Keys kKeys = make_keys();
 
-} // namespace tsume::zobrist
+}  // namespace tsume::zobrist

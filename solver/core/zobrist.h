@@ -17,8 +17,12 @@ struct Keys {
 };
 extern const Keys kKeys;
 
-inline std::uint64_t piece_square(Piece p, Square s) { return kKeys.piece_square[index_of(p)][index_of(s)]; }
-inline std::uint64_t hand_piece(Color c, PieceType pt) { return kKeys.hand[index_of(c)][index_of(pt)]; }
+inline std::uint64_t piece_square(Piece p, Square s) {
+  return kKeys.piece_square[index_of(p)][index_of(s)];
+}
+inline std::uint64_t hand_piece(Color c, PieceType pt) {
+  return kKeys.hand[index_of(c)][index_of(pt)];
+}
 inline std::uint64_t side(Color c) { return c == Color::White ? kKeys.white_to_move : 0; }
 
-} // namespace tsume::zobrist
+}  // namespace tsume::zobrist

@@ -25,8 +25,7 @@ struct ParseError {
 };
 
 // A value or the error that prevented it.
-template <class T>
-class Expected {
+template <class T> class Expected {
 public:
   Expected(T value) : v_(std::move(value)) {}
   Expected(ParseError error) : v_(std::move(error)) {}
@@ -44,4 +43,4 @@ private:
   std::variant<T, ParseError> v_;
 };
 
-} // namespace tsume::io
+}  // namespace tsume::io

@@ -29,7 +29,8 @@ std::string to_sfen(const Position& pos);
 // Parses and validates: syntax, then the defender-hand convention, then Position::validate
 // with `kings` (perft and move-generator tests pass KingRule::Any). The error names the file
 // and line when given.
-Expected<Position> read_position(std::string_view sfen, DefenderHand hand = DefenderHand::RestIfEmpty,
+Expected<Position> read_position(std::string_view sfen,
+                                 DefenderHand hand = DefenderHand::RestIfEmpty,
                                  std::string_view file = {}, int line = 0,
                                  KingRule kings = KingRule::DefenderKing);
 
@@ -38,4 +39,4 @@ Expected<Position> read_position(std::string_view sfen, DefenderHand hand = Defe
 Expected<Move> parse_usi_move(std::string_view text, const Position& pos);
 std::string to_usi(Move m);
 
-} // namespace tsume::io
+}  // namespace tsume::io

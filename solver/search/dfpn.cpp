@@ -28,13 +28,15 @@ PnDn initial_defender_pn(const MoveList& evasions) {
   PnDn n = 0;
   Bitboard drop_squares;
   for (Move m : evasions) {
-    if (m.is_drop()) drop_squares.set(m.to());
-    else ++n;
+    if (m.is_drop())
+      drop_squares.set(m.to());
+    else
+      ++n;
   }
   return n + static_cast<PnDn>(drop_squares.count());
 }
 
-} // namespace
+}  // namespace
 
 MateSearch::MateSearch(TranspositionTable& table, SearchBudget& budget, Color attacker)
     : table_(table), budget_(budget), attacker_(attacker) {}
@@ -188,8 +190,10 @@ bool MateSearch::refresh(Child& c, Plies rem_child) const {
 void MateSearch::expand(Position& pos, std::vector<Child>& children) {
   const bool or_node = pos.side_to_move() == attacker_;
   MoveList moves;
-  if (or_node) generate_checks(pos, moves);
-  else generate_evasions(pos, moves);
+  if (or_node)
+    generate_checks(pos, moves);
+  else
+    generate_evasions(pos, moves);
   children.clear();
   for (Move m : moves) {
     Child c;
@@ -250,9 +254,12 @@ void MateSearch::expand(Position& pos, std::vector<Child>& children) {
         if (m.is_promotion()) sc += 2;
         sc -= 2 * dist(m.to());
       } else {
-        if (!m.is_drop() && m.from() == ek) sc += 8;
-        else if (!m.is_drop() && pos.piece_on(m.to()) != Piece::None) sc += 6;
-        else if (!m.is_drop()) sc += 3;
+        if (!m.is_drop() && m.from() == ek)
+          sc += 8;
+        else if (!m.is_drop() && pos.piece_on(m.to()) != Piece::None)
+          sc += 6;
+        else if (!m.is_drop())
+          sc += 3;
       }
       return sc;
     };
@@ -273,7 +280,8 @@ MateSearch::Result MateSearch::mid(Position& pos, int ply, PnDn th_pn, PnDn th_d
   if (!budget_.tick()) return res;
   const std::uint64_t start_nodes = budget_.nodes();
   const std::uint64_t full_key = pos.key();
-  if (path_.size() <= static_cast<std::size_t>(ply)) path_.resize(static_cast<std::size_t>(ply) + 1);
+  if (path_.size() <= static_cast<std::size_t>(ply))
+    path_.resize(static_cast<std::size_t>(ply) + 1);
   path_[ply] = full_key;
   if (int rep = 0; is_repetition(full_key, ply, &rep)) {
     res.pn = kInfinitePnDn;
@@ -282,7 +290,8 @@ MateSearch::Result MateSearch::mid(Position& pos, int ply, PnDn th_pn, PnDn th_d
     res.rep_ply = rep;
     return res;
   }
-  if (child_pool_.size() <= static_cast<std::size_t>(ply)) child_pool_.resize(static_cast<std::size_t>(ply) + 1);
+  if (child_pool_.size() <= static_cast<std::size_t>(ply))
+    child_pool_.resize(static_cast<std::size_t>(ply) + 1);
   std::vector<Child>& children = child_pool_[ply];
   expand(pos, children);
   const std::uint64_t key = pos.board_key();
@@ -318,7 +327,7 @@ MateSearch::Result MateSearch::mid(Position& pos, int ply, PnDn th_pn, PnDn th_d
         if (pending_drop_squares.test(s)) continue;
         pending_drop_squares.set(s);
       }
-      const PnDn v = or_node ? c.pn : c.dn;  // the value this node minimises
+      const PnDn v = or_node ? c.pn : c.dn;   // the value this node minimises
       const PnDn sv = or_node ? c.dn : c.pn;  // the value this node sums
       if (sv != 0) {
         ++summed_count;
@@ -360,7 +369,8 @@ MateSearch::Result MateSearch::mid(Position& pos, int ply, PnDn th_pn, PnDn th_d
     PnDn cth_pn, cth_dn;
     if (or_node) {
       cth_pn = std::min(th_pn, sibling_threshold(second_value));
-      cth_dn = wpns ? child_threshold(th_dn, summed_count - 1, 0) : child_threshold(th_dn, dn, c.dn);
+      cth_dn =
+          wpns ? child_threshold(th_dn, summed_count - 1, 0) : child_threshold(th_dn, dn, c.dn);
     } else {
       cth_dn = std::min(th_dn, sibling_threshold(second_value));
       cth_pn = child_threshold(th_pn, pn, c.pn);
@@ -381,7 +391,8 @@ MateSearch::Result MateSearch::mid(Position& pos, int ply, PnDn th_pn, PnDn th_d
 
   res.pn = pn;
   res.dn = dn;
-  const auto work = static_cast<std::uint32_t>(std::min<std::uint64_t>(budget_.nodes() - start_nodes, 0xFFFF'FFFFu));
+  const auto work = static_cast<std::uint32_t>(
+      std::min<std::uint64_t>(budget_.nodes() - start_nodes, 0xFFFF'FFFFu));
   if (pn == 0) {
     if (or_node) {
       const Child* win = nullptr;
@@ -422,8 +433,10 @@ MateSearch::Result MateSearch::mid(Position& pos, int ply, PnDn th_pn, PnDn th_d
       if (options_.futility && refutation->move.is_drop()) {
         // A drop refutes a longer budget too unless its comparison position mates within it.
         const Square s = refutation->move.to();
-        if (futility.tested.test(s)) res.lower = std::min<Plies>(res.lower, futility.q_lower[index_of(s)]);
-        else res.lower = 0;  // not judged: no bound to keep
+        if (futility.tested.test(s))
+          res.lower = std::min<Plies>(res.lower, futility.q_lower[index_of(s)]);
+        else
+          res.lower = 0;  // not judged: no bound to keep
       }
     }
     if (res.rep_ply >= ply) {  // independent of the path above this node
@@ -436,4 +449,4 @@ MateSearch::Result MateSearch::mid(Position& pos, int ply, PnDn th_pn, PnDn th_d
   return res;
 }
 
-} // namespace tsume
+}  // namespace tsume

@@ -97,10 +97,10 @@ private:
   SearchBudget& budget_;
   Color attacker_;
   MateSearchOptions options_;
-  std::vector<std::uint64_t> path_;             // full keys by ply, for repetitions
-  int path_base_ = 0;                           // repetitions are looked for from here up
+  std::vector<std::uint64_t> path_;            // full keys by ply, for repetitions
+  int path_base_ = 0;                          // repetitions are looked for from here up
   std::deque<std::vector<Child>> child_pool_;  // per-ply child arrays, reused; a deque keeps
                                                // references valid while deeper plies grow it
 };
 
-} // namespace tsume
+}  // namespace tsume

@@ -43,4 +43,4 @@ private:
   bool exhausted_ = false;
 };
 
-} // namespace tsume
+}  // namespace tsume

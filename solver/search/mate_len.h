@@ -8,7 +8,7 @@
 namespace tsume {
 
 using Plies = std::int32_t;
-inline constexpr Plies kNoMate = 0x7FFF;        // infinite distance
-inline constexpr Plies kUnboundedPlies = 0x7FFE; // the length budget of an unbounded search
+inline constexpr Plies kNoMate = 0x7FFF;          // infinite distance
+inline constexpr Plies kUnboundedPlies = 0x7FFE;  // the length budget of an unbounded search
 
-} // namespace tsume
+}  // namespace tsume

@@ -24,4 +24,4 @@ constexpr PnDn child_threshold(PnDn a, PnDn b, PnDn c) {
   return static_cast<PnDn>(std::clamp<std::int64_t>(v, 0, kInfinitePnDn));
 }
 
-} // namespace tsume
+}  // namespace tsume

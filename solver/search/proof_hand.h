@@ -50,4 +50,4 @@ inline Hand proof_hand_at_defender(const Position& pos, Color attacker, Hand mer
   return h;
 }
 
-} // namespace tsume
+}  // namespace tsume

@@ -85,4 +85,4 @@ int TranspositionTable::hashfull() const {
   return static_cast<int>(used * 1000 / (sample * kBucketSize));
 }
 
-} // namespace tsume
+}  // namespace tsume

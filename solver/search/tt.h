@@ -77,4 +77,4 @@ private:
   std::uint64_t mask_ = 0;
 };
 
-} // namespace tsume
+}  // namespace tsume

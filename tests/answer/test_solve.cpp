@@ -38,8 +38,10 @@ void expect_line_is_legal_mate(const std::string& sfen, const SolveResult& r) {
   const Color attacker = pos.side_to_move();
   for (Move m : r.pv) {
     MoveList moves;
-    if (pos.side_to_move() == attacker) generate_checks(pos, moves);
-    else generate_evasions(pos, moves);
+    if (pos.side_to_move() == attacker)
+      generate_checks(pos, moves);
+    else
+      generate_evasions(pos, moves);
     ASSERT_TRUE(moves.contains(m)) << "illegal move in the main line of " << sfen;
     pos.do_move(m);
   }
@@ -89,8 +91,10 @@ bool plain_mate_within(Position& pos, Color attacker, int n, std::vector<std::ui
   const bool attacker_node = pos.side_to_move() == attacker;
   if (attacker_node && n < 1) return false;
   MoveList moves;
-  if (attacker_node) generate_checks(pos, moves);
-  else generate_evasions(pos, moves);
+  if (attacker_node)
+    generate_checks(pos, moves);
+  else
+    generate_evasions(pos, moves);
   if (!attacker_node && moves.empty()) return true;
   path.push_back(key);
   bool result = !attacker_node;
@@ -98,8 +102,14 @@ bool plain_mate_within(Position& pos, Color attacker, int n, std::vector<std::ui
     pos.do_move(m);
     const bool mate = plain_mate_within(pos, attacker, n - 1, path);
     pos.undo_move(m);
-    if (attacker_node && mate) { result = true; break; }
-    if (!attacker_node && !mate) { result = false; break; }
+    if (attacker_node && mate) {
+      result = true;
+      break;
+    }
+    if (!attacker_node && !mate) {
+      result = false;
+      break;
+    }
   }
   path.pop_back();
   return result;
@@ -221,10 +231,10 @@ TEST(Solve, EarlierProblemsLeaveNothingBehind) {
 }
 
 TEST(Solve, ANodeLimitGivesUnknown) {
-  const SolveResult r = solve(
-      "1pG1B4/Gs+P6/pP7/n1ls5/3k5/nL4+r1b/1+p1p+R4/1S7/2N6 b SP2gn2l11p 1", 100);
+  const SolveResult r =
+      solve("1pG1B4/Gs+P6/pP7/n1ls5/3k5/nL4+r1b/1+p1p+R4/1S7/2N6 b SP2gn2l11p 1", 100);
   EXPECT_EQ(r.status, SolveStatus::Unknown);
 }
 
-} // namespace
-} // namespace tsume
+}  // namespace
+}  // namespace tsume

@@ -19,10 +19,11 @@ namespace {
 using namespace tsume;
 
 int usage() {
-  std::cerr << "usage: tsume_checkgen_corpus [--playout N] [--seed S] [--no-reference] FILE.tsv...\n"
-               "  --playout N     positions visited by random playouts per problem (default 20)\n"
-               "  --seed S        playout seed (default 1)\n"
-               "  --no-reference  skip the (slower) comparison with the naive reference rules\n";
+  std::cerr
+      << "usage: tsume_checkgen_corpus [--playout N] [--seed S] [--no-reference] FILE.tsv...\n"
+         "  --playout N     positions visited by random playouts per problem (default 20)\n"
+         "  --seed S        playout seed (default 1)\n"
+         "  --no-reference  skip the (slower) comparison with the naive reference rules\n";
   return 2;
 }
 
@@ -37,10 +38,11 @@ void compare(Position& pos, bool with_reference, Totals& t, const std::string& w
     mismatch = test::reference_mismatch(pos);
     ++t.referenced;
   }
-  if (!mismatch.empty() && ++t.mismatches <= 20) std::cerr << "MISMATCH (" << where << ") " << mismatch << "\n";
+  if (!mismatch.empty() && ++t.mismatches <= 20)
+    std::cerr << "MISMATCH (" << where << ") " << mismatch << "\n";
 }
 
-} // namespace
+}  // namespace
 
 int main(int argc, char** argv) {
   std::size_t per_problem = 20;
@@ -49,11 +51,16 @@ int main(int argc, char** argv) {
   std::vector<std::string> files;
   for (int i = 1; i < argc; ++i) {
     const std::string arg = argv[i];
-    if (arg == "--playout" && i + 1 < argc) per_problem = std::stoul(argv[++i]);
-    else if (arg == "--seed" && i + 1 < argc) seed = std::stoull(argv[++i]);
-    else if (arg == "--no-reference") with_reference = false;
-    else if (arg.starts_with("-")) return usage();
-    else files.push_back(arg);
+    if (arg == "--playout" && i + 1 < argc)
+      per_problem = std::stoul(argv[++i]);
+    else if (arg == "--seed" && i + 1 < argc)
+      seed = std::stoull(argv[++i]);
+    else if (arg == "--no-reference")
+      with_reference = false;
+    else if (arg.starts_with("-"))
+      return usage();
+    else
+      files.push_back(arg);
   }
   if (files.empty()) return usage();
 
@@ -114,8 +121,8 @@ int main(int argc, char** argv) {
   std::cout << "files " << t.files << ", problem lines " << t.lines << ", rejected " << t.rejected
             << ", main lines cut short " << t.bad_main_lines << "\n"
             << "compared " << total << " positions: " << t.as_read << " as read, " << t.main_line
-            << " on main lines, " << t.playout << " from playouts (which start at the roots; " << t.referenced
-            << " also against the reference rules)\n"
+            << " on main lines, " << t.playout << " from playouts (which start at the roots; "
+            << t.referenced << " also against the reference rules)\n"
             << "mismatches " << t.mismatches << "\n";
   return t.mismatches == 0 ? 0 : 1;
 }

@@ -31,4 +31,4 @@ inline std::string perft_case_name(const ::testing::TestParamInfo<PerftCase>& in
 
 class Perft : public ::testing::TestWithParam<PerftCase> {};
 
-} // namespace tsume::test
+}  // namespace tsume::test

@@ -14,10 +14,12 @@ struct Step {
 
 // The moves of each piece kind as seen by its owner; "forward" is rank a for Black.
 std::vector<Step> make_steps(PieceType pt) {
-  const std::vector<Step> gold{{0, 1, false}, {1, 1, false}, {-1, 1, false}, {1, 0, false},
-                               {-1, 0, false}, {0, -1, false}};
-  const std::vector<Step> diagonal_slides{{1, 1, true}, {-1, 1, true}, {1, -1, true}, {-1, -1, true}};
-  const std::vector<Step> orthogonal_slides{{0, 1, true}, {0, -1, true}, {1, 0, true}, {-1, 0, true}};
+  const std::vector<Step> gold{{0, 1, false}, {1, 1, false},  {-1, 1, false},
+                               {1, 0, false}, {-1, 0, false}, {0, -1, false}};
+  const std::vector<Step> diagonal_slides{
+      {1, 1, true}, {-1, 1, true}, {1, -1, true}, {-1, -1, true}};
+  const std::vector<Step> orthogonal_slides{
+      {0, 1, true}, {0, -1, true}, {1, 0, true}, {-1, 0, true}};
   switch (pt) {
   case PieceType::Pawn:
     return {{0, 1, false}};
@@ -34,7 +36,7 @@ std::vector<Step> make_steps(PieceType pt) {
   case PieceType::ProSilver:
     return gold;
   case PieceType::King:
-    return {{0, 1, false}, {1, 1, false}, {-1, 1, false}, {1, 0, false},
+    return {{0, 1, false},  {1, 1, false},  {-1, 1, false}, {1, 0, false},
             {-1, 0, false}, {0, -1, false}, {1, -1, false}, {-1, -1, false}};
   case PieceType::Bishop:
     return diagonal_slides;
@@ -42,12 +44,14 @@ std::vector<Step> make_steps(PieceType pt) {
     return orthogonal_slides;
   case PieceType::Horse: {
     auto v = diagonal_slides;
-    for (Step s : {Step{0, 1, false}, Step{0, -1, false}, Step{1, 0, false}, Step{-1, 0, false}}) v.push_back(s);
+    for (Step s : {Step{0, 1, false}, Step{0, -1, false}, Step{1, 0, false}, Step{-1, 0, false}})
+      v.push_back(s);
     return v;
   }
   case PieceType::Dragon: {
     auto v = orthogonal_slides;
-    for (Step s : {Step{1, 1, false}, Step{-1, 1, false}, Step{1, -1, false}, Step{-1, -1, false}}) v.push_back(s);
+    for (Step s : {Step{1, 1, false}, Step{-1, 1, false}, Step{1, -1, false}, Step{-1, -1, false}})
+      v.push_back(s);
     return v;
   }
   default:
@@ -136,9 +140,11 @@ std::vector<Move> pseudo_moves(const BoardSetup& setup, bool with_drops) {
     for (Square to : targets(setup, from)) {
       const Piece q = setup.at(to);
       if (q != Piece::None && color_of(q) == us) continue;
-      const bool promotable = pt == PieceType::Pawn || pt == PieceType::Lance || pt == PieceType::Knight ||
-                              pt == PieceType::Silver || pt == PieceType::Bishop || pt == PieceType::Rook;
-      if (promotable && (in_zone(us, from) || in_zone(us, to))) out.push_back(Move::board(from, to, true));
+      const bool promotable = pt == PieceType::Pawn || pt == PieceType::Lance ||
+                              pt == PieceType::Knight || pt == PieceType::Silver ||
+                              pt == PieceType::Bishop || pt == PieceType::Rook;
+      if (promotable && (in_zone(us, from) || in_zone(us, to)))
+        out.push_back(Move::board(from, to, true));
       if (!dead(us, pt, to)) out.push_back(Move::board(from, to, false));
     }
   }
@@ -152,7 +158,8 @@ std::vector<Move> pseudo_moves(const BoardSetup& setup, bool with_drops) {
       if (pt == PieceType::Pawn) {
         bool second_pawn = false;  // 二歩
         for (int r = 0; r < 9; ++r)
-          if (setup.at(make_square(file_of(to), r)) == make_piece(us, PieceType::Pawn)) second_pawn = true;
+          if (setup.at(make_square(file_of(to), r)) == make_piece(us, PieceType::Pawn))
+            second_pawn = true;
         if (second_pawn) continue;
       }
       out.push_back(Move::drop(pt, to));
@@ -169,7 +176,7 @@ bool has_board_escape(const BoardSetup& setup) {
   return false;
 }
 
-} // namespace
+}  // namespace
 
 bool in_check(const BoardSetup& setup, Color c) {
   const Square k = king_of(setup, c);
@@ -201,7 +208,8 @@ std::vector<Move> legal_moves(const BoardSetup& setup) {
     const BoardSetup next = play(setup, m);
     if (in_check(next, us)) continue;
     // 打ち歩詰め: a pawn drop that checks and leaves the opponent without any reply.
-    if (m.is_drop() && m.dropped_type() == PieceType::Pawn && in_check(next, ~us) && !has_board_escape(next))
+    if (m.is_drop() && m.dropped_type() == PieceType::Pawn && in_check(next, ~us) &&
+        !has_board_escape(next))
       continue;
     out.push_back(m);
   }
@@ -215,4 +223,4 @@ std::vector<Move> checking_moves(const BoardSetup& setup) {
   return out;
 }
 
-} // namespace tsume::test::reference
+}  // namespace tsume::test::reference

@@ -21,4 +21,4 @@ std::vector<Move> legal_moves(const BoardSetup& setup);
 // The legal moves after which the opponent's king is attacked.
 std::vector<Move> checking_moves(const BoardSetup& setup);
 
-} // namespace tsume::test::reference
+}  // namespace tsume::test::reference

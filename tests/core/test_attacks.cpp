@@ -23,8 +23,10 @@ TEST(StepAttacks, BlackPiecesOnFiveE) {
   const Square s = square("5e");
   EXPECT_EQ(step_attacks(Color::Black, PieceType::Pawn, s), squares({"5d"}));
   EXPECT_EQ(step_attacks(Color::Black, PieceType::Knight, s), squares({"4c", "6c"}));
-  EXPECT_EQ(step_attacks(Color::Black, PieceType::Silver, s), squares({"4d", "5d", "6d", "4f", "6f"}));
-  EXPECT_EQ(step_attacks(Color::Black, PieceType::Gold, s), squares({"4d", "5d", "6d", "4e", "6e", "5f"}));
+  EXPECT_EQ(step_attacks(Color::Black, PieceType::Silver, s),
+            squares({"4d", "5d", "6d", "4f", "6f"}));
+  EXPECT_EQ(step_attacks(Color::Black, PieceType::Gold, s),
+            squares({"4d", "5d", "6d", "4e", "6e", "5f"}));
   EXPECT_EQ(step_attacks(Color::Black, PieceType::ProSilver, s),
             step_attacks(Color::Black, PieceType::Gold, s));
   EXPECT_EQ(king_attacks(s).count(), 8);
@@ -34,8 +36,10 @@ TEST(StepAttacks, WhitePiecesMoveDownTheBoard) {
   const Square s = square("5e");
   EXPECT_EQ(step_attacks(Color::White, PieceType::Pawn, s), squares({"5f"}));
   EXPECT_EQ(step_attacks(Color::White, PieceType::Knight, s), squares({"4g", "6g"}));
-  EXPECT_EQ(step_attacks(Color::White, PieceType::Silver, s), squares({"4f", "5f", "6f", "4d", "6d"}));
-  EXPECT_EQ(step_attacks(Color::White, PieceType::Gold, s), squares({"4f", "5f", "6f", "4e", "6e", "5d"}));
+  EXPECT_EQ(step_attacks(Color::White, PieceType::Silver, s),
+            squares({"4f", "5f", "6f", "4d", "6d"}));
+  EXPECT_EQ(step_attacks(Color::White, PieceType::Gold, s),
+            squares({"4f", "5f", "6f", "4e", "6e", "5d"}));
 }
 
 TEST(StepAttacks, StopAtTheEdge) {
@@ -60,8 +64,8 @@ TEST(SliderAttacks, StopOnTheFirstBlockerIncludingIt) {
   const Bitboard occ = squares({"5c", "7e", "3g", "5h"});
   EXPECT_EQ(rook_attacks(square("5e"), occ),
             squares({"5d", "5c", "6e", "7e", "4e", "3e", "2e", "1e", "5f", "5g", "5h"}));
-  EXPECT_EQ(bishop_attacks(square("5e"), occ),
-            squares({"4d", "3c", "2b", "1a", "6d", "7c", "8b", "9a", "4f", "3g", "6f", "7g", "8h", "9i"}));
+  EXPECT_EQ(bishop_attacks(square("5e"), occ), squares({"4d", "3c", "2b", "1a", "6d", "7c", "8b",
+                                                        "9a", "4f", "3g", "6f", "7g", "8h", "9i"}));
   EXPECT_EQ(lance_attacks(Color::Black, square("5e"), occ), squares({"5d", "5c"}));
   EXPECT_EQ(lance_attacks(Color::White, square("5e"), occ), squares({"5f", "5g", "5h"}));
 }
@@ -83,5 +87,5 @@ TEST(Lines, LineSpansTheBoard) {
   EXPECT_FALSE(aligned(square("1a"), square("5e"), square("9h")));
 }
 
-} // namespace
-} // namespace tsume
+}  // namespace
+}  // namespace tsume

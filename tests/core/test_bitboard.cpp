@@ -113,5 +113,5 @@ TEST(Masks, LiveSquaresExcludeDeadSquares) {
   EXPECT_TRUE(live_squares(Color::White, PieceType::Knight).test(square("5a")));
 }
 
-} // namespace
-} // namespace tsume
+}  // namespace
+}  // namespace tsume

@@ -29,9 +29,9 @@ TEST(GiveRestTo, TwoBareKingsGiveTheDefenderEveryOtherPiece) {
 TEST(GiveRestTo, CountsPromotedPiecesAndTheAttackerHand) {
   BoardSetup s;
   s.at(square("1a")) = make_piece(Color::White, PieceType::King);
-  s.at(square("2c")) = make_piece(Color::Black, PieceType::Dragon);     // a rook
-  s.at(square("3c")) = make_piece(Color::Black, PieceType::ProPawn);    // a pawn
-  s.at(square("4c")) = make_piece(Color::White, PieceType::Pawn);       // the defender's own pawn
+  s.at(square("2c")) = make_piece(Color::Black, PieceType::Dragon);   // a rook
+  s.at(square("3c")) = make_piece(Color::Black, PieceType::ProPawn);  // a pawn
+  s.at(square("4c")) = make_piece(Color::White, PieceType::Pawn);     // the defender's own pawn
   s.hand(Color::Black).add(PieceType::Gold, 2);
   s.hand(Color::Black).add(PieceType::Pawn);
   s.hand(Color::White).add(PieceType::Rook);  // replaced, not added to
@@ -63,5 +63,5 @@ TEST(GiveRestTo, WorksForABlackDefender) {
   EXPECT_EQ(s.hand(Color::White).count(PieceType::Bishop), 2);
 }
 
-} // namespace
-} // namespace tsume
+}  // namespace
+}  // namespace tsume

@@ -5,8 +5,8 @@
 #include "solver/core/checkgen.h"
 
 #include <iostream>
-#include <set>
 #include <ostream>
+#include <set>
 #include <string>
 
 #include <gtest/gtest.h>
@@ -38,7 +38,6 @@ struct CheckCountCase {
 };
 void PrintTo(const CheckCountCase& c, std::ostream* os) { *os << c.name << ": " << c.sfen; }
 
-
 class CheckCount : public ::testing::TestWithParam<CheckCountCase> {};
 
 TEST_P(CheckCount, MatchesTheExpectedNumber) {
@@ -52,10 +51,13 @@ TEST_P(CheckCount, MatchesTheExpectedNumber) {
 INSTANTIATE_TEST_SUITE_P(
     Spec, CheckCount,
     ::testing::Values(
-        CheckCountCase{"MaxChecks91", "+B7+B/7R1/2R6/9/3Sk1G2/6G2/3+PS1+P2/9/4L1N1K b GSNLPgs2n2l15p 1", 91},
+        CheckCountCase{"MaxChecks91",
+                       "+B7+B/7R1/2R6/9/3Sk1G2/6G2/3+PS1+P2/9/4L1N1K b GSNLPgs2n2l15p 1", 91},
         CheckCountCase{"PawnDropMate6", "7lk/9/8S/9/9/9/9/7L1/8K b P 1", 6},
-        CheckCountCase{"MiddlegameWhite8", "l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w RGgsn5p 1", 8},
-        CheckCountCase{"Zukou001_10", "1pG1B4/Gs+P6/pP7/n1ls5/3k5/nL4+r1b/1+p1p+R4/1S7/2N6 b SP2gn2l11p 1", 10}),
+        CheckCountCase{"MiddlegameWhite8",
+                       "l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w RGgsn5p 1", 8},
+        CheckCountCase{"Zukou001_10",
+                       "1pG1B4/Gs+P6/pP7/n1ls5/3k5/nL4+r1b/1+p1p+R4/1S7/2N6 b SP2gn2l11p 1", 10}),
     [](const ::testing::TestParamInfo<CheckCountCase>& c) { return std::string(c.param.name); });
 
 INSTANTIATE_TEST_SUITE_P(
@@ -106,7 +108,8 @@ TEST(Checks, EqualTheLegalChecksOnMoreThan100000Positions) {
     ++compared;
     in_check += pos.in_check();
     white += pos.side_to_move() == Color::White;
-    both_kings += pos.king_square(Color::Black) != Square::None && pos.king_square(Color::White) != Square::None;
+    both_kings += pos.king_square(Color::Black) != Square::None &&
+                  pos.king_square(Color::White) != Square::None;
     const std::string mismatch = test::check_generator_mismatch(pos);
     if (!mismatch.empty() && ++failures <= 10) ADD_FAILURE() << mismatch;
     with_checks += !test::check_moves(pos).empty();
@@ -160,8 +163,10 @@ TEST(Checks, AreSymmetricUnderColourFlipAndMirror) {
     Position flipped, mirrored;
     ASSERT_EQ(flipped.set(test::flip_colors(pos.setup()), KingRule::Any), "");
     ASSERT_EQ(mirrored.set(test::mirror_files(pos.setup()), KingRule::Any), "");
-    ASSERT_EQ(test::sorted(test::check_moves(flipped)), test::sorted(flipped_expected)) << io::to_sfen(pos);
-    ASSERT_EQ(test::sorted(test::check_moves(mirrored)), test::sorted(mirrored_expected)) << io::to_sfen(pos);
+    ASSERT_EQ(test::sorted(test::check_moves(flipped)), test::sorted(flipped_expected))
+        << io::to_sfen(pos);
+    ASSERT_EQ(test::sorted(test::check_moves(mirrored)), test::sorted(mirrored_expected))
+        << io::to_sfen(pos);
   });
 }
 
@@ -171,7 +176,8 @@ TEST(Checks, AreSymmetricUnderColourFlipAndMirror) {
 // line ends with only futile interpositions left (026, 073, 093).
 
 TEST(Checks, ZukouMainLinesAreChecksAndEvasions) {
-  const std::set<std::string> ends_with_futile_interpositions{"zukou-026", "zukou-073", "zukou-093"};
+  const std::set<std::string> ends_with_futile_interpositions{"zukou-026", "zukou-073",
+                                                              "zukou-093"};
   ASSERT_EQ(zukou().size(), 100u);
   for (const test::Problem& p : zukou()) {
     std::string error;
@@ -182,10 +188,12 @@ TEST(Checks, ZukouMainLinesAreChecksAndEvasions) {
       const Position& pos = line[ply];
       const Move m = usi(p.main_line[ply]);
       if (ply % 2 == 0) {
-        ASSERT_TRUE(test::check_moves(pos).contains(m)) << p.id << " ply " << ply + 1 << " " << p.main_line[ply];
+        ASSERT_TRUE(test::check_moves(pos).contains(m))
+            << p.id << " ply " << ply + 1 << " " << p.main_line[ply];
       } else {
         ASSERT_TRUE(pos.in_check()) << p.id << " ply " << ply + 1;
-        ASSERT_TRUE(test::evasion_moves(pos).contains(m)) << p.id << " ply " << ply + 1 << " " << p.main_line[ply];
+        ASSERT_TRUE(test::evasion_moves(pos).contains(m))
+            << p.id << " ply " << ply + 1 << " " << p.main_line[ply];
       }
     }
     const Position& last = line.back();
@@ -196,5 +204,5 @@ TEST(Checks, ZukouMainLinesAreChecksAndEvasions) {
   }
 }
 
-} // namespace
-} // namespace tsume
+}  // namespace
+}  // namespace tsume

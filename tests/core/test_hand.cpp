@@ -9,7 +9,7 @@
 namespace tsume {
 namespace {
 
-constexpr std::array<PieceType, 7> kKinds{PieceType::Pawn,   PieceType::Lance, PieceType::Knight,
+constexpr std::array<PieceType, 7> kKinds{PieceType::Pawn,   PieceType::Lance,  PieceType::Knight,
                                           PieceType::Silver, PieceType::Bishop, PieceType::Rook,
                                           PieceType::Gold};
 
@@ -95,5 +95,5 @@ TEST(Hand, CoversAgreesWithCountingKindByKind) {
   }
 }
 
-} // namespace
-} // namespace tsume
+}  // namespace
+}  // namespace tsume

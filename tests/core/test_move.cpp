@@ -45,7 +45,8 @@ TEST(Move, AllMovesHaveDistinctCodes) {
   std::set<std::uint16_t> codes;
   std::size_t n = 0;
   for (int to = 0; to < kSquareCount; ++to) {
-    for (int k = 1; k <= 7; ++k, ++n) codes.insert(Move::drop(static_cast<PieceType>(k), square_at(to)).raw());
+    for (int k = 1; k <= 7; ++k, ++n)
+      codes.insert(Move::drop(static_cast<PieceType>(k), square_at(to)).raw());
     for (int from = 0; from < kSquareCount; ++from) {
       if (from == to) continue;
       codes.insert(Move::board(square_at(from), square_at(to), false).raw());
@@ -67,7 +68,8 @@ TEST(MoveList, HoldsTheLargestLegalMoveCount) {
   // 593 legal moves is the shogi maximum (SPEC.md section 5).
   EXPECT_GE(MoveList::kCapacity, 593u);
   MoveList list;
-  for (std::size_t i = 0; i < 593; ++i) list.push(Move::drop(PieceType::Gold, square_at(static_cast<int>(i % 81))));
+  for (std::size_t i = 0; i < 593; ++i)
+    list.push(Move::drop(PieceType::Gold, square_at(static_cast<int>(i % 81))));
   EXPECT_EQ(list.size(), 593u);
 }
 
@@ -97,5 +99,5 @@ TEST(UsiHelper, ReadsTheThreeShapes) {
   EXPECT_EQ(test::to_text(test::usi("G*1a")), "G*1a");
 }
 
-} // namespace
-} // namespace tsume
+}  // namespace
+}  // namespace tsume

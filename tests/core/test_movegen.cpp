@@ -30,7 +30,6 @@ struct CountCase {
 };
 void PrintTo(const CountCase& c, std::ostream* os) { *os << c.name << ": " << c.sfen; }
 
-
 class LegalMoveCount : public ::testing::TestWithParam<CountCase> {};
 
 TEST_P(LegalMoveCount, MatchesHandCount) {
@@ -47,7 +46,8 @@ INSTANTIATE_TEST_SUITE_P(
         CountCase{"LoneKingInTheMiddle", "8k/9/9/9/4K4/9/9/9/9 b - 1", 8},
         // Knight drops on ranks c..i except 9i (62) + king 9i: 8h 9h 8i (3).
         CountCase{"KnightDrops", "8k/9/9/9/9/9/9/9/K8 b N 1", 65},
-        // Pawns on files 9..2 (二歩 leaves file 1: drops 1b..1i = 8) + 8 pawn pushes + 3 king moves.
+        // Pawns on files 9..2 (二歩 leaves file 1: drops 1b..1i = 8) + 8 pawn pushes + 3 king
+        // moves.
         CountCase{"PawnDropsOnlyOnTheFreeFile", "8k/9/9/9/9/9/PPPPPPPP1/9/K8 b P 1", 19},
         // One of each kind in hand, no board piece: P 72 + L 72 + N 63 + S/G/B/R 80 each.
         CountCase{"EveryKindOfDrop", "4k4/9/9/9/9/9/9/9/9 b RBGSNLP 1", 527},
@@ -59,10 +59,13 @@ INSTANTIATE_TEST_SUITE_P(
         // Unpinned: king 5 + silver to 2b 1b 3b 1d 3d, each with and without promotion (10).
         CountCase{"UnpinnedSilver", "8k/9/K6S1/9/9/9/9/9/9 b - 1", 15},
         // SPEC.md section 5.
-        CountCase{"SpecStartPosition", "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1", 30},
+        CountCase{"SpecStartPosition",
+                  "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1", 30},
         CountCase{"SpecMaximum593", "R8/2K1S1SSk/4B4/9/9/9/9/9/1L1L1L3 b RBGSNLP3g3n17p 1", 593},
-        CountCase{"SpecMaxChecksPosition", "+B7+B/7R1/2R6/9/3Sk1G2/6G2/3+PS1+P2/9/4L1N1K b GSNLPgs2n2l15p 1", 410},
-        CountCase{"SpecZukou001", "1pG1B4/Gs+P6/pP7/n1ls5/3k5/nL4+r1b/1+p1p+R4/1S7/2N6 b SP2gn2l11p 1", 164}),
+        CountCase{"SpecMaxChecksPosition",
+                  "+B7+B/7R1/2R6/9/3Sk1G2/6G2/3+PS1+P2/9/4L1N1K b GSNLPgs2n2l15p 1", 410},
+        CountCase{"SpecZukou001",
+                  "1pG1B4/Gs+P6/pP7/n1ls5/3k5/nL4+r1b/1+p1p+R4/1S7/2N6 b SP2gn2l11p 1", 164}),
     [](const ::testing::TestParamInfo<CountCase>& c) { return std::string(c.param.name); });
 
 // ---------------------------------------------------------------------------------------------
@@ -70,28 +73,32 @@ INSTANTIATE_TEST_SUITE_P(
 
 TEST(LegalMoves, ForcedPromotionGeneratesOnlyThePromotion) {
   const MoveList legal = test::legal_moves(load("9/4P4/2N3L2/8N/1N7/9/9/9/k8 b - 1"));
-  for (const char* m : {"5b5a+", "3c3b", "3c3b+", "3c3a+", "7c6a+", "7c8a+", "1d2b+", "8e9c", "8e9c+"})
+  for (const char* m :
+       {"5b5a+", "3c3b", "3c3b+", "3c3a+", "7c6a+", "7c8a+", "1d2b+", "8e9c", "8e9c+"})
     EXPECT_TRUE(legal.contains(usi(m))) << m;
   // Pawn and lance to the last rank, knight to the last two: never unpromoted.
-  for (const char* m : {"5b5a", "3c3a", "7c6a", "7c8a", "1d2b"}) EXPECT_FALSE(legal.contains(usi(m))) << m;
+  for (const char* m : {"5b5a", "3c3a", "7c6a", "7c8a", "1d2b"})
+    EXPECT_FALSE(legal.contains(usi(m))) << m;
 }
 
 TEST(LegalMoves, NonPromotionsAreGeneratedInTheZone) {
   // Pawn 3d, lance 1e, silver 5d, bishop 7d and rook 8f can enter the zone; the white king
   // stands out of the way on 9i.
   const MoveList legal = test::legal_moves(load("9/9/9/2B1S1P2/8L/1R7/9/9/k8 b - 1"));
-  for (const char* m : {"3d3c", "3d3c+", "1e1c", "1e1c+", "1e1b", "1e1b+", "1e1a+", "5d5c", "5d5c+",
-                        "5d4c", "5d4c+", "5d6c", "5d6c+", "7d6c", "7d6c+", "7d4a", "7d4a+", "8f8a",
-                        "8f8a+", "8f8c", "8f8c+", "5d4e", "7d8e"})
+  for (const char* m : {"3d3c",  "3d3c+", "1e1c",  "1e1c+", "1e1b",  "1e1b+", "1e1a+", "5d5c",
+                        "5d5c+", "5d4c",  "5d4c+", "5d6c",  "5d6c+", "7d6c",  "7d6c+", "7d4a",
+                        "7d4a+", "8f8a",  "8f8a+", "8f8c",  "8f8c+", "5d4e",  "7d8e"})
     EXPECT_TRUE(legal.contains(usi(m))) << m;
   // Moves that neither start nor end in the zone cannot promote; the lance cannot stop on 1a.
-  for (const char* m : {"1e1a", "5d4e+", "7d8e+", "8f8g+", "1e1d+"}) EXPECT_FALSE(legal.contains(usi(m))) << m;
+  for (const char* m : {"1e1a", "5d4e+", "7d8e+", "8f8g+", "1e1d+"})
+    EXPECT_FALSE(legal.contains(usi(m))) << m;
 }
 
 TEST(LegalMoves, MovesOutOfTheZoneMayPromote) {
   // Silver 5b leaves the zone backwards to 4c..: 5b4c stays in the zone; bishop 2b to 6f leaves.
   const MoveList legal = test::legal_moves(load("k8/4S2B1/9/9/9/9/9/9/9 b - 1"));
-  for (const char* m : {"2b6f", "2b6f+", "2b9i", "2b9i+", "5b4c", "5b4c+"}) EXPECT_TRUE(legal.contains(usi(m))) << m;
+  for (const char* m : {"2b6f", "2b6f+", "2b9i", "2b9i+", "5b4c", "5b4c+"})
+    EXPECT_TRUE(legal.contains(usi(m))) << m;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -110,7 +117,8 @@ TEST(PawnDrops, NeverOnAFileHoldingAnOwnUnpromotedPawn) {
   // Black pawns on files 9..2: pawn drops only on file 1.
   EXPECT_EQ(pawn_drop_files(load("8k/9/9/9/9/9/PPPPPPPP1/9/K8 b P 1")), std::vector<int>{1});
   // A tokin or an enemy pawn on the file does not forbid the drop; an own pawn does.
-  EXPECT_EQ(pawn_drop_files(load("8k/9/9/9/+P3p4/1PPP1PPPP/9/9/K8 b P 1")), (std::vector<int>{5, 9}));
+  EXPECT_EQ(pawn_drop_files(load("8k/9/9/9/+P3p4/1PPP1PPPP/9/9/K8 b P 1")),
+            (std::vector<int>{5, 9}));
   // The same for White.
   EXPECT_EQ(pawn_drop_files(load("k8/9/1pppppppp/9/9/9/9/9/8K w p 1")), std::vector<int>{9});
 }
@@ -168,7 +176,8 @@ TEST(Evasions, EqualLegalMovesWheneverInCheck) {
 std::uint64_t reference_perft(const BoardSetup& setup, int depth) {
   if (depth == 0) return 1;
   std::uint64_t n = 0;
-  for (Move m : test::reference::legal_moves(setup)) n += reference_perft(test::reference::play(setup, m), depth - 1);
+  for (Move m : test::reference::legal_moves(setup))
+    n += reference_perft(test::reference::play(setup, m), depth - 1);
   return n;
 }
 
@@ -215,7 +224,8 @@ TEST(LegalMoves, RespectTheStaticRules) {
     // Only evaluated when an assertion fails.
     auto where = [&](Move m) { return test::to_text(m) + " in " + io::to_sfen(pos); };
     for (Move m : legal) {
-      ASSERT_FALSE(pos.piece_on(m.to()) != Piece::None && color_of(pos.piece_on(m.to())) == us) << where(m);
+      ASSERT_FALSE(pos.piece_on(m.to()) != Piece::None && color_of(pos.piece_on(m.to())) == us)
+          << where(m);
       if (m.is_drop()) {
         ASSERT_GT(pos.hand(us).count(m.dropped_type()), 0) << where(m);
         ASSERT_FALSE(is_dead_square(us, m.dropped_type(), m.to())) << where(m);
@@ -231,7 +241,8 @@ TEST(LegalMoves, RespectTheStaticRules) {
         ASSERT_TRUE(is_promotable(pt)) << where(m);
         ASSERT_TRUE(in_promotion_zone(us, m.from()) || in_promotion_zone(us, m.to())) << where(m);
         if (!is_dead_square(us, pt, m.to())) {
-          ASSERT_TRUE(legal.contains(Move::board(m.from(), m.to(), false))) << "missing non-promotion of " << where(m);
+          ASSERT_TRUE(legal.contains(Move::board(m.from(), m.to(), false)))
+              << "missing non-promotion of " << where(m);
         }
       } else {
         ASSERT_FALSE(is_dead_square(us, pt, m.to())) << where(m);
@@ -251,13 +262,15 @@ TEST(LegalMoves, AreSymmetricUnderColourFlipAndMirror) {
     Position flipped, mirrored;
     ASSERT_EQ(flipped.set(test::flip_colors(pos.setup()), KingRule::Any), "");
     ASSERT_EQ(mirrored.set(test::mirror_files(pos.setup()), KingRule::Any), "");
-    ASSERT_EQ(test::sorted(test::legal_moves(flipped)), test::sorted(flipped_expected)) << io::to_sfen(pos);
-    ASSERT_EQ(test::sorted(test::legal_moves(mirrored)), test::sorted(mirrored_expected)) << io::to_sfen(pos);
+    ASSERT_EQ(test::sorted(test::legal_moves(flipped)), test::sorted(flipped_expected))
+        << io::to_sfen(pos);
+    ASSERT_EQ(test::sorted(test::legal_moves(mirrored)), test::sorted(mirrored_expected))
+        << io::to_sfen(pos);
   });
 }
 
-} // namespace
-} // namespace tsume
+}  // namespace
+}  // namespace tsume
 
 namespace tsume {
 namespace {
@@ -276,5 +289,5 @@ TEST(Evasions, NothingIsGeneratedWhenNotInCheck) {
   EXPECT_TRUE(list.empty());
 }
 
-} // namespace
-} // namespace tsume
+}  // namespace
+}  // namespace tsume

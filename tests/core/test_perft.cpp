@@ -65,5 +65,5 @@ TEST(PerftBasics, DivideSumsToPerftOverTheLegalMoves) {
   EXPECT_EQ(sorted(moves), sorted(legal_moves(pos)));
 }
 
-} // namespace
-} // namespace tsume::test
+}  // namespace
+}  // namespace tsume::test

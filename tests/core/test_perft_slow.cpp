@@ -14,14 +14,13 @@ TEST_P(Perft, MatchesThePublishedTable) {
   EXPECT_EQ(perft(pos, GetParam().depth), GetParam().nodes);
 }
 
-INSTANTIATE_TEST_SUITE_P(
-    SpecDeep, Perft,
-    ::testing::Values(PerftCase{"Start", spec::kStart, 6, 547581517},
-                      PerftCase{"Middlegame", spec::kMiddlegame, 4, 516925165},
-                      PerftCase{"Endgame91", spec::kEndgame91, 4, 129175973},
-                      PerftCase{"Endgame124", spec::kEndgame124, 4, 207741677},
-                      PerftCase{"OpenKings", spec::kOpenKings, 3, 112911856}),
-    perft_case_name);
+INSTANTIATE_TEST_SUITE_P(SpecDeep, Perft,
+                         ::testing::Values(PerftCase{"Start", spec::kStart, 6, 547581517},
+                                           PerftCase{"Middlegame", spec::kMiddlegame, 4, 516925165},
+                                           PerftCase{"Endgame91", spec::kEndgame91, 4, 129175973},
+                                           PerftCase{"Endgame124", spec::kEndgame124, 4, 207741677},
+                                           PerftCase{"OpenKings", spec::kOpenKings, 3, 112911856}),
+                         perft_case_name);
 
-} // namespace
-} // namespace tsume::test
+}  // namespace
+}  // namespace tsume::test

@@ -124,8 +124,10 @@ TEST(PositionValidate, RejectsDeadPieces) {
   }
   // The same kinds one rank further back live, and promoted ones live anywhere.
   for (std::string_view sfen : {
-           "4k4/P8/9/9/9/9/9/9/4K4 b - 1", "4k4/9/N8/9/9/9/9/9/4K4 b - 1",
-           "+P3k4/9/9/9/9/9/9/9/4K4 b - 1", "+N3k4/9/9/9/9/9/9/9/4K4 b - 1",
+           "4k4/P8/9/9/9/9/9/9/4K4 b - 1",
+           "4k4/9/N8/9/9/9/9/9/4K4 b - 1",
+           "+P3k4/9/9/9/9/9/9/9/4K4 b - 1",
+           "+N3k4/9/9/9/9/9/9/9/4K4 b - 1",
            "4k4/9/9/9/9/9/n8/9/4K4 b - 1",
        }) {
     EXPECT_EQ(Position::validate(parse_setup(sfen)), "") << sfen;
@@ -280,7 +282,8 @@ TEST(PositionKeys, BoardKeyIgnoresHandsAndHandKeyIgnoresTheBoard) {
 }
 
 TEST(PositionKeys, SideToMoveChangesTheBoardKey) {
-  EXPECT_NE(load("4k4/9/9/9/9/9/9/9/4K4 b - 1").board_key(), load("4k4/9/9/9/9/9/9/9/4K4 w - 1").board_key());
+  EXPECT_NE(load("4k4/9/9/9/9/9/9/9/4K4 b - 1").board_key(),
+            load("4k4/9/9/9/9/9/9/9/4K4 w - 1").board_key());
 }
 
 TEST(PositionKeys, HandKeyDoesNotDependOnTheOrderPiecesArrived) {
@@ -382,7 +385,8 @@ TEST(PositionIsLegal, AgreesWithTheGeneratorOnEveryCandidateMove) {
     accepted = test::sorted(accepted);
     ASSERT_EQ(accepted, legal) << io::to_sfen(pos) << "\naccepted but not generated: "
                                << test::describe(test::difference(accepted, legal))
-                               << "\ngenerated but rejected: " << test::describe(test::difference(legal, accepted));
+                               << "\ngenerated but rejected: "
+                               << test::describe(test::difference(legal, accepted));
   }
 }
 
@@ -420,7 +424,6 @@ struct PawnDropCase {
   bool drop_is_mate;  // true: P*1b is illegal
 };
 void PrintTo(const PawnDropCase& c, std::ostream* os) { *os << c.name << ": " << c.sfen; }
-
 
 class PawnDropMate : public ::testing::TestWithParam<PawnDropCase> {};
 
@@ -527,5 +530,5 @@ TEST(PositionRepetition, SameBoardWithOtherHandsIsNoRepetition) {
   EXPECT_TRUE(pos.is_repetition());
 }
 
-} // namespace
-} // namespace tsume
+}  // namespace
+}  // namespace tsume

@@ -13,10 +13,10 @@ namespace tsume::test {
 
 namespace spec {
 std::vector<std::string_view> all() {
-  return {kStart,       kMiddlegame,  kMaxLegal,  kPawnDropMate, kForcedPromotion, kEndgame91,
-          kEndgame124,  kOpenKings,   kMaxChecks, kMaxEvasions,  kZukou001};
+  return {kStart,      kMiddlegame, kMaxLegal,  kPawnDropMate, kForcedPromotion, kEndgame91,
+          kEndgame124, kOpenKings,  kMaxChecks, kMaxEvasions,  kZukou001};
 }
-} // namespace spec
+}  // namespace spec
 
 namespace {
 // Hand kinds in USI order of their letters, indexed by PieceType (1..7).
@@ -24,23 +24,26 @@ constexpr std::string_view kDropLetters = "?PLNSBRG";
 
 Square flip_square(Square s) { return make_square(8 - file_of(s), 8 - rank_of(s)); }
 Square mirror_square(Square s) { return make_square(8 - file_of(s), rank_of(s)); }
-} // namespace
+}  // namespace
 
 Position load(std::string_view sfen, io::DefenderHand hand, KingRule kings) {
   auto pos = io::read_position(sfen, hand, {}, 0, kings);
-  if (!pos) throw TestInputError("bad test SFEN '" + std::string(sfen) + "': " + pos.error().message());
+  if (!pos)
+    throw TestInputError("bad test SFEN '" + std::string(sfen) + "': " + pos.error().message());
   return *pos;
 }
 
 std::vector<Position> load_spec_positions() {
   std::vector<Position> out;
-  for (std::string_view sfen : spec::all()) out.push_back(load(sfen, io::DefenderHand::AsGiven, KingRule::Any));
+  for (std::string_view sfen : spec::all())
+    out.push_back(load(sfen, io::DefenderHand::AsGiven, KingRule::Any));
   return out;
 }
 
 BoardSetup parse_setup(std::string_view sfen) {
   auto setup = io::parse_sfen(sfen);
-  if (!setup) throw TestInputError("bad test SFEN '" + std::string(sfen) + "': " + setup.error().message());
+  if (!setup)
+    throw TestInputError("bad test SFEN '" + std::string(sfen) + "': " + setup.error().message());
   return *setup;
 }
 
@@ -53,7 +56,8 @@ Square square(std::string_view text) {
 Move usi(std::string_view text) {
   if (text.size() == 4 && text[1] == '*') {
     const auto k = kDropLetters.find(text[0]);
-    if (k == std::string_view::npos || k == 0) throw TestInputError("bad drop '" + std::string(text) + "'");
+    if (k == std::string_view::npos || k == 0)
+      throw TestInputError("bad drop '" + std::string(text) + "'");
     return Move::drop(static_cast<PieceType>(k), square(text.substr(2)));
   }
   const bool promote = text.size() == 5 && text[4] == '+';
@@ -75,7 +79,9 @@ std::vector<Move> sorted(std::vector<Move> moves) {
   return moves;
 }
 
-std::vector<Move> sorted(const MoveList& list) { return sorted(std::vector<Move>(list.begin(), list.end())); }
+std::vector<Move> sorted(const MoveList& list) {
+  return sorted(std::vector<Move>(list.begin(), list.end()));
+}
 
 bool has_duplicates(const MoveList& list) {
   const auto v = sorted(list);
@@ -153,8 +159,8 @@ std::string check_generator_mismatch(Position& pos) {
     out += " checks vs gives_check: extra " + describe(difference(generated, by_gives_check)) +
            " missing " + describe(difference(by_gives_check, generated)) + ";";
   if (generated != by_playing)
-    out += " checks vs playing: extra " + describe(difference(generated, by_playing)) + " missing " +
-           describe(difference(by_playing, generated)) + ";";
+    out += " checks vs playing: extra " + describe(difference(generated, by_playing)) +
+           " missing " + describe(difference(by_playing, generated)) + ";";
   if (out.empty()) return out;
   return io::to_sfen(pos) + ":" + out;
 }
@@ -165,8 +171,8 @@ std::string reference_mismatch(const Position& pos) {
   const auto legal = sorted(legal_moves(pos));
   const auto expected_legal = sorted(reference::legal_moves(setup));
   if (legal != expected_legal)
-    out += " legal vs reference: extra " + describe(difference(legal, expected_legal)) + " missing " +
-           describe(difference(expected_legal, legal)) + ";";
+    out += " legal vs reference: extra " + describe(difference(legal, expected_legal)) +
+           " missing " + describe(difference(expected_legal, legal)) + ";";
   const auto checks = sorted(check_moves(pos));
   const auto expected_checks = sorted(reference::checking_moves(setup));
   if (checks != expected_checks)
@@ -249,7 +255,8 @@ std::size_t random_playouts(const std::vector<Position>& roots, std::uint64_t se
       Move m = legal[std::uniform_int_distribution<std::size_t>(0, legal.size() - 1)(rng)];
       if (coin(rng) < options.check_bias) {
         const MoveList checks = check_moves(pos);
-        if (!checks.empty()) m = checks[std::uniform_int_distribution<std::size_t>(0, checks.size() - 1)(rng)];
+        if (!checks.empty())
+          m = checks[std::uniform_int_distribution<std::size_t>(0, checks.size() - 1)(rng)];
       }
       pos.do_move(m);
     }
@@ -298,4 +305,4 @@ std::vector<Position> main_line_positions(const Problem& problem, std::string* e
   return out;
 }
 
-} // namespace tsume::test
+}  // namespace tsume::test

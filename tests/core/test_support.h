@@ -33,8 +33,7 @@ inline constexpr std::string_view kEndgame91 =
     "l7l/3s5/prnp2kp1/2p1Gppnp/1P7/PnPP1P3/3BP2PP/1S1G5/LN1K1G1+rL b SBG3ps 91";
 inline constexpr std::string_view kEndgame124 =
     "8l/1l+R2P3/p2pBG1pp/kps1p4/Nn1P2G2/P1P1P2PP/1PS6/1KSG3+r1/LN2+p3L w Sbgn3p 124";
-inline constexpr std::string_view kOpenKings =
-    "9/9/9/3k5/9/5K3/9/9/9 b RB2G2S2N2L9Prb2g2s2n2l9p 1";
+inline constexpr std::string_view kOpenKings = "9/9/9/3k5/9/5K3/9/9/9 b RB2G2S2N2L9Prb2g2s2n2l9p 1";
 inline constexpr std::string_view kMaxChecks =
     "+B7+B/7R1/2R6/9/3Sk1G2/6G2/3+PS1+P2/9/4L1N1K b GSNLPgs2n2l15p 1";
 inline constexpr std::string_view kMaxEvasions =
@@ -44,7 +43,7 @@ inline constexpr std::string_view kZukou001 =
 
 // Every SPEC.md section 5 position above.
 std::vector<std::string_view> all();
-} // namespace spec
+}  // namespace spec
 
 // Thrown by the helpers below when a test input is broken (the test then fails loudly).
 struct TestInputError : std::runtime_error {
@@ -62,7 +61,7 @@ BoardSetup parse_setup(std::string_view sfen);
 // USI move text to a Move without any legality check ("7g7f", "8h2b+", "P*5e").
 Move usi(std::string_view text);
 Square square(std::string_view text);  // "7g"
-std::string to_text(Move m);          // USI, written here so failures print without io
+std::string to_text(Move m);           // USI, written here so failures print without io
 
 // Move lists as sorted vectors, so that generator outputs compare as sets.
 std::vector<Move> sorted(const MoveList& list);
@@ -127,4 +126,4 @@ std::vector<Position> property_roots(const std::vector<Problem>& problems, std::
 // not legal and reports it in `error` when given.
 std::vector<Position> main_line_positions(const Problem& problem, std::string* error = nullptr);
 
-} // namespace tsume::test
+}  // namespace tsume::test

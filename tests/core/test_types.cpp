@@ -102,8 +102,9 @@ TEST(DeadSquares, PawnAndLanceDieOnTheLastRankKnightOnTheLastTwo) {
 }
 
 TEST(DeadSquares, NeverForOtherKinds) {
-  for (PieceType pt : {PieceType::Silver, PieceType::Gold, PieceType::Bishop, PieceType::Rook,
-                       PieceType::King, PieceType::ProPawn, PieceType::ProLance, PieceType::ProKnight}) {
+  for (PieceType pt :
+       {PieceType::Silver, PieceType::Gold, PieceType::Bishop, PieceType::Rook, PieceType::King,
+        PieceType::ProPawn, PieceType::ProLance, PieceType::ProKnight}) {
     for (int i = 0; i < kSquareCount; ++i) {
       EXPECT_FALSE(is_dead_square(Color::Black, pt, square_at(i)));
       EXPECT_FALSE(is_dead_square(Color::White, pt, square_at(i)));
@@ -111,5 +112,5 @@ TEST(DeadSquares, NeverForOtherKinds) {
   }
 }
 
-} // namespace
-} // namespace tsume
+}  // namespace
+}  // namespace tsume

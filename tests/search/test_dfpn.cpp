@@ -56,8 +56,8 @@ TEST(MateSearch, PerpetualCheckIsNoMate) {
   EXPECT_EQ(prove("9/9/9/9/4k4/9/9/9/+R8 b r2b4g4s4n4l18p 1", kUnboundedPlies), Outcome::Disproven);
 }
 
-} // namespace
-} // namespace tsume
+}  // namespace
+}  // namespace tsume
 
 namespace tsume {
 namespace {
@@ -82,5 +82,5 @@ TEST(MateSearch, FutilityTestLeavesThePositionUnchanged) {
   }
 }
 
-} // namespace
-} // namespace tsume
+}  // namespace
+}  // namespace tsume

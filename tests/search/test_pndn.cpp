@@ -22,5 +22,5 @@ TEST(PnDn, ChildThresholdIsClampedAndKeepsInfinity) {
   EXPECT_EQ(child_threshold(kInfinitePnDn, 10, 2), kInfinitePnDn);
 }
 
-} // namespace
-} // namespace tsume
+}  // namespace
+}  // namespace tsume

@@ -53,10 +53,11 @@ TEST(TranspositionTable, StaysWithinItsMemoryBudgetWhenFull) {
   TranspositionTable tt(1);
   const std::size_t bytes = tt.bytes();
   EXPECT_LE(bytes, std::size_t{1} << 20);
-  for (std::uint64_t k = 1; k < 200000; ++k) tt.store_estimate(k * 0x9E3779B97F4A7C15ull, Hand(), 1, 1, static_cast<std::uint32_t>(k % 7));
+  for (std::uint64_t k = 1; k < 200000; ++k)
+    tt.store_estimate(k * 0x9E3779B97F4A7C15ull, Hand(), 1, 1, static_cast<std::uint32_t>(k % 7));
   EXPECT_EQ(tt.bytes(), bytes);
   EXPECT_GT(tt.hashfull(), 900);
 }
 
-} // namespace
-} // namespace tsume
+}  // namespace
+}  // namespace tsume
