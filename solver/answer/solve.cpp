@@ -8,6 +8,20 @@ namespace tsume {
 namespace {
 
 // Follows exact lengths from the root (an attacker node with exact distance `length`).
+// True when the child after `m` has exact distance d - 1: mated within d - 1 plies (attacker
+// nodes need only that) and, at defender nodes, not within d - 3.
+bool child_fits(Position& pos, MateSearch& search, Move m, Plies d, bool attacker_node,
+                bool check_upper, MateSearchOptions exact) {
+  pos.do_move(m);
+  bool fits = true;
+  if (attacker_node || check_upper) fits = search.prove(pos, d - 1, exact) == Outcome::Proven;
+  if (fits && !attacker_node && d >= 3)
+    fits = search.prove(pos, d - 3, exact) == Outcome::Disproven;
+  pos.undo_move(m);
+  return fits;
+}
+
+// Follows exact lengths from the root (an attacker node with exact distance `length`).
 std::vector<Move> main_line(Position& pos, MateSearch& search, Plies length,
                             MateSearchOptions exact) {
   std::vector<Move> line;
@@ -20,29 +34,28 @@ std::vector<Move> main_line(Position& pos, MateSearch& search, Plies length,
     else
       generate_evasions(pos, moves);
     Move chosen = Move::none();
-    Move fallback_drop = Move::none();
+    Move drop = Move::none();
+    MoveList futile;
     for (Move m : moves) {
       if (!attacker_node && m.is_drop() && exact.futility &&
-          search.futile_drop(pos, m.to(), d) == Outcome::Proven)
+          search.futile_drop(pos, m.to(), d) == Outcome::Proven) {
+        futile.push(m);
         continue;
-      pos.do_move(m);
-      bool fits;
-      if (attacker_node) {
-        fits = search.prove(pos, d - 1, exact) == Outcome::Proven;
-      } else {
-        fits = d < 3 || search.prove(pos, d - 3, exact) == Outcome::Disproven;
       }
-      pos.undo_move(m);
-      if (!fits) continue;
+      if (!child_fits(pos, search, m, d, attacker_node, false, exact)) continue;
       // A moved interposition or other move is preferred over a drop (SPEC.md section 3).
       if (!attacker_node && m.is_drop()) {
-        if (fallback_drop.is_none()) fallback_drop = m;
+        if (drop.is_none()) drop = m;
         continue;
       }
       chosen = m;
       break;
     }
-    if (chosen.is_none()) chosen = fallback_drop;
+    if (chosen.is_none()) chosen = drop;
+    // When only futile drops are left and the length still goes on (their comparison positions
+    // need more plies), the line shows one of them that is itself that long.
+    for (std::size_t i = 0; chosen.is_none() && i < futile.size(); ++i)
+      if (child_fits(pos, search, futile[i], d, attacker_node, true, exact)) chosen = futile[i];
     if (chosen.is_none()) break;  // only if a limit cut a search short
     line.push_back(chosen);
     pos.do_move(chosen);
