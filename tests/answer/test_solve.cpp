@@ -144,6 +144,79 @@ TEST(Solve, CountingEveryInterpositionMatchesPlainMinimax) {
   }
 }
 
+// A second oracle, with the futile-interposition rule of docs/futile-interposition.md applied
+// by plain recursion: a drop on s is skipped when the comparison position (the checker moved to
+// s, hands unchanged) is mated within the same budget.
+bool plain_futile_aware_within(Position& pos, Color attacker, int n,
+                               std::vector<std::uint64_t>& path);
+
+bool comparison_mated_within(Position& pos, Color attacker, Square s, int n) {
+  const Square from = pos.checkers().lsb();
+  const PieceType pt = type_of(pos.piece_on(from));
+  bool mated = false;
+  pos.do_null_move();
+  for (bool promote_it : {false, true}) {
+    if (promote_it && !(is_promotable(pt) &&
+                        (in_promotion_zone(attacker, from) || in_promotion_zone(attacker, s))))
+      continue;
+    if (!promote_it && is_dead_square(attacker, pt, s)) continue;
+    const Move m = Move::board(from, s, promote_it);
+    pos.do_move(m);
+    std::vector<std::uint64_t> fresh_path;
+    if (pos.in_check() && plain_futile_aware_within(pos, attacker, n, fresh_path)) mated = true;
+    pos.undo_move(m);
+    if (mated) break;
+  }
+  pos.undo_null_move();
+  return mated;
+}
+
+bool plain_futile_aware_within(Position& pos, Color attacker, int n,
+                               std::vector<std::uint64_t>& path) {
+  const std::uint64_t key = pos.key();
+  if (std::find(path.begin(), path.end(), key) != path.end()) return false;
+  const bool attacker_node = pos.side_to_move() == attacker;
+  if (attacker_node && n < 1) return false;
+  MoveList moves;
+  if (attacker_node)
+    generate_checks(pos, moves);
+  else
+    generate_evasions(pos, moves);
+  if (!attacker_node && moves.empty()) return true;
+  path.push_back(key);
+  bool result = !attacker_node;
+  for (Move m : moves) {
+    if (!attacker_node && m.is_drop() && comparison_mated_within(pos, attacker, m.to(), n))
+      continue;
+    pos.do_move(m);
+    const bool mate = plain_futile_aware_within(pos, attacker, n - 1, path);
+    pos.undo_move(m);
+    if (attacker_node && mate) {
+      result = true;
+      break;
+    }
+    if (!attacker_node && !mate) {
+      result = false;
+      break;
+    }
+  }
+  path.pop_back();
+  return result;
+}
+
+TEST(Solve, ExcludingFutileInterpositionsMatchesPlainMinimax) {
+  for (const Case& c : kFutileCases) {
+    Position pos = position(c.sfen);
+    Plies oracle = kNoMate;
+    for (Plies n = 1; n <= 11 && oracle == kNoMate; n += 2) {
+      std::vector<std::uint64_t> path;
+      if (plain_futile_aware_within(pos, pos.side_to_move(), n, path)) oracle = n;
+    }
+    const SolveResult r = solve(c.sfen);
+    EXPECT_EQ(r.length, oracle) << c.name;
+  }
+}
+
 // Hand-analysed positions without mate: the attacker's material can never cover the king.
 const char* const kNoMate[] = {
     // A lone piece in hand against a king in the centre (the king always has a free square).
