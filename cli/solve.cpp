@@ -171,15 +171,20 @@ bool read_file(const std::string& path, std::string& bytes) {
   return true;
 }
 
+// One problem per file (KIF, KI2, CSA): read later, when its turn comes.
+void add_problem_file(const std::string& path, std::vector<Record>& out) {
+  Record r;
+  r.kind = Record::Kind::ProblemFile;
+  r.id = path + ":1";
+  r.text = path;
+  r.file = path;
+  out.push_back(std::move(r));
+}
+
 void add_file(const std::string& path, std::vector<Record>& out) {
   const std::string ext = extension_of(path);
   if (is_problem_file_extension(ext)) {
-    Record r;
-    r.kind = Record::Kind::ProblemFile;
-    r.id = path + ":1";
-    r.text = path;
-    r.file = path;
-    out.push_back(std::move(r));
+    add_problem_file(path, out);
     return;
   }
   std::string bytes;
@@ -188,12 +193,7 @@ void add_file(const std::string& path, std::vector<Record>& out) {
     return;
   }
   if (!is_line_file_extension(ext) && io::detect_format(bytes, path) != io::ProblemFormat::Sfen) {
-    Record r;
-    r.kind = Record::Kind::ProblemFile;
-    r.id = path + ":1";
-    r.text = path;
-    r.file = path;
-    out.push_back(std::move(r));
+    add_problem_file(path, out);
     return;
   }
   add_lines(bytes, path, path, out);

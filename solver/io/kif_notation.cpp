@@ -186,38 +186,11 @@ std::string piece_words(PieceType pt) {
          ")";
 }
 
-PieceType kind_of(const Position& pos, Move m) {
-  return m.is_drop() ? m.dropped_type() : type_of(pos.piece_on(m.from()));
-}
-
 template <class Keep> void filter(MoveList& list, Keep keep) {
   std::size_t n = 0;
   for (Move m : list)
     if (keep(m)) list[n++] = m;
   list.resize(n);
-}
-
-std::string_view vertical_word(Vertical v) {
-  switch (v) {
-  case Vertical::Up:
-    return "上";
-  case Vertical::Down:
-    return "引";
-  case Vertical::Sideways:
-    return "寄";
-  case Vertical::Straight:
-    return "直";
-  case Vertical::Any:
-    break;
-  }
-  return "";
-}
-
-// Pieces that move one step like a gold or silver; JSA rules read 右/左 for them relative to
-// the destination square.
-bool is_step_mover(PieceType pt) {
-  return pt == PieceType::Gold || pt == PieceType::Silver || pt == PieceType::ProPawn ||
-         pt == PieceType::ProLance || pt == PieceType::ProKnight || pt == PieceType::ProSilver;
 }
 
 // Narrows `list` (board moves of one kind to one square) by the KI2 words, seen from `us`.
@@ -326,6 +299,33 @@ std::string resolve_without_origin(const JapaneseMove& jm, const Position& pos, 
 }
 
 }  // namespace
+
+PieceType kind_of(const Position& pos, Move m) {
+  return m.is_drop() ? m.dropped_type() : type_of(pos.piece_on(m.from()));
+}
+
+std::string_view vertical_word(JapaneseMove::Vertical v) {
+  switch (v) {
+  case JapaneseMove::Vertical::Up:
+    return "上";
+  case JapaneseMove::Vertical::Down:
+    return "引";
+  case JapaneseMove::Vertical::Sideways:
+    return "寄";
+  case JapaneseMove::Vertical::Straight:
+    return "直";
+  case JapaneseMove::Vertical::Any:
+    break;
+  }
+  return "";
+}
+
+// Pieces that move one step like a gold or silver; JSA rules read 右/左 for them relative to
+// the destination square.
+bool is_step_mover(PieceType pt) {
+  return pt == PieceType::Gold || pt == PieceType::Silver || pt == PieceType::ProPawn ||
+         pt == PieceType::ProLance || pt == PieceType::ProKnight || pt == PieceType::ProSilver;
+}
 
 std::string parse_japanese_move(std::string_view text, JapaneseMove& move, std::size_t& used) {
   move = JapaneseMove{};

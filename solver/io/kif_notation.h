@@ -41,6 +41,14 @@ struct JapaneseMove {
   Square from = Square::None;  // KIF's origin in parentheses, when given
 };
 
+// Shared by the reader and the writer (kif_writer.h) of Japanese notation:
+// the KI2 word for a vertical direction (上 引 寄 直; empty for Any),
+std::string_view vertical_word(JapaneseMove::Vertical v);
+// whether 右/左 compare origin and destination for this kind (golds, silvers, promoted minors),
+bool is_step_mover(PieceType pt);
+// and the kind of the piece that makes `m` in `pos` (the dropped kind for a drop).
+PieceType kind_of(const Position& pos, Move m);
+
 // Parses the move written at the start of `text`. On success returns an empty string and sets
 // `used` to the number of bytes read; otherwise returns the reason.
 std::string parse_japanese_move(std::string_view text, JapaneseMove& move, std::size_t& used);

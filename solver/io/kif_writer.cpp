@@ -5,6 +5,7 @@
 
 #include "solver/core/board_setup.h"
 #include "solver/core/movegen.h"
+#include "solver/io/kif_notation.h"
 #include "solver/io/move_check.h"
 #include "solver/io/piece_names.h"
 
@@ -26,14 +27,8 @@ constexpr std::array<PieceType, 7> kHandOrder = {
     PieceType::Rook,   PieceType::Bishop, PieceType::Gold, PieceType::Silver,
     PieceType::Knight, PieceType::Lance,  PieceType::Pawn};
 
-enum class Vertical { Any, Up, Down, Sideways, Straight };
-enum class Horizontal { Any, Right, Left };
-
-// Golds, silvers and promoted minor pieces: 右/左 compare the origin with the destination.
-bool is_step_mover(PieceType pt) {
-  return pt == PieceType::Gold || pt == PieceType::Silver || pt == PieceType::ProPawn ||
-         pt == PieceType::ProLance || pt == PieceType::ProKnight || pt == PieceType::ProSilver;
-}
+using Vertical = JapaneseMove::Vertical;
+using Horizontal = JapaneseMove::Horizontal;
 
 // The mover's view: rank 0 is its far rank, file 0 its right-hand edge.
 int own_rank(Color us, Square s) { return relative_rank(us, rank_of(s)); }
@@ -80,22 +75,6 @@ std::vector<Square> select(const std::vector<Square>& origins, Square to, Color 
   for (Square s : left)
     if (own_file(us, s) == best) out.push_back(s);
   return out;
-}
-
-std::string_view vertical_word(Vertical v) {
-  switch (v) {
-  case Vertical::Up:
-    return "上";
-  case Vertical::Down:
-    return "引";
-  case Vertical::Sideways:
-    return "寄";
-  case Vertical::Straight:
-    return "直";
-  case Vertical::Any:
-    break;
-  }
-  return "";
 }
 
 // The KI2 words 右/左/上/引/寄/直 that single out the move `m` of a piece of kind `pt` among
@@ -146,10 +125,6 @@ Context context_of(const Position& pos, Move m, PieceType pt) {
     if (!m.is_drop() && x.from() == m.from() && x.is_promotion()) c.could_promote = true;
   }
   return c;
-}
-
-PieceType kind_of(const Position& pos, Move m) {
-  return m.is_drop() ? m.dropped_type() : type_of(pos.piece_on(m.from()));
 }
 
 // "２三銀" or "同　銀" / "同成銀": the destination and the piece.
