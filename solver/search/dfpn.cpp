@@ -117,7 +117,7 @@ MateSearch::ComparisonBounds MateSearch::comparison_bounds(Position& pos, Square
 
 // Records the comparison bounds of a drop square and marks the child futile when they show a
 // mate within the budget: proven, and counted by its comparison position's length instead.
-void MateSearch::apply_futility(Position& pos, Plies rem, Child& c, FutilityCache& cache) {
+void MateSearch::apply_futility(const Position& pos, Child& c, const FutilityCache& cache) {
   const Square s = c.move.to();
   if (!cache.futile.test(s)) return;
   c.futile = true;
@@ -125,7 +125,6 @@ void MateSearch::apply_futility(Position& pos, Plies rem, Child& c, FutilityCach
   c.dn = kInfinitePnDn;
   c.upper = cache.q_upper[index_of(s)];  // counts as the comparison position, not + 1
   c.proof_hand = pos.hand(attacker_);    // conservative: the whole hand
-  (void)rem;
 }
 
 // Tests (once per square, by a search) whether a drop interposition is futile. Tested lazily:
@@ -140,7 +139,7 @@ void MateSearch::mark_if_futile(Position& pos, int ply, Plies rem, Child& c, Fut
     cache.q_lower[index_of(s)] = static_cast<std::int16_t>(b.lower);
     if (b.upper <= rem) cache.futile.set(s);
   }
-  apply_futility(pos, rem, c, cache);
+  apply_futility(pos, c, cache);
 }
 
 // Reads the comparison position of a drop from the table only. Returns true (and records the
@@ -362,7 +361,7 @@ MateSearch::Result MateSearch::mid(Position& pos, int ply, PnDn th_pn, PnDn th_d
       // drop would refute this node.
       futility.probed.set(c.move.to());
       if (probe_futility(pos, rem, c.move.to(), futility)) {
-        apply_futility(pos, rem, c, futility);
+        apply_futility(pos, c, futility);
         continue;
       }
     }

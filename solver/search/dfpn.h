@@ -86,7 +86,7 @@ private:
   Result search_at(Position& pos, Plies max_len, int ply);
   ComparisonBounds comparison_bounds(Position& pos, Square s, int base_ply, Plies max_len,
                                      bool search);
-  void apply_futility(Position& pos, Plies rem, Child& c, FutilityCache& cache);
+  void apply_futility(const Position& pos, Child& c, const FutilityCache& cache);
   void mark_if_futile(Position& pos, int ply, Plies rem, Child& c, FutilityCache& cache);
   bool probe_futility(Position& pos, Plies rem, Square s, FutilityCache& cache);
   bool refresh(Child& c, Plies rem_child) const;
