@@ -48,6 +48,12 @@ public:
   constexpr std::uint32_t raw() const { return raw_; }
   friend constexpr bool operator==(Hand a, Hand b) { return a.raw_ == b.raw_; }
 
+  // Every piece of a full set in hand (the largest hand of each kind).
+  static constexpr Hand full() {
+    Hand h;
+    for (int k = 1; k <= 7; ++k) h.set(static_cast<PieceType>(k), kMaxCount[k]);
+    return h;
+  }
   // Largest count of each hand kind in a full set of shogi pieces.
   static constexpr int max_count(PieceType pt) { return kMaxCount[index_of(pt)]; }
 

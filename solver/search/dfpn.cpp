@@ -1,6 +1,7 @@
 #include "solver/search/dfpn.h"
 
 #include <algorithm>
+#include <cassert>
 #include <cstdlib>
 #include <limits>
 
@@ -168,7 +169,10 @@ bool MateSearch::is_repetition(std::uint64_t full_key, int ply, int* repeated_pl
 bool MateSearch::refresh(Child& c, Plies rem_child) const {
   if (c.local || c.futile) return c.pn != 0 && c.dn != 0;
   const TTProbe p = table_.probe(c.key, c.hand);
-  c.lower = std::max(c.lower, p.lower);
+  if (p.lower > c.lower) {
+    c.lower = p.lower;
+    c.disproof_hand = p.disproof_hand;
+  }
   if (p.upper < c.upper) {
     c.upper = p.upper;
     c.proof_hand = p.proof_hand;
@@ -203,6 +207,7 @@ void MateSearch::expand(Position& pos, std::vector<Child>& children) {
     {
       const TTProbe p = table_.probe(c.key, c.hand);
       c.lower = p.lower;
+      c.disproof_hand = p.disproof_hand;
       c.upper = p.upper;
       c.proof_hand = p.proof_hand;
       if (p.found) {
@@ -229,7 +234,8 @@ void MateSearch::expand(Position& pos, std::vector<Child>& children) {
           c.pn = kInfinitePnDn;
           c.dn = 0;
           c.lower = kNoMate;
-          table_.store_disproof(c.key, c.hand, kNoMate, 1);
+          c.disproof_hand = disproof_hand_at_attacker(pos, attacker_, Hand::full());
+          table_.store_disproof(c.key, c.disproof_hand, kNoMate, 1);
         }
       }
     }
@@ -274,6 +280,7 @@ MateSearch::Result MateSearch::mid(Position& pos, int ply, PnDn th_pn, PnDn th_d
     res.pn = kInfinitePnDn;
     res.dn = 0;
     res.lower = std::max<Plies>(1, rem + 1);
+    res.disproof_hand = Hand::full();  // no plies: no mate whatever the hand
     return res;
   }
   if (!budget_.tick()) return res;
@@ -286,6 +293,7 @@ MateSearch::Result MateSearch::mid(Position& pos, int ply, PnDn th_pn, PnDn th_d
     res.pn = kInfinitePnDn;
     res.dn = 0;
     res.lower = kNoMate;
+    res.disproof_hand = pos.hand(attacker_);
     res.rep_ply = rep;
     return res;
   }
@@ -312,7 +320,10 @@ MateSearch::Result MateSearch::mid(Position& pos, int ply, PnDn th_pn, PnDn th_d
       if (!or_node && rem_child < 1 && !c.futile) {  // an attacker node with no plies left
         c.pn = kInfinitePnDn;
         c.dn = 0;
-        c.lower = std::max<Plies>(c.lower, 1);
+        if (c.lower < 1) {
+          c.lower = 1;
+          c.disproof_hand = Hand::full();
+        }
       } else {
         refresh(c, rem_child);
       }
@@ -379,7 +390,10 @@ MateSearch::Result MateSearch::mid(Position& pos, int ply, PnDn th_pn, PnDn th_d
     pos.undo_move(c.move);
     c.pn = r.pn;
     c.dn = r.dn;
-    c.lower = std::max(c.lower, r.lower);
+    if (r.lower > c.lower) {
+      c.lower = r.lower;
+      c.disproof_hand = r.disproof_hand;
+    }
     if (r.upper < c.upper) {
       c.upper = r.upper;
       c.proof_hand = r.proof_hand;
@@ -414,11 +428,14 @@ MateSearch::Result MateSearch::mid(Position& pos, int ply, PnDn th_pn, PnDn th_d
   } else if (dn == 0) {
     if (or_node) {
       Plies shortest = kNoMate;
+      Hand widest = Hand::full();
       for (const Child& c : children) {
         shortest = std::min(shortest, c.lower);
         res.rep_ply = std::min(res.rep_ply, c.rep_ply);
+        widest = hand_min(widest, disproof_hand_before_move(pos, c.move, c.disproof_hand));
       }
       res.lower = plus_one(shortest);
+      res.disproof_hand = disproof_hand_at_attacker(pos, attacker_, widest);
     } else {
       const Child* refutation = nullptr;
       for (const Child& c : children) {
@@ -429,8 +446,12 @@ MateSearch::Result MateSearch::mid(Position& pos, int ply, PnDn th_pn, PnDn th_d
       }
       res.lower = plus_one(refutation->lower);
       res.rep_ply = refutation->rep_ply;
+      res.disproof_hand =
+          disproof_hand_at_defender(pos, attacker_, refutation->move, refutation->disproof_hand);
       if (options_.futility && refutation->move.is_drop()) {
         // A drop refutes a longer budget too unless its comparison position mates within it.
+        // The comparison position was judged with this hand only.
+        res.disproof_hand = hand;
         const Square s = refutation->move.to();
         if (futility.tested.test(s))
           res.lower = std::min<Plies>(res.lower, futility.q_lower[index_of(s)]);
@@ -440,7 +461,8 @@ MateSearch::Result MateSearch::mid(Position& pos, int ply, PnDn th_pn, PnDn th_d
     }
     if (res.rep_ply >= ply) {  // independent of the path above this node
       res.rep_ply = kClean;
-      if (!budget_.exhausted()) table_.store_disproof(key, hand, res.lower, work);
+      assert(res.disproof_hand.covers(hand));
+      if (!budget_.exhausted()) table_.store_disproof(key, res.disproof_hand, res.lower, work);
     }
   } else if (!budget_.exhausted()) {
     table_.store_estimate(key, hand, pn, dn, work);

@@ -60,6 +60,7 @@ private:
     Plies lower = 0;
     Plies upper = kNoMate;
     Hand proof_hand;
+    Hand disproof_hand = Hand::full();  // the hands `lower` holds for (lower 0: all)
     int rep_ply = kCleanResult;
     bool local = false;   // the value depends on the path: do not read it from the table again
     bool futile = false;  // a futile interposition: proven, ignored by the length budget
@@ -71,6 +72,7 @@ private:
     Plies lower = 0;
     Plies upper = kNoMate;
     Hand proof_hand;
+    Hand disproof_hand = Hand::full();
     int rep_ply = kCleanResult;
   };
   Result mid(Position& pos, int ply, PnDn th_pn, PnDn th_dn, Plies rem);

@@ -31,7 +31,10 @@ TTProbe TranspositionTable::probe(std::uint64_t key, Hand hand) const {
       r.upper = e.upper;
       r.proof_hand = e.hand;
     }
-    if (e.hand.covers(hand)) r.lower = std::max<Plies>(r.lower, e.lower);
+    if (e.hand.covers(hand) && e.lower > r.lower) {
+      r.lower = e.lower;
+      r.disproof_hand = e.hand;
+    }
   }
   return r;
 }

@@ -40,6 +40,7 @@ struct TTProbe {
   Plies lower = 0;
   Plies upper = kNoMate;
   Hand proof_hand;     // hand of the entry that gave `upper`
+  Hand disproof_hand = Hand::full();  // hand of the entry that gave `lower` (lower 0: all)
   bool found = false;  // an exact entry exists (pn/dn are from the table)
 };
 
