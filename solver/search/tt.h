@@ -39,9 +39,9 @@ struct TTProbe {
   PnDn dn = 1;
   Plies lower = 0;
   Plies upper = kNoMate;
-  Hand proof_hand;     // hand of the entry that gave `upper`
+  Hand proof_hand;                    // hand of the entry that gave `upper`
   Hand disproof_hand = Hand::full();  // hand of the entry that gave `lower` (lower 0: all)
-  bool found = false;  // an exact entry exists (pn/dn are from the table)
+  bool found = false;                 // an exact entry exists (pn/dn are from the table)
 };
 
 class TranspositionTable {
