@@ -12,15 +12,23 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <iomanip>
 #include <iostream>
+#include <memory>
+#include <mutex>
 #include <optional>
 #include <set>
 #include <sstream>
 #include <string>
 #include <string_view>
 #include <system_error>
+#include <thread>
 #include <vector>
+
+#include <oneapi/tbb/enumerable_thread_specific.h>
+#include <oneapi/tbb/parallel_for.h>
+#include <oneapi/tbb/task_arena.h>
 
 #include "cli/command.h"
 #include "solver/answer/solve.h"
@@ -57,7 +65,8 @@ constexpr HelpText kHelp{
     "its length not proven exact), pv (USI moves, space separated), nodes, time_ms, error.\n"
     "--resume reads the ids already in the -o file, drops an incomplete last record and appends\n"
     "the remaining problems. A progress bar goes to stderr when it is a terminal; a summary goes\n"
-    "to stderr (and, with --format text, to stdout). The search is single-threaded.\n"
+    "to stderr (and, with --format text, to stdout). --threads: see below; records keep the input\n"
+    "order whatever the thread count, and the answers do not depend on it.\n"
     "Exit status: 0 when the batch ran (even with error records), 1 when nothing could be read,\n"
     "2 on usage errors, 130 when interrupted (the problem in progress is not written).",
     "tsume solve \"3+R3nk/8p/7P1/9/9/9/9/9/8B b 16p4l3n4s4gbr 1\"\n"
@@ -632,6 +641,93 @@ std::string summary_text(const Totals& t, std::size_t skipped, double wall_secon
 }
 
 // ---------------------------------------------------------------------------------------------
+// Batches on several threads
+
+// Records reach `write` in input order: a finished record waits for those before it.
+class OrderedWriter {
+public:
+  OrderedWriter(std::size_t count, std::function<void(const Outcome&)> write)
+      : slots_(count), write_(std::move(write)) {}
+  void put(std::size_t index, Outcome o) {
+    const std::lock_guard<std::mutex> lock(mutex_);
+    slots_[index] = std::move(o);
+    for (; next_ < slots_.size() && slots_[next_]; ++next_) {
+      write_(*slots_[next_]);
+      slots_[next_].reset();
+    }
+  }
+
+private:
+  std::mutex mutex_;
+  std::vector<std::optional<Outcome>> slots_;
+  std::size_t next_ = 0;
+  std::function<void(const Outcome&)> write_;
+};
+
+// Nodes of the first, quick try of each problem in a batch on several threads.
+constexpr std::uint64_t kQuickTryNodes = 100'000;
+
+// Solves the records and hands each outcome to `write` in input order. Returns true when
+// interrupted (the record in progress is not written).
+//
+// With one thread, or one problem, the problems are solved one after another with all threads.
+// Otherwise a batch runs in two passes, so that no core idles and none is oversubscribed:
+// first every problem is tried on one thread with a small node budget (kQuickTryNodes), as
+// many problems at once as there are threads, each with its share of the table; most problems
+// of a collection end there. The problems that budget left open are then solved one at a time
+// with all threads on the whole table. Answers are the same either way; only nodes and times
+// differ.
+bool solve_batch(const std::vector<const Record*>& todo, const Settings& settings,
+                 std::size_t hash_mb, int threads,
+                 const std::function<void(const Outcome&)>& write) {
+  OrderedWriter writer(todo.size(), write);
+  std::vector<std::size_t> hard;
+  std::vector<Outcome> tries(todo.size());
+  const std::uint64_t user_nodes = settings.limits.max_nodes;
+  const bool quick_is_final = user_nodes != 0 && user_nodes <= kQuickTryNodes;
+  if (threads > 1 && todo.size() > 1) {
+    Settings quick = settings;
+    if (!quick_is_final) quick.limits.max_nodes = kQuickTryNodes;
+    const std::size_t share = std::max<std::size_t>(hash_mb / static_cast<std::size_t>(threads), 1);
+    std::mutex hard_mutex;
+    {
+      tbb::enumerable_thread_specific<std::unique_ptr<Solver>> solvers(
+          [&] { return std::make_unique<Solver>(share, 1); });
+      tbb::task_arena arena(threads);
+      arena.execute([&] {
+        tbb::parallel_for(std::size_t{0}, todo.size(), [&](std::size_t i) {
+          if (g_interrupted.load()) return;
+          Outcome o = solve_record(*todo[i], *solvers.local(), quick);
+          if (g_interrupted.load()) return;
+          if (o.status == "unknown" && !quick_is_final && o.nodes >= kQuickTryNodes) {
+            tries[i] = std::move(o);
+            const std::lock_guard<std::mutex> lock(hard_mutex);
+            hard.push_back(i);
+          } else {
+            writer.put(i, std::move(o));
+          }
+        });
+      });
+    }  // the quick pass's tables are freed before the whole table is allocated
+    if (g_interrupted.load()) return true;
+    std::sort(hard.begin(), hard.end());
+  } else {
+    hard.resize(todo.size());
+    for (std::size_t i = 0; i < todo.size(); ++i) hard[i] = i;
+  }
+  if (hard.empty()) return false;
+  Solver solver(hash_mb, threads);
+  for (std::size_t i : hard) {
+    Outcome o = solve_record(*todo[i], solver, settings);
+    if (g_interrupted.load()) return true;
+    o.nodes += tries[i].nodes;  // the quick try counts too
+    o.seconds += tries[i].seconds;
+    writer.put(i, std::move(o));
+  }
+  return false;
+}
+
+// ---------------------------------------------------------------------------------------------
 // Options
 
 // Like parse_options (command.h) but with the INPUT arguments as positionals.
@@ -702,6 +798,9 @@ int solve_main(const Context& ctx) {
       "time limit per problem (0: none)");
   add("nodes", po::value<std::int64_t>()->value_name("N")->default_value(0),
       "node limit per problem (0: none)");
+  add("threads", po::value<int>()->value_name("N")->default_value(0),
+      "threads (0: all hardware threads); a batch solves several problems at once, a hard "
+      "problem gets all threads");
   add("hash", po::value<std::size_t>()->value_name("MB")->default_value(64),
       "transposition table size in megabytes (1..1048576)");
   add("hand-as-given", po::bool_switch()->default_value(false),
@@ -718,6 +817,9 @@ int solve_main(const Context& ctx) {
   if (hash_mb < 1 || hash_mb > (std::size_t{1} << 20))
     throw UsageError("--hash must be between 1 and 1048576 (megabytes)");
   const bool resume = (*vm)["resume"].as<bool>();
+  int threads = (*vm)["threads"].as<int>();
+  if (threads < 0 || threads > 1024) throw UsageError("--threads must be between 0 and 1024");
+  if (threads == 0) threads = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
   const std::string output = vm->count("output") ? (*vm)["output"].as<std::string>() : "";
   if (resume && output.empty()) throw UsageError("--resume needs -o FILE");
   if (std::count(inputs.begin(), inputs.end(), "-") > 1)
@@ -757,30 +859,25 @@ int solve_main(const Context& ctx) {
 
   const bool progress = ::isatty(STDERR_FILENO) == 1;
   const InterruptGuard guard;
-  Solver solver(hash_mb);
   Totals totals;
   std::size_t readable = 0;
-  bool interrupted = false;
+  bool write_failed = false;
   const auto elapsed = [&] {
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - wall_start).count();
   };
   if (progress) draw_progress(ctx.err, totals, todo.size(), elapsed());
-  for (const Record* r : todo) {
-    Outcome o = solve_record(*r, solver, settings);
-    if (g_interrupted.load()) {  // the search was cut short: this record is not an answer
-      interrupted = true;
-      break;
-    }
+  const auto write = [&](const Outcome& o) {
     if (o.status != "error") ++readable;
     out << format_outcome(o, settings.format) << std::flush;
-    if (!out) {
-      if (progress) ctx.err << '\n';
-      ctx.err << where << ": error writing " << (output.empty() ? "standard output" : output)
-              << '\n';
-      return kExitInputError;
-    }
+    if (!out) write_failed = true;
     totals.add(o);
     if (progress) draw_progress(ctx.err, totals, todo.size(), elapsed());
+  };
+  const bool interrupted = solve_batch(todo, settings, hash_mb, threads, write);
+  if (write_failed) {
+    if (progress) ctx.err << '\n';
+    ctx.err << where << ": error writing " << (output.empty() ? "standard output" : output) << '\n';
+    return kExitInputError;
   }
   if (progress) ctx.err << '\n';
 

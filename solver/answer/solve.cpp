@@ -2,6 +2,7 @@
 
 #include "solver/core/checkgen.h"
 #include "solver/core/movegen.h"
+#include "solver/parallel/parallel_search.h"
 #include "solver/search/dfpn.h"
 
 namespace tsume {
@@ -67,14 +68,16 @@ std::vector<Move> main_line(Position& pos, MateSearch& search, Plies length,
 
 }  // namespace
 
-Solver::Solver(std::size_t hash_megabytes) : table_(hash_megabytes) {}
+Solver::Solver(std::size_t hash_megabytes, int threads) : table_(hash_megabytes) {
+  set_threads(threads);
+}
 
 SolveResult Solver::solve(const Position& root, const SearchLimits& limits, SolveOptions options) {
   const MateSearchOptions exact{.futility = options.exclude_futile};
   table_.clear();
   SearchBudget budget(limits);
   Position pos = root;
-  MateSearch search(table_, budget, pos.side_to_move());
+  ParallelMateSearch search(table_, budget, pos.side_to_move(), threads_);
   SolveResult result;
   const Outcome exists = search.prove(pos, kUnboundedPlies);
   result.proof_nodes = budget.nodes();
@@ -92,7 +95,7 @@ SolveResult Solver::solve(const Position& root, const SearchLimits& limits, Solv
       }
     }
     result.length = upper;
-    if (result.length_exact) result.pv = main_line(pos, search, upper, exact);
+    if (result.length_exact) result.pv = main_line(pos, search.serial(), upper, exact);
   } else if (exists == Outcome::Disproven) {
     result.status = SolveStatus::NoMate;
   }

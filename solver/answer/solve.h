@@ -42,7 +42,11 @@ struct SolveOptions {
 
 class Solver {
 public:
-  explicit Solver(std::size_t hash_megabytes = 64);
+  // `threads` workers search each question together (1: the serial search). The answer does
+  // not depend on it, only the time.
+  explicit Solver(std::size_t hash_megabytes = 64, int threads = 1);
+  void set_threads(int threads) { threads_ = threads < 1 ? 1 : threads; }
+  int threads() const { return threads_; }
   void set_hash_size(std::size_t megabytes) { table_.resize(megabytes); }
   std::size_t hash_bytes() const { return table_.bytes(); }
 
@@ -52,6 +56,7 @@ public:
 
 private:
   TranspositionTable table_;
+  int threads_ = 1;
 };
 
 const char* to_string(SolveStatus s);

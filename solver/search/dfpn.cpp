@@ -303,6 +303,7 @@ MateSearch::Result MateSearch::mid(Position& pos, int ply, PnDn th_pn, PnDn th_d
   expand(pos, children);
   const std::uint64_t key = pos.board_key();
   const Hand hand = pos.hand(attacker_);
+  if (load_) load_->enter(key, hand);
   const Plies rem_child = rem - 1;
 
   PnDn pn = 0, dn = 0;
@@ -313,6 +314,7 @@ MateSearch::Result MateSearch::mid(Position& pos, int ply, PnDn th_pn, PnDn th_d
     dn = or_node ? 0 : kInfinitePnDn;
     std::size_t best = children.size();
     PnDn best_value = kInfinitePnDn, second_value = kInfinitePnDn;
+    PnDn best_pn = 0, best_dn = 0;  // the chosen child's values as this node counts them
     Bitboard pending_drop_squares;
     PnDn summed_max = 0, summed_count = 0;
     for (std::size_t i = 0; i < children.size(); ++i) {
@@ -337,23 +339,30 @@ MateSearch::Result MateSearch::mid(Position& pos, int ply, PnDn th_pn, PnDn th_d
         if (pending_drop_squares.test(s)) continue;
         pending_drop_squares.set(s);
       }
-      const PnDn v = or_node ? c.pn : c.dn;   // the value this node minimises
-      const PnDn sv = or_node ? c.dn : c.pn;  // the value this node sums
+      PnDn cpn = c.pn, cdn = c.dn;
+      if (load_ && cpn != 0 && cdn != 0) {  // other workers inside: look elsewhere first
+        const std::uint32_t inside = load_->workers_in(c.key, c.hand);
+        if (inside != 0) (or_node ? cpn : cdn) = VirtualLoad::inflate(or_node ? cpn : cdn, inside);
+      }
+      const PnDn v = or_node ? cpn : cdn;   // the value this node minimises
+      const PnDn sv = or_node ? cdn : cpn;  // the value this node sums
       if (sv != 0) {
         ++summed_count;
         summed_max = std::max(summed_max, sv);
       }
       if (or_node) {
-        pn = std::min(pn, c.pn);
-        dn = add_pndn(dn, c.dn);
+        pn = std::min(pn, cpn);
+        dn = add_pndn(dn, cdn);
       } else {
-        pn = add_pndn(pn, c.pn);
-        dn = std::min(dn, c.dn);
+        pn = add_pndn(pn, cpn);
+        dn = std::min(dn, cdn);
       }
       if (v < best_value) {
         second_value = best_value;
         best_value = v;
         best = i;
+        best_pn = cpn;
+        best_dn = cdn;
       } else if (v < second_value) {
         second_value = v;
       }
@@ -380,10 +389,10 @@ MateSearch::Result MateSearch::mid(Position& pos, int ply, PnDn th_pn, PnDn th_d
     if (or_node) {
       cth_pn = std::min(th_pn, sibling_threshold(second_value));
       cth_dn =
-          wpns ? child_threshold(th_dn, summed_count - 1, 0) : child_threshold(th_dn, dn, c.dn);
+          wpns ? child_threshold(th_dn, summed_count - 1, 0) : child_threshold(th_dn, dn, best_dn);
     } else {
       cth_dn = std::min(th_dn, sibling_threshold(second_value));
-      cth_pn = child_threshold(th_pn, pn, c.pn);
+      cth_pn = child_threshold(th_pn, pn, best_pn);
     }
     pos.do_move(c.move);
     const Result r = mid(pos, ply + 1, cth_pn, cth_dn, rem_child);
@@ -402,6 +411,7 @@ MateSearch::Result MateSearch::mid(Position& pos, int ply, PnDn th_pn, PnDn th_d
     if (r.rep_ply != kClean) c.local = true;  // a path-dependent result stays on this path
   }
 
+  if (load_) load_->leave(key, hand);
   res.pn = pn;
   res.dn = dn;
   const auto work = static_cast<std::uint32_t>(

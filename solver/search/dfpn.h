@@ -25,6 +25,7 @@
 #include "solver/search/mate_len.h"
 #include "solver/search/pndn.h"
 #include "solver/search/tt.h"
+#include "solver/search/virtual_load.h"
 
 namespace tsume {
 
@@ -48,6 +49,9 @@ public:
   Outcome futile_drop(Position& pos, Square s, Plies max_len);
 
   Color attacker() const { return attacker_; }
+  // Parallel workers share the marks of the nodes they are searching (virtual proof numbers);
+  // the serial search has none.
+  void set_virtual_load(VirtualLoad* load) { load_ = load; }
 
 private:
   static constexpr int kCleanResult = 0x7FFF'FFFF;  // depends on no repetition
@@ -99,6 +103,7 @@ private:
   SearchBudget& budget_;
   Color attacker_;
   MateSearchOptions options_;
+  VirtualLoad* load_ = nullptr;
   std::vector<std::uint64_t> path_;            // full keys by ply, for repetitions
   int path_base_ = 0;                          // repetitions are looked for from here up
   std::deque<std::vector<Child>> child_pool_;  // per-ply child arrays, reused; a deque keeps

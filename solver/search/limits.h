@@ -1,6 +1,7 @@
 // Search limits and the cooperative stop flag, passed explicitly to every search.
 #pragma once
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <cstdint>
@@ -11,6 +12,8 @@ struct SearchLimits {
   std::uint64_t max_nodes = 0;              // 0: unlimited
   double max_seconds = 0;                   // 0: unlimited
   const std::atomic<bool>* stop = nullptr;  // set by another thread to stop early
+  // Set by the parallel driver when another worker has answered the question (internal).
+  const std::atomic<bool>* halt = nullptr;
 };
 
 // Tracks nodes and time against SearchLimits.
@@ -25,10 +28,23 @@ public:
     if (exhausted_) return false;
     if (limits_.max_nodes && nodes_ >= limits_.max_nodes) exhausted_ = true;
     if ((nodes_ & 1023) == 0) {
-      if (limits_.stop && limits_.stop->load(std::memory_order_relaxed)) exhausted_ = true;
-      if (limits_.max_seconds > 0 && seconds() >= limits_.max_seconds) exhausted_ = true;
+      check_flags_and_time();
     }
     return !exhausted_;
+  }
+  // Adds the nodes that workers searched on this budget's behalf and checks the limits.
+  void charge(std::uint64_t nodes) {
+    nodes_ += nodes;
+    if (limits_.max_nodes && nodes_ >= limits_.max_nodes) exhausted_ = true;
+    check_flags_and_time();
+  }
+  // What is left of the limits, for a worker's own budget (the stop flag is shared).
+  SearchLimits remaining() const {
+    SearchLimits left = limits_;
+    if (limits_.max_nodes)
+      left.max_nodes = limits_.max_nodes > nodes_ ? limits_.max_nodes - nodes_ : 1;
+    if (limits_.max_seconds > 0) left.max_seconds = std::max(limits_.max_seconds - seconds(), 1e-3);
+    return left;
   }
   bool exhausted() const { return exhausted_; }
   std::uint64_t nodes() const { return nodes_; }
@@ -37,6 +53,12 @@ public:
   }
 
 private:
+  void check_flags_and_time() {
+    if (limits_.stop && limits_.stop->load(std::memory_order_relaxed)) exhausted_ = true;
+    if (limits_.halt && limits_.halt->load(std::memory_order_relaxed)) exhausted_ = true;
+    if (limits_.max_seconds > 0 && seconds() >= limits_.max_seconds) exhausted_ = true;
+  }
+
   SearchLimits limits_;
   std::chrono::steady_clock::time_point start_;
   std::uint64_t nodes_ = 0;

@@ -10,9 +10,11 @@ TranspositionTable::TranspositionTable(std::size_t megabytes) { resize(megabytes
 void TranspositionTable::resize(std::size_t megabytes) {
   // The largest power-of-two bucket count that fits the budget (at least one bucket).
   const std::size_t bytes = std::max<std::size_t>(megabytes, 1) * 1024 * 1024;
-  const std::size_t count = std::bit_floor(std::max<std::size_t>(bytes / sizeof(Bucket), 1));
+  const std::size_t count =
+      std::bit_floor(std::max<std::size_t>(bytes / (sizeof(Bucket) + sizeof(std::atomic_flag)), 1));
   buckets_.assign(count, Bucket{});
   buckets_.shrink_to_fit();
+  locks_ = std::make_unique<std::atomic_flag[]>(count);  // value-initialised: clear
   mask_ = count - 1;
 }
 
@@ -20,6 +22,7 @@ void TranspositionTable::clear() { std::fill(buckets_.begin(), buckets_.end(), B
 
 TTProbe TranspositionTable::probe(std::uint64_t key, Hand hand) const {
   TTProbe r;
+  const BucketLock guard = lock(key);
   for (const TTEntry& e : bucket_of(key).entries) {
     if (e.key != key) continue;
     if (e.hand == hand) {
@@ -60,6 +63,7 @@ TTEntry& TranspositionTable::slot_for(std::uint64_t key, Hand hand) {
 
 void TranspositionTable::store_estimate(std::uint64_t key, Hand hand, PnDn pn, PnDn dn,
                                         std::uint32_t work) {
+  const BucketLock guard = lock(key);
   TTEntry& e = slot_for(key, hand);
   e.pn = pn;
   e.dn = dn;
@@ -68,6 +72,7 @@ void TranspositionTable::store_estimate(std::uint64_t key, Hand hand, PnDn pn, P
 
 void TranspositionTable::store_proof(std::uint64_t key, Hand proof_hand, Plies upper,
                                      std::uint32_t work) {
+  const BucketLock guard = lock(key);
   TTEntry& e = slot_for(key, proof_hand);
   e.upper = static_cast<std::int16_t>(std::min<Plies>(e.upper, upper));
   e.work = std::max(e.work, work);
@@ -75,6 +80,7 @@ void TranspositionTable::store_proof(std::uint64_t key, Hand proof_hand, Plies u
 
 void TranspositionTable::store_disproof(std::uint64_t key, Hand disproof_hand, Plies lower,
                                         std::uint32_t work) {
+  const BucketLock guard = lock(key);
   TTEntry& e = slot_for(key, disproof_hand);
   e.lower = static_cast<std::int16_t>(std::max<Plies>(e.lower, lower));
   e.work = std::max(e.work, work);

@@ -8,12 +8,18 @@
 // proof for every hand that covers h, and a disproof with hand h holds for every hand h covers.
 // Entries of one board key share a bucket, so the probe compares the hands of all of them.
 //
+// Shared by the workers of the parallel search: every probe and store holds the bucket's lock
+// (a spin lock per bucket), so a reader never sees a half-written entry and two writers never
+// interleave. The locks are never held across a search step.
+//
 // Mate lengths ride along as bounds: `upper` (a mate in at most that many plies exists, valid for
 // covering hands) and `lower` (no mate in fewer plies, valid for covered hands).
 #pragma once
 
+#include <atomic>
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <vector>
 
 #include "solver/core/hand.h"
@@ -62,7 +68,9 @@ public:
   void store_disproof(std::uint64_t key, Hand disproof_hand, Plies lower, std::uint32_t work);
 
   std::size_t bucket_count() const { return buckets_.size(); }
-  std::size_t bytes() const { return buckets_.size() * sizeof(Bucket); }
+  std::size_t bytes() const {
+    return buckets_.size() * (sizeof(Bucket) + sizeof(std::atomic_flag));
+  }
   // Fraction of used slots, in permille, from a fixed sample of buckets.
   int hashfull() const;
 
@@ -70,11 +78,28 @@ private:
   struct Bucket {
     TTEntry entries[kBucketSize];
   };
+  // Holds the lock of a key's bucket for the lifetime of the guard.
+  class BucketLock {
+  public:
+    explicit BucketLock(std::atomic_flag& flag) : flag_(flag) {
+      while (flag_.test_and_set(std::memory_order_acquire))
+        while (flag_.test(std::memory_order_relaxed)) {
+        }
+    }
+    ~BucketLock() { flag_.clear(std::memory_order_release); }
+    BucketLock(const BucketLock&) = delete;
+    BucketLock& operator=(const BucketLock&) = delete;
+
+  private:
+    std::atomic_flag& flag_;
+  };
+  BucketLock lock(std::uint64_t key) const { return BucketLock(locks_[key & mask_]); }
   Bucket& bucket_of(std::uint64_t key) { return buckets_[key & mask_]; }
   const Bucket& bucket_of(std::uint64_t key) const { return buckets_[key & mask_]; }
-  TTEntry& slot_for(std::uint64_t key, Hand hand);
+  TTEntry& slot_for(std::uint64_t key, Hand hand);  // the caller holds the bucket's lock
 
   std::vector<Bucket> buckets_;
+  std::unique_ptr<std::atomic_flag[]> locks_;  // one per bucket
   std::uint64_t mask_ = 0;
 };
 

@@ -1,0 +1,56 @@
+#include "solver/parallel/parallel_search.h"
+
+#include <algorithm>
+#include <atomic>
+#include <cstdint>
+#include <vector>
+
+#include <oneapi/tbb/task_group.h>
+
+namespace tsume {
+
+ParallelMateSearch::ParallelMateSearch(TranspositionTable& table, SearchBudget& budget,
+                                       Color attacker, int threads)
+    : table_(table), budget_(budget), threads_(std::max(threads, 1)),
+      serial_(table, budget, attacker), load_(threads_ > 1 ? 18 : 1) {
+  if (threads_ > 1) arena_ = std::make_unique<tbb::task_arena>(threads_);
+}
+
+Outcome ParallelMateSearch::prove(Position& pos, Plies max_len, MateSearchOptions options) {
+  if (threads_ == 1 || budget_.exhausted()) return serial_.prove(pos, max_len, options);
+
+  std::atomic<bool> answered{false};
+  SearchLimits worker_limits = budget_.remaining();
+  worker_limits.halt = &answered;
+  if (worker_limits.max_nodes)  // the node limit is shared out
+    worker_limits.max_nodes = std::max<std::uint64_t>(worker_limits.max_nodes / threads_, 1);
+  std::vector<Outcome> outcomes(static_cast<std::size_t>(threads_), Outcome::Unknown);
+  std::vector<std::uint64_t> nodes(static_cast<std::size_t>(threads_), 0);
+  const Color attacker = serial_.attacker();
+
+  arena_->execute([&] {
+    tbb::task_group workers;
+    for (int i = 0; i < threads_; ++i) {
+      workers.run([&, i] {
+        const auto w = static_cast<std::size_t>(i);
+        Position root = pos;
+        SearchBudget budget(worker_limits);
+        MateSearch search(table_, budget, attacker);
+        search.set_virtual_load(&load_);
+        outcomes[w] = search.prove(root, max_len, options);
+        if (outcomes[w] != Outcome::Unknown) answered.store(true, std::memory_order_relaxed);
+        nodes[w] = budget.nodes();
+      });
+    }
+    workers.wait();
+  });
+
+  std::uint64_t total = 0;
+  for (std::uint64_t n : nodes) total += n;
+  budget_.charge(total);
+  for (Outcome o : outcomes)
+    if (o != Outcome::Unknown) return o;
+  return Outcome::Unknown;
+}
+
+}  // namespace tsume

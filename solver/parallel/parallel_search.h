@@ -1,0 +1,55 @@
+// The parallel mate search: N workers on oneTBB run the serial df-pn (search/dfpn.h) from the
+// same root on one shared transposition table, steered apart by virtual proof numbers
+// (search/virtual_load.h, Kaneko 2010). The first worker to answer the question stops the
+// others. Each worker has its own position, path, child arrays and node budget (passed
+// explicitly); they share only the table (locked per bucket) and the virtual-load marks.
+//
+// Why this scheme: the table already makes every result of one worker available to the others
+// (with hand superiority), so workers that look at different children of the nodes near the
+// root share their proofs and disproofs instead of duplicating them; this is what the virtual
+// proof numbers buy over plain lazy SMP (identical workers racing down the same path). Job
+// splitting (Pawlewicz & Hayward) scales further on many cores but needs a master and a job
+// queue; we keep the simpler scheme until measurements on 16 cores ask for more.
+//
+// Answers do not depend on the number of workers: a proof or a disproof is a fact about the
+// position, and the answer module only reads facts. Only the node count and the time differ.
+#pragma once
+
+#include <memory>
+
+#include <oneapi/tbb/task_arena.h>
+
+#include "solver/core/position.h"
+#include "solver/search/dfpn.h"
+#include "solver/search/limits.h"
+#include "solver/search/tt.h"
+#include "solver/search/virtual_load.h"
+
+namespace tsume {
+
+class ParallelMateSearch {
+public:
+  // `threads` workers (1: the serial search, run on the calling thread).
+  ParallelMateSearch(TranspositionTable& table, SearchBudget& budget, Color attacker, int threads);
+
+  // Is there a mate within `max_len` plies? As MateSearch::prove; the nodes of all workers are
+  // charged to the budget given at construction.
+  Outcome prove(Position& pos, Plies max_len, MateSearchOptions options = {});
+
+  // The serial search on the same table and budget, for the small searches of the answer
+  // module (main line, futile interpositions).
+  MateSearch& serial() { return serial_; }
+  TTProbe lookup(const Position& pos) const { return serial_.lookup(pos); }
+  Color attacker() const { return serial_.attacker(); }
+  int threads() const { return threads_; }
+
+private:
+  TranspositionTable& table_;
+  SearchBudget& budget_;
+  int threads_;
+  MateSearch serial_;
+  std::unique_ptr<tbb::task_arena> arena_;  // only with more than one worker
+  VirtualLoad load_;
+};
+
+}  // namespace tsume
