@@ -16,6 +16,7 @@ namespace tsume::cli {
 // The solver subcommands (cli/solve.cpp, cli/bench.cpp); command.h declares the others.
 int solve_main(const Context& ctx);
 int bench_main(const Context& ctx);
+int usi_main(const Context& ctx);
 
 namespace {
 
@@ -25,6 +26,7 @@ constexpr Command kCommands[] = {
     {"checks", "list the legal checking moves (王手) of a position", checks_main},
     {"solve", "solve tsume problems (SFEN, TSV, KIF, CSA, folders) to mate, length and main line",
      solve_main},
+    {"usi", "speak the USI protocol as a mate engine (go mate) for shogi GUIs", usi_main},
     {"bench", "solve a fixed set of positions and print a node-count signature", bench_main},
 };
 

@@ -23,6 +23,7 @@
 #include <vector>
 
 #include "cli/command.h"
+#include "cli/inputs.h"
 #include "solver/answer/solve.h"
 #include "solver/io/kif_writer.h"
 #include "solver/io/problem.h"
@@ -95,171 +96,6 @@ private:
 };
 
 // ---------------------------------------------------------------------------------------------
-// Inputs
-
-// One problem found in the inputs; its position is read when its turn comes.
-struct Record {
-  enum class Kind { Sfen, ProblemFile, Error };
-  Kind kind = Kind::Sfen;
-  std::string id;
-  std::string text;  // Sfen: the SFEN; ProblemFile: the path; Error: the message
-  std::string file;  // where it was found, for messages ("" for an argument)
-  int line = 0;
-};
-
-std::string lower(std::string s) {
-  for (char& c : s)
-    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
-  return s;
-}
-
-std::string extension_of(const std::string& path) {
-  const std::string ext = fs::path(path).extension().string();
-  return lower(ext.empty() ? ext : ext.substr(1));
-}
-
-bool is_problem_file_extension(const std::string& ext) {
-  return ext == "kif" || ext == "kifu" || ext == "ki2" || ext == "ki2u" || ext == "csa";
-}
-
-bool is_line_file_extension(const std::string& ext) {
-  return ext == "sfen" || ext == "usi" || ext == "tsv" || ext == "txt";
-}
-
-// One record per line that is neither blank nor a '#' comment: `SFEN[<TAB>id[<TAB>...]]`.
-void add_lines(std::string_view text, const std::string& file, const std::string& id_prefix,
-               std::vector<Record>& out) {
-  int number = 0;
-  for (const io::TextLine& line : io::split_lines(text)) {
-    const std::string_view t = io::trim(line.text);
-    if (t.empty() || t.starts_with('#')) continue;
-    ++number;
-    Record r;
-    r.file = file;
-    r.line = line.number;
-    const std::size_t tab = t.find('\t');
-    std::string_view sfen = io::trim(t.substr(0, tab));
-    // "<sfen> moves ..." (a USI position line): the problem is the position before the moves.
-    if (const std::size_t at = sfen.find(" moves"); at != std::string_view::npos)
-      sfen = io::trim(sfen.substr(0, at));
-    r.text = std::string(sfen);
-    if (tab != std::string_view::npos) {
-      std::string_view rest = t.substr(tab + 1);
-      r.id = std::string(io::trim(rest.substr(0, rest.find('\t'))));
-    }
-    if (r.id.empty()) r.id = id_prefix + ":" + std::to_string(number);
-    out.push_back(std::move(r));
-  }
-}
-
-Record error_record(std::string id, std::string file, std::string message) {
-  Record r;
-  r.kind = Record::Kind::Error;
-  r.id = std::move(id);
-  r.file = std::move(file);
-  r.text = std::move(message);
-  return r;
-}
-
-bool read_file(const std::string& path, std::string& bytes) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return false;
-  std::ostringstream content;
-  content << in.rdbuf();
-  if (in.bad()) return false;
-  bytes = content.str();
-  return true;
-}
-
-// One problem per file (KIF, KI2, CSA): read later, when its turn comes.
-void add_problem_file(const std::string& path, std::vector<Record>& out) {
-  Record r;
-  r.kind = Record::Kind::ProblemFile;
-  r.id = path + ":1";
-  r.text = path;
-  r.file = path;
-  out.push_back(std::move(r));
-}
-
-void add_file(const std::string& path, std::vector<Record>& out) {
-  const std::string ext = extension_of(path);
-  if (is_problem_file_extension(ext)) {
-    add_problem_file(path, out);
-    return;
-  }
-  std::string bytes;
-  if (!read_file(path, bytes)) {
-    out.push_back(error_record(path + ":1", path, path + ": cannot read the file"));
-    return;
-  }
-  if (!is_line_file_extension(ext) && io::detect_format(bytes, path) != io::ProblemFormat::Sfen) {
-    add_problem_file(path, out);
-    return;
-  }
-  add_lines(bytes, path, path, out);
-}
-
-void add_folder(const std::string& folder, std::vector<Record>& out) {
-  std::vector<std::string> files;
-  std::error_code ec;
-  fs::recursive_directory_iterator it(folder, fs::directory_options::skip_permission_denied, ec);
-  if (ec) {
-    out.push_back(
-        error_record(folder, folder, folder + ": cannot list the folder: " + ec.message()));
-    return;
-  }
-  for (; it != fs::recursive_directory_iterator(); it.increment(ec)) {
-    if (ec) break;
-    const fs::path& p = it->path();
-    if (p.filename().string().starts_with('.')) {
-      if (it->is_directory()) it.disable_recursion_pending();
-      continue;
-    }
-    if (!it->is_regular_file()) continue;
-    const std::string ext = extension_of(p.string());
-    if (is_problem_file_extension(ext) || is_line_file_extension(ext)) files.push_back(p.string());
-  }
-  if (ec)
-    out.push_back(
-        error_record(folder, folder, folder + ": cannot list the folder: " + ec.message()));
-  std::sort(files.begin(), files.end());
-  for (const std::string& f : files) add_file(f, out);
-}
-
-// The records of every input, in order. `-` reads standard input.
-std::vector<Record> gather(const std::vector<std::string>& inputs) {
-  std::vector<Record> out;
-  for (std::size_t k = 0; k < inputs.size(); ++k) {
-    const std::string& input = inputs[k];
-    if (input == "-") {
-      std::ostringstream content;
-      content << std::cin.rdbuf();
-      add_lines(content.str(), "stdin", "stdin", out);
-      continue;
-    }
-    std::error_code ec;
-    const fs::file_status st = fs::status(input, ec);
-    if (!ec && fs::is_directory(st)) {
-      add_folder(input, out);
-    } else if (!ec && fs::exists(st)) {
-      add_file(input, out);
-    } else {
-      // Not a file: a SFEN given on the command line.
-      Record r;
-      r.id = "arg" + std::to_string(k + 1);
-      r.text = input;
-      // A SFEN has spaces between its fields; a word without any is a mistyped path.
-      if (input.find(' ') == std::string::npos && !io::parse_sfen(input)) {
-        out.push_back(error_record(r.id, {}, "'" + input + "': no such file or folder"));
-        continue;
-      }
-      out.push_back(std::move(r));
-    }
-  }
-  return out;
-}
-
-// ---------------------------------------------------------------------------------------------
 // Solving
 
 struct Outcome {
@@ -282,36 +118,10 @@ struct Settings {
   SolveOptions options;
 };
 
-// The position of a record, or the reason it cannot be read.
-io::Expected<Position> read_record(const Record& r, io::DefenderHand hand) {
-  switch (r.kind) {
-  case Record::Kind::Sfen: {
-    auto pos = io::read_position(r.text, hand, r.file, r.line);
-    if (!pos && r.file.empty()) {
-      io::ParseError e = pos.error();
-      e.reason = r.id + ": " + e.reason;
-      return e;
-    }
-    return pos;
-  }
-  case Record::Kind::ProblemFile: {
-    auto problem = io::read_problem_file(r.text, io::ReadOptions{hand});
-    if (!problem) return problem.error();
-    Position pos;
-    if (std::string why = pos.set(problem->setup); !why.empty())
-      return io::ParseError{r.text, 0, "illegal position: " + why};
-    return pos;
-  }
-  case Record::Kind::Error:
-    break;
-  }
-  return io::ParseError{{}, 0, r.text};
-}
-
 Outcome solve_record(const Record& r, Solver& solver, const Settings& settings) {
   Outcome o;
   o.id = r.id;
-  auto pos = read_record(r, settings.hand);
+  auto pos = read_record_position(r, settings.hand);
   if (!pos) {
     o.status = "error";
     o.error = pos.error().message();
@@ -553,7 +363,7 @@ ResumeState prepare_resume(const std::string& path, Format format) {
   std::error_code ec;
   if (!fs::exists(path, ec)) return st;  // nothing yet: start from the beginning
   std::string content;
-  if (!read_file(path, content)) {
+  if (!read_whole_file(path, content)) {
     st.problem = "cannot read the file";
     return st;
   }
@@ -725,7 +535,7 @@ int solve_main(const Context& ctx) {
 
   const auto wall_start = std::chrono::steady_clock::now();
   const std::string where = "tsume " + std::string(ctx.command);
-  std::vector<Record> records = gather(inputs);
+  std::vector<Record> records = gather_records(inputs);
 
   ResumeState done;
   if (resume) {
