@@ -10,6 +10,7 @@
 
 #include "solver/core/board_setup.h"
 #include "solver/core/move.h"
+#include "solver/core/position.h"
 #include "solver/io/parse_error.h"
 #include "solver/io/sfen.h"
 
@@ -46,6 +47,10 @@ struct Problem {
 // and its hand is empty. Returns true when that gave it at least one piece (a full game
 // position has nothing left over).
 bool apply_defender_hand(BoardSetup& setup, DefenderHand policy);
+
+// True when the hand of the side not to move is exactly the pieces on neither the board nor the
+// other hand, and not empty: what KIF `残り全部` and CSA `00AL` say, for the writers.
+bool defender_hand_is_rest(const Position& pos);
 
 // Chooses the format from the extension (.sfen .kif .kifu .ki2 .ki2u .csa, any case) and, when
 // the extension says nothing, from the content.
