@@ -1,7 +1,5 @@
 #include "solver/io/csa_writer.h"
 
-#include <array>
-
 #include "solver/io/move_check.h"
 #include "solver/io/piece_names.h"
 #include "solver/io/problem.h"
@@ -9,11 +7,6 @@
 namespace tsume::io {
 
 namespace {
-
-// Hand order of CSA files, as most programs write it: rook first, pawn last.
-constexpr std::array<PieceType, 7> kHandOrder = {
-    PieceType::Rook,   PieceType::Bishop, PieceType::Gold, PieceType::Silver,
-    PieceType::Knight, PieceType::Lance,  PieceType::Pawn};
 
 char sign_of(Color c) { return c == Color::Black ? '+' : '-'; }
 

@@ -100,7 +100,8 @@ private:
     if (is_file_label_line(t)) return std::nullopt;
     if (t.front() >= '0' && t.front() <= '9') return read_kif_move_line(t, line.number);
     if (mover_mark(peek_code_point(t, 0))) return read_ki2_line(t, line.number);
-    if (t.starts_with("まで") || t.starts_with("手数")) return std::nullopt;  // summary, BOD info
+    if (t.starts_with("まで")) return read_summary(t);
+    if (t.starts_with("手数")) return std::nullopt;  // BOD info
     if (t == "先手番" || t == "下手番" || t == "後手番" || t == "上手番")
       return set_side(side_word(t.substr(0, t.size() - std::string_view("番").size())), line.number,
                       t);
@@ -232,6 +233,17 @@ private:
     if (ended_) return error(line, "a second terminator '" + std::string(word) + "'");
     ended_ = true;
     problem_.result = std::string(word);
+    return std::nullopt;
+  }
+
+  // "まで25手で詰み", the summary after the moves: its result word when no terminator was read
+  // (KI2 records have no other).
+  std::optional<ParseError> read_summary(std::string_view t) {
+    constexpr std::string_view kTeDe = "手で";
+    const std::size_t at = t.find(kTeDe);
+    if (at == std::string_view::npos || !problem_.result.empty()) return std::nullopt;
+    if (auto word = terminator_at(t.substr(at + kTeDe.size())))
+      problem_.result = std::string(*word);
     return std::nullopt;
   }
 

@@ -14,20 +14,6 @@ namespace tsume::io {
 
 namespace {
 
-constexpr std::array<std::string_view, 9> kFullWidthDigits = {"１", "２", "３", "４", "５",
-                                                              "６", "７", "８", "９"};
-constexpr std::array<std::string_view, 11> kKanjiNumbers = {"〇", "一", "二", "三", "四", "五",
-                                                            "六", "七", "八", "九", "十"};
-
-// One-character names of the board diagram (成香 成桂 成銀 are 杏 圭 全 there).
-constexpr std::array<std::string_view, kPieceTypeCount> kDiagramNames = {
-    "・", "歩", "香", "桂", "銀", "角", "飛", "金", "玉", "と", "杏", "圭", "全", "馬", "龍"};
-
-// Hand order of KIF files: rook first, pawn last.
-constexpr std::array<PieceType, 7> kHandOrder = {
-    PieceType::Rook,   PieceType::Bishop, PieceType::Gold, PieceType::Silver,
-    PieceType::Knight, PieceType::Lance,  PieceType::Pawn};
-
 using Vertical = JapaneseMove::Vertical;
 using Horizontal = JapaneseMove::Horizontal;
 
@@ -143,12 +129,6 @@ std::string promotion_word(Move m, const Context& c) {
   if (m.is_drop()) return {};
   if (m.is_promotion()) return "成";
   return c.could_promote ? "不成" : "";
-}
-
-std::string kanji_count(int n) {
-  if (n <= 1) return {};
-  if (n <= 10) return std::string(kKanjiNumbers[n]);
-  return "十" + std::string(kKanjiNumbers[n - 10]);
 }
 
 std::string hand_text(Hand hand) {
@@ -328,7 +308,7 @@ std::string to_kif_diagram(const Position& pos, bool defender_rest) {
         continue;
       }
       out += color_of(p) == Color::White ? 'v' : ' ';
-      out += kDiagramNames[index_of(type_of(p))];
+      out += diagram_name(type_of(p));
     }
     out += '|';
     out += kKanjiNumbers[rank + 1];

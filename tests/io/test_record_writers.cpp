@@ -88,6 +88,7 @@ TEST(RecordWriters, ZukouMainLinesRoundTripThroughKifKi2AndCsa) {
     EXPECT_EQ(usi_moves(ki2_back->moves), usi_moves(moves)) << p.id;
     EXPECT_EQ(ki2_back->format, ProblemFormat::Ki2);
     EXPECT_EQ(ki2_back->title, p.id);
+    EXPECT_EQ(ki2_back->result, "詰み");  // from `まで69手で詰み`
 
     CsaRecordInfo csa_info;
     csa_info.title = p.id;
