@@ -11,6 +11,7 @@
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include <boost/program_options.hpp>
 
@@ -63,6 +64,13 @@ struct HelpText {
 // arguments included).
 std::optional<po::variables_map> parse_options(const Context& ctx, po::options_description& options,
                                                const HelpText& help);
+
+// Like parse_options, with any number of positional INPUT arguments (for commands that read
+// problems, cli/inputs.h); inputs_of() returns them and throws UsageError when there are none.
+std::optional<po::variables_map> parse_options_with_inputs(const Context& ctx,
+                                                           po::options_description& options,
+                                                           const HelpText& help);
+std::vector<std::string> inputs_of(const po::variables_map& vm);
 
 // Adds the options that select a position: --sfen SFEN and --rest-to-defender.
 // `default_sfen` empty makes --sfen required.

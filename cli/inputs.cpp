@@ -64,6 +64,7 @@ void add_lines(std::string_view text, const std::string& file, const std::string
     }
     r.text = std::string(sfen);
     if (r.moves.empty()) r.moves = std::string(column(t, 3));
+    r.length = std::string(column(t, 2));
     r.id = std::string(column(t, 1));
     if (r.id.empty()) r.id = id_prefix + ":" + std::to_string(number);
     out.push_back(std::move(r));
@@ -144,6 +145,13 @@ bool read_whole_file(const std::string& path, std::string& bytes) {
   if (in.bad()) return false;
   bytes = content.str();
   return true;
+}
+
+bool write_whole_file(const std::string& path, std::string_view bytes) {
+  std::ofstream out(path, std::ios::binary | std::ios::trunc);
+  out.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
+  out.close();
+  return static_cast<bool>(out);
 }
 
 std::vector<Record> gather_records(const std::vector<std::string>& inputs) {
@@ -227,6 +235,8 @@ io::Expected<io::Problem> read_record_problem(const Record& r, io::DefenderHand 
     problem.moves.push_back(*m);
     problem.move_lines.push_back(r.line);
   }
+  if (!problem.moves.empty() && r.length == std::to_string(problem.moves.size()))
+    problem.result = "詰み";
   return problem;
 }
 

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "solver/core/position.h"
@@ -18,9 +19,10 @@ struct Record {
   enum class Kind { Sfen, ProblemFile, Error };
   Kind kind = Kind::Sfen;
   std::string id;
-  std::string text;   // Sfen: the SFEN; ProblemFile: the path; Error: the message
-  std::string moves;  // Sfen: the USI moves after it (` moves ...` or a TSV's fourth column)
-  std::string file;   // where it was found, for messages ("" for an argument)
+  std::string text;    // Sfen: the SFEN; ProblemFile: the path; Error: the message
+  std::string moves;   // Sfen: the USI moves after it (` moves ...` or a TSV's fourth column)
+  std::string length;  // Sfen: a TSV's third column (the mate length in plies), else empty
+  std::string file;    // where it was found, for messages ("" for an argument)
   int line = 0;
 };
 
@@ -36,11 +38,15 @@ std::vector<Record> gather_records(const std::vector<std::string>& inputs);
 io::Expected<Position> read_record_position(const Record& r, io::DefenderHand hand);
 
 // The whole problem of a record: position, recorded moves and metadata. A SFEN record's moves
-// come from Record::moves and its title is the id.
+// come from Record::moves and its title is the id; when its length column equals the number of
+// moves, the moves are the mate's main line and the result is 詰み.
 io::Expected<io::Problem> read_record_problem(const Record& r, io::DefenderHand hand);
 
 // Reads a whole file; false when it cannot be read.
 bool read_whole_file(const std::string& path, std::string& bytes);
+
+// Writes `bytes` to `path`, replacing it; false when it cannot be written.
+bool write_whole_file(const std::string& path, std::string_view bytes);
 
 // A file name made of the id: letters, digits, '-', '_' and '.' kept, anything else '_'; never
 // empty, never starting with '.'.

@@ -28,6 +28,7 @@
 #include "solver/io/kif_writer.h"
 #include "solver/io/problem.h"
 #include "solver/io/sfen.h"
+#include "solver/io/svg_diagram.h"
 #include "solver/io/text.h"
 
 namespace tsume::cli {
@@ -64,7 +65,8 @@ constexpr HelpText kHelp{
     "tsume solve \"3+R3nk/8p/7P1/9/9/9/9/9/8B b 16p4l3n4s4gbr 1\"\n"
     "tsume solve problems/zukou.tsv --nodes 2000000 --format jsonl -o zukou.jsonl\n"
     "tsume solve problems/zukou.tsv --nodes 2000000 --format jsonl -o zukou.jsonl --resume\n"
-    "tsume solve my_problems/ --format kif --time 10",
+    "tsume solve my_problems/ --format kif --time 10\n"
+    "tsume solve problems/zukou.tsv --nodes 100000 --diagram svg --diagram-dir zukou-svg",
 };
 
 enum class Format { Text, Jsonl, Kif };
@@ -273,6 +275,23 @@ std::string format_kif(const Outcome& o) {
   return *record + "\n";
 }
 
+std::string diagram_path(const Outcome& o, const std::string& dir) {
+  return (fs::path(dir) / (file_name_of_id(o.id) + ".svg")).string();
+}
+
+// --diagram svg: the problem's diagram, titled with the id and the verdict (`21手詰`, 不詰).
+bool write_diagram(const Outcome& o, const std::string& dir) {
+  io::SvgDiagramOptions options;
+  options.title = one_line(o.id);
+  if (o.length >= 0) {
+    options.title += "  " + std::to_string(o.length) + "手詰";
+  } else if (o.status == "no_mate") {
+    options.title += "  不詰";
+  }
+  options.defender_rest = io::defender_hand_is_rest(*o.start);
+  return write_whole_file(diagram_path(o, dir), io::to_svg_diagram(*o.start, options));
+}
+
 std::string format_outcome(const Outcome& o, Format format) {
   switch (format) {
   case Format::Jsonl:
@@ -444,32 +463,6 @@ std::string summary_text(const Totals& t, std::size_t skipped, double wall_secon
 // ---------------------------------------------------------------------------------------------
 // Options
 
-// Like parse_options (command.h) but with the INPUT arguments as positionals.
-std::optional<po::variables_map> parse_solve_options(const Context& ctx,
-                                                     po::options_description& options) {
-  options.add_options()("help,h", "print this help and exit");
-  po::options_description hidden;
-  hidden.add_options()("input", po::value<std::vector<std::string>>()->value_name("INPUT"),
-                       "inputs");
-  po::options_description all;
-  all.add(options).add(hidden);
-  po::positional_options_description positional;
-  positional.add("input", -1);
-  const std::vector<std::string> args(ctx.args.begin(), ctx.args.end());
-  po::variables_map vm;
-  po::store(po::command_line_parser(args).options(all).positional(positional).run(), vm);
-  if (vm.count("help") != 0) {
-    ctx.out << "Usage: " << kHelp.synopsis << "\n\n"
-            << kHelp.about << "\n\n"
-            << options << "\nExamples:\n";
-    std::istringstream examples{std::string(kHelp.examples)};
-    for (std::string line; std::getline(examples, line);) ctx.out << "  " << line << '\n';
-    return std::nullopt;
-  }
-  po::notify(vm);
-  return vm;
-}
-
 Settings read_settings(const po::variables_map& vm) {
   Settings s;
   const auto& format = vm["format"].as<std::string>();
@@ -516,13 +509,17 @@ int solve_main(const Context& ctx) {
       "transposition table size in megabytes (1..1048576)");
   add("hand-as-given", po::bool_switch()->default_value(false),
       "keep an empty defender hand empty (default: it holds all remaining pieces, 残り全部)");
+  add("diagram", po::value<std::string>()->value_name("svg"),
+      "also write a board diagram of each problem (its id, verdict and length as the title) to "
+      "<id>.svg in --diagram-dir");
+  add("diagram-dir", po::value<std::string>()->value_name("DIR")->default_value("."),
+      "the folder for --diagram (created when missing)");
   add("count-futile", po::bool_switch()->default_value(false),
       "count every interposition, futile ones (無駄合) included, as game-style mate searches do");
-  const auto vm = parse_solve_options(ctx, options);
+  const auto vm = parse_options_with_inputs(ctx, options, kHelp);
   if (!vm) return kExitOk;
 
-  if (vm->count("input") == 0) throw UsageError("no input: give SFEN strings, files, folders or -");
-  const auto inputs = (*vm)["input"].as<std::vector<std::string>>();
+  const auto inputs = inputs_of(*vm);
   const Settings settings = read_settings(*vm);
   const std::size_t hash_mb = (*vm)["hash"].as<std::size_t>();
   if (hash_mb < 1 || hash_mb > (std::size_t{1} << 20))
@@ -565,6 +562,19 @@ int solve_main(const Context& ctx) {
     }
   }
 
+  std::string diagram_dir;
+  if (vm->count("diagram") != 0) {
+    if ((*vm)["diagram"].as<std::string>() != "svg")
+      throw UsageError("--diagram must be svg, not '" + (*vm)["diagram"].as<std::string>() + "'");
+    diagram_dir = (*vm)["diagram-dir"].as<std::string>();
+    std::error_code ec;
+    fs::create_directories(diagram_dir, ec);
+    if (!fs::is_directory(diagram_dir, ec)) {
+      ctx.err << where << ": cannot create the folder '" << diagram_dir << "'\n";
+      return kExitInputError;
+    }
+  }
+
   const bool progress = ::isatty(STDERR_FILENO) == 1;
   const InterruptGuard guard;
   Solver solver(hash_mb);
@@ -583,6 +593,11 @@ int solve_main(const Context& ctx) {
     }
     if (o.status != "error") ++readable;
     out << format_outcome(o, settings.format) << std::flush;
+    if (!diagram_dir.empty() && o.start && !write_diagram(o, diagram_dir)) {
+      if (progress) ctx.err << '\n';
+      ctx.err << where << ": cannot write " << diagram_path(o, diagram_dir) << '\n';
+      return kExitInputError;
+    }
     if (!out) {
       if (progress) ctx.err << '\n';
       ctx.err << where << ": error writing " << (output.empty() ? "standard output" : output)
