@@ -84,9 +84,10 @@ std::string hand_column(const std::vector<std::string>& lines, int x, int top) {
   const int cx = x + kHandWidth / 2;
   int y = top + kHandFont / 2;
   for (const std::string& line : lines) {
-    // A count (歩十八) gets a smaller font so that it fits the column.
-    const bool long_line = line.size() > 3;
-    out += text(cx, y, long_line ? kHandFont * 2 / 3 : kHandFont, line);
+    // A piece with a count (金四, 歩十八) gets a smaller font so that it fits the column.
+    const std::size_t chars = line.size() / 3;  // the lines are kanji, three bytes each
+    const int size = chars <= 1 ? kHandFont : chars == 2 ? kHandFont * 4 / 5 : kHandFont * 2 / 3;
+    out += text(cx, y, size, line);
     y += kHandFont + 6;
   }
   return out;
