@@ -20,10 +20,6 @@ void print_help(std::ostream& out, const po::options_description& options, const
   }
 }
 
-}  // namespace
-
-namespace {
-
 std::optional<po::variables_map> parse(const Context& ctx, po::options_description& options,
                                        const HelpText& help, bool inputs) {
   options.add_options()("help,h", "print this help and exit");
@@ -63,6 +59,16 @@ std::optional<po::variables_map> parse_options_with_inputs(const Context& ctx,
 std::vector<std::string> inputs_of(const po::variables_map& vm) {
   if (vm.count("input") == 0) throw UsageError("no input: give SFEN strings, files, folders or -");
   return vm["input"].as<std::vector<std::string>>();
+}
+
+void add_hand_as_given_option(po::options_description& options) {
+  options.add_options()(
+      "hand-as-given", po::bool_switch()->default_value(false),
+      "keep an empty defender hand empty (default: it holds all remaining pieces, 残り全部)");
+}
+
+io::DefenderHand defender_hand_option(const po::variables_map& vm) {
+  return vm["hand-as-given"].as<bool>() ? io::DefenderHand::AsGiven : io::DefenderHand::RestIfEmpty;
 }
 
 void add_position_options(po::options_description& options, std::string_view default_sfen) {

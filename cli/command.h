@@ -16,6 +16,7 @@
 #include <boost/program_options.hpp>
 
 #include "solver/core/position.h"
+#include "solver/io/sfen.h"
 
 namespace tsume::cli {
 
@@ -71,6 +72,11 @@ std::optional<po::variables_map> parse_options_with_inputs(const Context& ctx,
                                                            po::options_description& options,
                                                            const HelpText& help);
 std::vector<std::string> inputs_of(const po::variables_map& vm);
+
+// --hand-as-given, for the commands that read problems (tsume convention by default: an empty
+// defender hand holds all remaining pieces, 残り全部), and the convention it selects.
+void add_hand_as_given_option(po::options_description& options);
+io::DefenderHand defender_hand_option(const po::variables_map& vm);
 
 // Adds the options that select a position: --sfen SFEN and --rest-to-defender.
 // `default_sfen` empty makes --sfen required.

@@ -202,14 +202,12 @@ int convert_main(const Context& ctx) {
       "write to FILE instead of standard output");
   add("output-dir", po::value<std::string>()->value_name("DIR"),
       "write one file per problem to DIR (created when missing)");
-  add("hand-as-given", po::bool_switch()->default_value(false),
-      "keep an empty defender hand empty (default: it holds all remaining pieces, 残り全部)");
+  add_hand_as_given_option(options);
   const auto vm = parse_options_with_inputs(ctx, options, kHelp);
   if (!vm) return kExitOk;
   const auto inputs = inputs_of(*vm);
   const Target target = parse_target((*vm)["to"].as<std::string>());
-  const auto hand =
-      (*vm)["hand-as-given"].as<bool>() ? io::DefenderHand::AsGiven : io::DefenderHand::RestIfEmpty;
+  const auto hand = defender_hand_option(*vm);
   const std::string output = vm->count("output") ? (*vm)["output"].as<std::string>() : "";
   const std::string dir = vm->count("output-dir") ? (*vm)["output-dir"].as<std::string>() : "";
   if (!output.empty() && !dir.empty()) throw UsageError("give -o or --output-dir, not both");
@@ -220,19 +218,15 @@ int convert_main(const Context& ctx) {
     ctx.err << where << ": no problem found in the inputs\n";
     return kExitInputError;
   }
-  if (!dir.empty()) {
-    std::error_code ec;
-    fs::create_directories(dir, ec);
-    if (!fs::is_directory(dir, ec)) {
-      ctx.err << where << ": cannot create the folder '" << dir << "'\n";
-      return kExitInputError;
-    }
+  if (!dir.empty() && !ensure_folder(dir)) {
+    ctx.err << where << ": cannot create the folder '" << dir << "'\n";
+    return kExitInputError;
   }
 
   std::string joined;  // everything, for standard output or -o
   int errors = 0;
   int written = 0;
-  std::set<std::string> names;
+  FileNames names;
   for (const Record& r : records) {
     auto converted = read(r, hand);
     io::Expected<std::string> text =
@@ -243,10 +237,8 @@ int convert_main(const Context& ctx) {
       continue;
     }
     if (!dir.empty()) {
-      std::string name = file_name_of_id(converted->id);
-      for (int k = 2; !names.insert(name).second; ++k)
-        name = file_name_of_id(converted->id) + "-" + std::to_string(k);
-      const std::string path = (fs::path(dir) / (name + std::string(extension(target)))).string();
+      const std::string path =
+          (fs::path(dir) / (names.take(converted->id) + std::string(extension(target)))).string();
       if (!write_whole_file(path, *text)) {
         ctx.err << where << ": cannot write '" << path << "'\n";
         return kExitInputError;

@@ -251,4 +251,17 @@ std::string file_name_of_id(const std::string& id) {
   return out;
 }
 
+std::string FileNames::take(const std::string& id) {
+  const std::string base = file_name_of_id(id);
+  std::string name = base;
+  for (int k = 2; !used_.insert(name).second; ++k) name = base + "-" + std::to_string(k);
+  return name;
+}
+
+bool ensure_folder(const std::string& dir) {
+  std::error_code ec;
+  fs::create_directories(dir, ec);
+  return fs::is_directory(dir, ec);
+}
+
 }  // namespace tsume::cli

@@ -3,6 +3,7 @@
 // input, each turned into records with ids; a record's position is read when its turn comes.
 #pragma once
 
+#include <set>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -51,5 +52,18 @@ bool write_whole_file(const std::string& path, std::string_view bytes);
 // A file name made of the id: letters, digits, '-', '_' and '.' kept, anything else '_'; never
 // empty, never starting with '.'.
 std::string file_name_of_id(const std::string& id);
+
+// File names for one output folder, one per problem: file_name_of_id, numbered ("-2", "-3")
+// when two ids give the same name, so that no problem overwrites another.
+class FileNames {
+public:
+  std::string take(const std::string& id);
+
+private:
+  std::set<std::string> used_;
+};
+
+// Creates `dir` (and its parents) when missing; false when it is not a folder afterwards.
+bool ensure_folder(const std::string& dir);
 
 }  // namespace tsume::cli

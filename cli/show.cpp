@@ -119,14 +119,12 @@ int show_main(const Context& ctx) {
       "the title of the image (default: the problem's title or id)");
   add("ply", po::value<std::string>()->value_name("N|end")->default_value("0"),
       "show the position after the first N recorded moves, the last one marked");
-  add("hand-as-given", po::bool_switch()->default_value(false),
-      "keep an empty defender hand empty (default: it holds all remaining pieces, 残り全部)");
+  add_hand_as_given_option(options);
   const auto vm = parse_options_with_inputs(ctx, options, kHelp);
   if (!vm) return kExitOk;
   const auto inputs = inputs_of(*vm);
   const auto ply = parse_ply((*vm)["ply"].as<std::string>());
-  const auto hand =
-      (*vm)["hand-as-given"].as<bool>() ? io::DefenderHand::AsGiven : io::DefenderHand::RestIfEmpty;
+  const auto hand = defender_hand_option(*vm);
   const std::string svg = vm->count("svg") ? (*vm)["svg"].as<std::string>() : "";
   const std::string svg_dir = vm->count("svg-dir") ? (*vm)["svg-dir"].as<std::string>() : "";
   const std::string title = vm->count("title") ? (*vm)["title"].as<std::string>() : "";
@@ -141,17 +139,13 @@ int show_main(const Context& ctx) {
   if (!svg.empty() && records.size() != 1)
     throw UsageError("--svg FILE takes one problem (" + std::to_string(records.size()) +
                      " found); use --svg-dir DIR for several");
-  if (!svg_dir.empty()) {
-    std::error_code ec;
-    fs::create_directories(svg_dir, ec);
-    if (!fs::is_directory(svg_dir, ec)) {
-      ctx.err << where << ": cannot create the folder '" << svg_dir << "'\n";
-      return kExitInputError;
-    }
+  if (!svg_dir.empty() && !ensure_folder(svg_dir)) {
+    ctx.err << where << ": cannot create the folder '" << svg_dir << "'\n";
+    return kExitInputError;
   }
 
   int errors = 0;
-  std::set<std::string> names;
+  FileNames names;
   for (std::size_t i = 0; i < records.size(); ++i) {
     auto shown = prepare(records[i], hand, ply);
     if (!shown) {
@@ -168,12 +162,7 @@ int show_main(const Context& ctx) {
         return kExitInputError;
       }
     } else if (!svg_dir.empty()) {
-      // Two problems with one id (or ids that differ only in characters a file name cannot hold)
-      // get numbered names rather than overwriting each other.
-      std::string name = file_name_of_id(shown->id);
-      for (int k = 2; !names.insert(name).second; ++k)
-        name = file_name_of_id(shown->id) + "-" + std::to_string(k);
-      const std::string path = (fs::path(svg_dir) / (name + ".svg")).string();
+      const std::string path = (fs::path(svg_dir) / (names.take(shown->id) + ".svg")).string();
       if (!write_whole_file(path, svg_diagram(*shown, title))) {
         ctx.err << where << ": cannot write '" << path << "'\n";
         return kExitInputError;

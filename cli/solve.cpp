@@ -275,12 +275,9 @@ std::string format_kif(const Outcome& o) {
   return *record + "\n";
 }
 
-std::string diagram_path(const Outcome& o, const std::string& dir) {
-  return (fs::path(dir) / (file_name_of_id(o.id) + ".svg")).string();
-}
-
-// --diagram svg: the problem's diagram, titled with the id and the verdict (`21手詰`, 不詰).
-bool write_diagram(const Outcome& o, const std::string& dir) {
+// --diagram svg: the problem's diagram, titled with the id and the verdict (`21手詰`, 不詰), to
+// `path`.
+bool write_diagram(const Outcome& o, const std::string& path) {
   io::SvgDiagramOptions options;
   options.title = one_line(o.id);
   if (o.length >= 0) {
@@ -289,7 +286,7 @@ bool write_diagram(const Outcome& o, const std::string& dir) {
     options.title += "  不詰";
   }
   options.defender_rest = io::defender_hand_is_rest(*o.start);
-  return write_whole_file(diagram_path(o, dir), io::to_svg_diagram(*o.start, options));
+  return write_whole_file(path, io::to_svg_diagram(*o.start, options));
 }
 
 std::string format_outcome(const Outcome& o, Format format) {
@@ -483,8 +480,7 @@ Settings read_settings(const po::variables_map& vm) {
   if (nodes < 0) throw UsageError("--nodes must be 0 (no limit) or a positive number");
   s.limits.max_nodes = static_cast<std::uint64_t>(nodes);
   s.limits.stop = &g_interrupted;
-  s.hand =
-      vm["hand-as-given"].as<bool>() ? io::DefenderHand::AsGiven : io::DefenderHand::RestIfEmpty;
+  s.hand = defender_hand_option(vm);
   s.options.exclude_futile = !vm["count-futile"].as<bool>();
   return s;
 }
@@ -507,8 +503,6 @@ int solve_main(const Context& ctx) {
       "node limit per problem (0: none)");
   add("hash", po::value<std::size_t>()->value_name("MB")->default_value(64),
       "transposition table size in megabytes (1..1048576)");
-  add("hand-as-given", po::bool_switch()->default_value(false),
-      "keep an empty defender hand empty (default: it holds all remaining pieces, 残り全部)");
   add("diagram", po::value<std::string>()->value_name("svg"),
       "also write a board diagram of each problem (its id, verdict and length as the title) to "
       "<id>.svg in --diagram-dir");
@@ -516,6 +510,7 @@ int solve_main(const Context& ctx) {
       "the folder for --diagram (created when missing)");
   add("count-futile", po::bool_switch()->default_value(false),
       "count every interposition, futile ones (無駄合) included, as game-style mate searches do");
+  add_hand_as_given_option(options);
   const auto vm = parse_options_with_inputs(ctx, options, kHelp);
   if (!vm) return kExitOk;
 
@@ -563,13 +558,12 @@ int solve_main(const Context& ctx) {
   }
 
   std::string diagram_dir;
+  FileNames diagram_names;
   if (vm->count("diagram") != 0) {
     if ((*vm)["diagram"].as<std::string>() != "svg")
       throw UsageError("--diagram must be svg, not '" + (*vm)["diagram"].as<std::string>() + "'");
     diagram_dir = (*vm)["diagram-dir"].as<std::string>();
-    std::error_code ec;
-    fs::create_directories(diagram_dir, ec);
-    if (!fs::is_directory(diagram_dir, ec)) {
+    if (!ensure_folder(diagram_dir)) {
       ctx.err << where << ": cannot create the folder '" << diagram_dir << "'\n";
       return kExitInputError;
     }
@@ -593,10 +587,14 @@ int solve_main(const Context& ctx) {
     }
     if (o.status != "error") ++readable;
     out << format_outcome(o, settings.format) << std::flush;
-    if (!diagram_dir.empty() && o.start && !write_diagram(o, diagram_dir)) {
-      if (progress) ctx.err << '\n';
-      ctx.err << where << ": cannot write " << diagram_path(o, diagram_dir) << '\n';
-      return kExitInputError;
+    if (!diagram_dir.empty() && o.start) {
+      const std::string path =
+          (fs::path(diagram_dir) / (diagram_names.take(o.id) + ".svg")).string();
+      if (!write_diagram(o, path)) {
+        if (progress) ctx.err << '\n';
+        ctx.err << where << ": cannot write " << path << '\n';
+        return kExitInputError;
+      }
     }
     if (!out) {
       if (progress) ctx.err << '\n';
