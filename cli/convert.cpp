@@ -1,6 +1,7 @@
 // `tsume convert`: problems and their main lines from one format to another: SFEN, TSV lines,
 // KIF (Japanese notation with the origin), KI2 (JSA notation, 同 打 成 不成 右 左 上 引 寄 直)
-// and CSA. Titles, names, other headers and comments travel where the target format has room.
+// and CSA. Titles, names, other headers, comments and variations (変化, KIF and KI2 only) travel
+// where the target format has room.
 #include <filesystem>
 #include <ostream>
 #include <set>
@@ -33,7 +34,8 @@ constexpr HelpText kHelp{
     "Targets: sfen ('<SFEN>[ moves <USI moves>]'), tsv ('SFEN<TAB>id<TAB>length<TAB>moves', the\n"
     "length being the number of moves when they end in mate, else '-'), kif, ki2 and csa records\n"
     "(UTF-8; KIF and KI2 say 残り全部 and CSA P-00AL when the defender holds exactly the pieces\n"
-    "left over). A line that ends in mate is closed with 詰み / %TSUMI unless the input gives its\n"
+    "left over; the variations (変化) of a KIF or KI2 input are kept in KIF and KI2 output). A "
+    "line that ends in mate is closed with 詰み / %TSUMI unless the input gives its\n"
     "own result. Records go to standard output (KIF and KI2 separated by an empty line, CSA by\n"
     "'/'), to -o FILE, or with --output-dir DIR to one file per problem named after its id (KIF,\n"
     "KI2 and CSA files keep their own name). An empty defender hand means all remaining pieces\n"
@@ -128,6 +130,7 @@ io::KifRecordInfo kif_info(const Converted& c) {
     }
   }
   info.comments = c.problem.comments;
+  info.variations = c.problem.variations;
   info.terminator = kif_result(c.problem.result);
   if (info.terminator.empty() && c.ends_in_mate) info.terminator = "詰み";
   return info;

@@ -211,13 +211,13 @@ std::string record_head(const Position& start, const KifRecordInfo& info, bool k
 // The `変化：N手` blocks, latest branch first; `lines` writes the moves of one.
 template <class Lines>
 Expected<std::string> variation_blocks(const Position& start, std::span<const Move> main,
-                                       const std::vector<KifVariation>& variations, Lines lines) {
-  std::vector<const KifVariation*> order;
-  for (const KifVariation& v : variations) order.push_back(&v);
+                                       const std::vector<Variation>& variations, Lines lines) {
+  std::vector<const Variation*> order;
+  for (const Variation& v : variations) order.push_back(&v);
   std::stable_sort(order.begin(), order.end(),
-                   [](const KifVariation* a, const KifVariation* b) { return a->ply > b->ply; });
+                   [](const Variation* a, const Variation* b) { return a->ply > b->ply; });
   std::string out;
-  for (const KifVariation* v : order) {
+  for (const Variation* v : order) {
     const std::string name = "variation at move " + std::to_string(v->ply);
     if (v->ply < 1 || v->ply > main.size())
       return ParseError{
@@ -324,7 +324,7 @@ std::string to_kif_diagram(const Position& pos, bool defender_rest) {
 Expected<std::string> to_kif_record(const Position& start, std::span<const Move> moves,
                                     const KifRecordInfo& info) {
   std::vector<std::size_t> marked;
-  for (const KifVariation& v : info.variations) marked.push_back(v.ply);
+  for (const Variation& v : info.variations) marked.push_back(v.ply);
   auto list = kif_lines(start, Square::None, moves, 1, marked);
   if (!list) return list.error();
   auto variations =

@@ -23,6 +23,7 @@
 #include "solver/core/position.h"
 #include "solver/core/types.h"
 #include "solver/io/parse_error.h"
+#include "solver/io/problem.h"
 
 namespace tsume::io {
 
@@ -61,13 +62,6 @@ Expected<std::string> to_kif_moves(const Position& start, std::span<const Move> 
 // that hand is exactly the rest (otherwise the reader gives a different hand).
 std::string to_kif_diagram(const Position& pos, bool defender_rest = false);
 
-// A variation (変化) of a record: `moves` are played instead of the main line's moves from its
-// move number `ply` (1-based, 1 <= ply <= the main line's length) on.
-struct KifVariation {
-  std::size_t ply = 1;
-  std::vector<Move> moves;
-};
-
 // What goes around the moves of a KIF or KI2 record.
 struct KifRecordInfo {
   std::string title;                                         // 表題; omitted when empty
@@ -78,7 +72,7 @@ struct KifRecordInfo {
   // Written after the main line as `変化：N手` blocks, the latest branch first (the order in
   // which Kifu for Windows writes a tree); in KIF the main-line move that has a variation is
   // marked with a trailing '+'.
-  std::vector<KifVariation> variations;
+  std::vector<Variation> variations;  // problem.h
 };
 
 // A whole KIF record: headers, the diagram of `start` (残り全部 when the defender's hand is exactly

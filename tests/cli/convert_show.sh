@@ -73,6 +73,17 @@ expect "$tmp/out" '^3\+R3nk/8p/7P1/9/9/9/9/9/8B b rb4g4s3n4l16p 1 moves 1i5e$'
   fail "hand as given"
 expect "$tmp/out" '^4k4/9/9/9/9/9/9/9/8K b P 1$'
 
+# Variations (変化) of a KIF input are kept in KIF and KI2 output.
+printf '%s\n' '手合割：平手' '   1 ７六歩(77)' '   2 ３四歩(33)+' '   3 ２二角成(88)' '' '変化：2手' \
+  '   2 ８四歩(83)' '   3 ２六歩(27)' >"$tmp/branch.kif"
+"$tsume" convert --to kif "$tmp/branch.kif" >"$tmp/out" 2>"$tmp/err" || fail "kif with variations"
+expect "$tmp/out" '^   2 ３四歩\(33\)\+$'
+expect "$tmp/out" '^変化：2手$'
+expect "$tmp/out" '^   3 ２六歩\(27\)$'
+"$tsume" convert --to ki2 "$tmp/branch.kif" >"$tmp/out" 2>"$tmp/err" || fail "ki2 with variations"
+expect "$tmp/out" '^▲７六歩  △３四歩  ▲２二角成$'
+expect "$tmp/out" '^△８四歩  ▲２六歩$'
+
 # Errors: the bad record is reported, the others converted, exit status 1.
 printf '%s\tgood\n%s\tbad\n' "4k4/9/9/9/9/9/9/9/8K b P 1" "4k4/9/9/9/9/9/9/9/8K b P 1 moves 1i1a" |
   "$tsume" convert --to sfen - >"$tmp/out" 2>"$tmp/err"

@@ -184,10 +184,16 @@ TEST(RecordWriters, KifVariationsAreWrittenAsHenkaBlocks) {
                                           "   2 ５二玉(51)\n"
                                           "   3 ２二成銀(23)\n";
   EXPECT_TRUE(kif->ends_with(expected_moves)) << *kif;
-  // The reader takes the main line and stops at the first 変化.
+  // The reader reads the main line and the variations back, latest branch first.
   auto back = read_kif(*kif);
   ASSERT_TRUE(back.ok()) << back.error().message();
   EXPECT_EQ(usi_moves(back->moves), usi_moves(main));
+  ASSERT_EQ(back->variations.size(), 2u);
+  EXPECT_EQ(back->variations[0].ply, 3u);
+  EXPECT_EQ(usi_moves(back->variations[0].moves), usi_moves(info.variations[1].moves));
+  EXPECT_EQ(back->variations[1].ply, 2u);
+  EXPECT_EQ(usi_moves(back->variations[1].moves), usi_moves(info.variations[0].moves));
+  EXPECT_EQ(back->result, "中断");
 
   auto ki2 = to_ki2_record(start, main, info);
   ASSERT_TRUE(ki2.ok()) << ki2.error().message();
@@ -203,6 +209,8 @@ TEST(RecordWriters, KifVariationsAreWrittenAsHenkaBlocks) {
   auto ki2_back = read_kif(*ki2);
   ASSERT_TRUE(ki2_back.ok()) << ki2_back.error().message();
   EXPECT_EQ(usi_moves(ki2_back->moves), usi_moves(main));
+  ASSERT_EQ(ki2_back->variations.size(), 2u);
+  EXPECT_EQ(usi_moves(ki2_back->variations[1].moves), usi_moves(info.variations[0].moves));
 }
 
 TEST(RecordWriters, VariationErrorsNameTheVariation) {
