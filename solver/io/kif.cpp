@@ -2,6 +2,8 @@
 
 #include <array>
 #include <optional>
+#include <utility>
+#include <vector>
 
 #include "solver/core/position.h"
 #include "solver/io/encoding.h"
@@ -268,12 +270,21 @@ private:
     return std::nullopt;
   }
 
-  // The first `plies` moves from the start position along `line`.
+  // The first `plies` moves from the start position along `line`: its ancestors' moves up to
+  // its branch point, then its own (iterative: files can nest variations deeply).
   std::vector<Move> path(int line, std::size_t plies) const {
-    const ReadLine& l = lines_[line];
-    std::vector<Move> out = line == 0 ? std::vector<Move>() : path(l.parent, l.start - 1);
-    for (std::size_t i = 0; out.size() < plies && i < l.moves.size(); ++i)
-      out.push_back(l.moves[i]);
+    std::vector<std::pair<int, std::size_t>> chain;  // a line and the plies it reaches to
+    for (int l = line;; l = lines_[l].parent) {
+      chain.emplace_back(l, plies);
+      if (l == 0) break;
+      plies = lines_[l].start - 1;
+    }
+    std::vector<Move> out;
+    for (auto it = chain.rbegin(); it != chain.rend(); ++it) {
+      const std::vector<Move>& moves = lines_[it->first].moves;
+      for (std::size_t i = 0; out.size() < it->second && i < moves.size(); ++i)
+        out.push_back(moves[i]);
+    }
     return out;
   }
 
