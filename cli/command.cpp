@@ -20,21 +20,55 @@ void print_help(std::ostream& out, const po::options_description& options, const
   }
 }
 
-}  // namespace
-
-std::optional<po::variables_map> parse_options(const Context& ctx, po::options_description& options,
-                                               const HelpText& help) {
+std::optional<po::variables_map> parse(const Context& ctx, po::options_description& options,
+                                       const HelpText& help, bool inputs) {
   options.add_options()("help,h", "print this help and exit");
+  po::options_description hidden;
+  po::positional_options_description positional;
+  if (inputs) {
+    hidden.add_options()("input", po::value<std::vector<std::string>>()->value_name("INPUT"),
+                         "inputs");
+    positional.add("input", -1);
+  }
+  po::options_description all;
+  all.add(options).add(hidden);
   const std::vector<std::string> args(ctx.args.begin(), ctx.args.end());
-  const po::positional_options_description no_positionals;
   po::variables_map vm;
-  po::store(po::command_line_parser(args).options(options).positional(no_positionals).run(), vm);
+  po::store(po::command_line_parser(args).options(all).positional(positional).run(), vm);
   if (vm.count("help") != 0) {
     print_help(ctx.out, options, help);
     return std::nullopt;
   }
   po::notify(vm);  // after --help, so that `--help` works without the required options
   return vm;
+}
+
+}  // namespace
+
+std::optional<po::variables_map> parse_options(const Context& ctx, po::options_description& options,
+                                               const HelpText& help) {
+  return parse(ctx, options, help, false);
+}
+
+std::optional<po::variables_map> parse_options_with_inputs(const Context& ctx,
+                                                           po::options_description& options,
+                                                           const HelpText& help) {
+  return parse(ctx, options, help, true);
+}
+
+std::vector<std::string> inputs_of(const po::variables_map& vm) {
+  if (vm.count("input") == 0) throw UsageError("no input: give SFEN strings, files, folders or -");
+  return vm["input"].as<std::vector<std::string>>();
+}
+
+void add_hand_as_given_option(po::options_description& options) {
+  options.add_options()(
+      "hand-as-given", po::bool_switch()->default_value(false),
+      "keep an empty defender hand empty (default: it holds all remaining pieces, 残り全部)");
+}
+
+io::DefenderHand defender_hand_option(const po::variables_map& vm) {
+  return vm["hand-as-given"].as<bool>() ? io::DefenderHand::AsGiven : io::DefenderHand::RestIfEmpty;
 }
 
 void add_position_options(po::options_description& options, std::string_view default_sfen) {

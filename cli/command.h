@@ -11,10 +11,12 @@
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include <boost/program_options.hpp>
 
 #include "solver/core/position.h"
+#include "solver/io/sfen.h"
 
 namespace tsume::cli {
 
@@ -63,6 +65,18 @@ struct HelpText {
 // arguments included).
 std::optional<po::variables_map> parse_options(const Context& ctx, po::options_description& options,
                                                const HelpText& help);
+
+// Like parse_options, with any number of positional INPUT arguments (for commands that read
+// problems, cli/inputs.h); inputs_of() returns them and throws UsageError when there are none.
+std::optional<po::variables_map> parse_options_with_inputs(const Context& ctx,
+                                                           po::options_description& options,
+                                                           const HelpText& help);
+std::vector<std::string> inputs_of(const po::variables_map& vm);
+
+// --hand-as-given, for the commands that read problems (tsume convention by default: an empty
+// defender hand holds all remaining pieces, 残り全部), and the convention it selects.
+void add_hand_as_given_option(po::options_description& options);
+io::DefenderHand defender_hand_option(const po::variables_map& vm);
 
 // Adds the options that select a position: --sfen SFEN and --rest-to-defender.
 // `default_sfen` empty makes --sfen required.

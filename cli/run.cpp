@@ -13,9 +13,13 @@
 
 namespace tsume::cli {
 
-// The solver subcommands (cli/solve.cpp, cli/bench.cpp); command.h declares the others.
+// The subcommands over the solver and the formats (cli/<name>.cpp); command.h declares the
+// others.
 int solve_main(const Context& ctx);
 int bench_main(const Context& ctx);
+int usi_main(const Context& ctx);
+int convert_main(const Context& ctx);
+int show_main(const Context& ctx);
 
 namespace {
 
@@ -25,6 +29,10 @@ constexpr Command kCommands[] = {
     {"checks", "list the legal checking moves (王手) of a position", checks_main},
     {"solve", "solve tsume problems (SFEN, TSV, KIF, CSA, folders) to mate, length and main line",
      solve_main},
+    {"usi", "speak the USI protocol as a mate engine (go mate) for shogi GUIs", usi_main},
+    {"convert", "convert problems and main lines between SFEN, TSV, KIF, KI2 and CSA",
+     convert_main},
+    {"show", "draw board diagrams of problems as text or SVG images", show_main},
     {"bench", "solve a fixed set of positions and print a node-count signature", bench_main},
 };
 

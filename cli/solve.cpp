@@ -31,10 +31,12 @@
 #include <oneapi/tbb/task_arena.h>
 
 #include "cli/command.h"
+#include "cli/inputs.h"
 #include "solver/answer/solve.h"
 #include "solver/io/kif_writer.h"
 #include "solver/io/problem.h"
 #include "solver/io/sfen.h"
+#include "solver/io/svg_diagram.h"
 #include "solver/io/text.h"
 
 namespace tsume::cli {
@@ -72,7 +74,8 @@ constexpr HelpText kHelp{
     "tsume solve \"3+R3nk/8p/7P1/9/9/9/9/9/8B b 16p4l3n4s4gbr 1\"\n"
     "tsume solve problems/zukou.tsv --nodes 2000000 --format jsonl -o zukou.jsonl\n"
     "tsume solve problems/zukou.tsv --nodes 2000000 --format jsonl -o zukou.jsonl --resume\n"
-    "tsume solve my_problems/ --format kif --time 10",
+    "tsume solve my_problems/ --format kif --time 10\n"
+    "tsume solve problems/zukou.tsv --nodes 100000 --diagram svg --diagram-dir zukou-svg",
 };
 
 enum class Format { Text, Jsonl, Kif };
@@ -104,171 +107,6 @@ private:
 };
 
 // ---------------------------------------------------------------------------------------------
-// Inputs
-
-// One problem found in the inputs; its position is read when its turn comes.
-struct Record {
-  enum class Kind { Sfen, ProblemFile, Error };
-  Kind kind = Kind::Sfen;
-  std::string id;
-  std::string text;  // Sfen: the SFEN; ProblemFile: the path; Error: the message
-  std::string file;  // where it was found, for messages ("" for an argument)
-  int line = 0;
-};
-
-std::string lower(std::string s) {
-  for (char& c : s)
-    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
-  return s;
-}
-
-std::string extension_of(const std::string& path) {
-  const std::string ext = fs::path(path).extension().string();
-  return lower(ext.empty() ? ext : ext.substr(1));
-}
-
-bool is_problem_file_extension(const std::string& ext) {
-  return ext == "kif" || ext == "kifu" || ext == "ki2" || ext == "ki2u" || ext == "csa";
-}
-
-bool is_line_file_extension(const std::string& ext) {
-  return ext == "sfen" || ext == "usi" || ext == "tsv" || ext == "txt";
-}
-
-// One record per line that is neither blank nor a '#' comment: `SFEN[<TAB>id[<TAB>...]]`.
-void add_lines(std::string_view text, const std::string& file, const std::string& id_prefix,
-               std::vector<Record>& out) {
-  int number = 0;
-  for (const io::TextLine& line : io::split_lines(text)) {
-    const std::string_view t = io::trim(line.text);
-    if (t.empty() || t.starts_with('#')) continue;
-    ++number;
-    Record r;
-    r.file = file;
-    r.line = line.number;
-    const std::size_t tab = t.find('\t');
-    std::string_view sfen = io::trim(t.substr(0, tab));
-    // "<sfen> moves ..." (a USI position line): the problem is the position before the moves.
-    if (const std::size_t at = sfen.find(" moves"); at != std::string_view::npos)
-      sfen = io::trim(sfen.substr(0, at));
-    r.text = std::string(sfen);
-    if (tab != std::string_view::npos) {
-      std::string_view rest = t.substr(tab + 1);
-      r.id = std::string(io::trim(rest.substr(0, rest.find('\t'))));
-    }
-    if (r.id.empty()) r.id = id_prefix + ":" + std::to_string(number);
-    out.push_back(std::move(r));
-  }
-}
-
-Record error_record(std::string id, std::string file, std::string message) {
-  Record r;
-  r.kind = Record::Kind::Error;
-  r.id = std::move(id);
-  r.file = std::move(file);
-  r.text = std::move(message);
-  return r;
-}
-
-bool read_file(const std::string& path, std::string& bytes) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return false;
-  std::ostringstream content;
-  content << in.rdbuf();
-  if (in.bad()) return false;
-  bytes = content.str();
-  return true;
-}
-
-// One problem per file (KIF, KI2, CSA): read later, when its turn comes.
-void add_problem_file(const std::string& path, std::vector<Record>& out) {
-  Record r;
-  r.kind = Record::Kind::ProblemFile;
-  r.id = path + ":1";
-  r.text = path;
-  r.file = path;
-  out.push_back(std::move(r));
-}
-
-void add_file(const std::string& path, std::vector<Record>& out) {
-  const std::string ext = extension_of(path);
-  if (is_problem_file_extension(ext)) {
-    add_problem_file(path, out);
-    return;
-  }
-  std::string bytes;
-  if (!read_file(path, bytes)) {
-    out.push_back(error_record(path + ":1", path, path + ": cannot read the file"));
-    return;
-  }
-  if (!is_line_file_extension(ext) && io::detect_format(bytes, path) != io::ProblemFormat::Sfen) {
-    add_problem_file(path, out);
-    return;
-  }
-  add_lines(bytes, path, path, out);
-}
-
-void add_folder(const std::string& folder, std::vector<Record>& out) {
-  std::vector<std::string> files;
-  std::error_code ec;
-  fs::recursive_directory_iterator it(folder, fs::directory_options::skip_permission_denied, ec);
-  if (ec) {
-    out.push_back(
-        error_record(folder, folder, folder + ": cannot list the folder: " + ec.message()));
-    return;
-  }
-  for (; it != fs::recursive_directory_iterator(); it.increment(ec)) {
-    if (ec) break;
-    const fs::path& p = it->path();
-    if (p.filename().string().starts_with('.')) {
-      if (it->is_directory()) it.disable_recursion_pending();
-      continue;
-    }
-    if (!it->is_regular_file()) continue;
-    const std::string ext = extension_of(p.string());
-    if (is_problem_file_extension(ext) || is_line_file_extension(ext)) files.push_back(p.string());
-  }
-  if (ec)
-    out.push_back(
-        error_record(folder, folder, folder + ": cannot list the folder: " + ec.message()));
-  std::sort(files.begin(), files.end());
-  for (const std::string& f : files) add_file(f, out);
-}
-
-// The records of every input, in order. `-` reads standard input.
-std::vector<Record> gather(const std::vector<std::string>& inputs) {
-  std::vector<Record> out;
-  for (std::size_t k = 0; k < inputs.size(); ++k) {
-    const std::string& input = inputs[k];
-    if (input == "-") {
-      std::ostringstream content;
-      content << std::cin.rdbuf();
-      add_lines(content.str(), "stdin", "stdin", out);
-      continue;
-    }
-    std::error_code ec;
-    const fs::file_status st = fs::status(input, ec);
-    if (!ec && fs::is_directory(st)) {
-      add_folder(input, out);
-    } else if (!ec && fs::exists(st)) {
-      add_file(input, out);
-    } else {
-      // Not a file: a SFEN given on the command line.
-      Record r;
-      r.id = "arg" + std::to_string(k + 1);
-      r.text = input;
-      // A SFEN has spaces between its fields; a word without any is a mistyped path.
-      if (input.find(' ') == std::string::npos && !io::parse_sfen(input)) {
-        out.push_back(error_record(r.id, {}, "'" + input + "': no such file or folder"));
-        continue;
-      }
-      out.push_back(std::move(r));
-    }
-  }
-  return out;
-}
-
-// ---------------------------------------------------------------------------------------------
 // Solving
 
 struct Outcome {
@@ -291,36 +129,10 @@ struct Settings {
   SolveOptions options;
 };
 
-// The position of a record, or the reason it cannot be read.
-io::Expected<Position> read_record(const Record& r, io::DefenderHand hand) {
-  switch (r.kind) {
-  case Record::Kind::Sfen: {
-    auto pos = io::read_position(r.text, hand, r.file, r.line);
-    if (!pos && r.file.empty()) {
-      io::ParseError e = pos.error();
-      e.reason = r.id + ": " + e.reason;
-      return e;
-    }
-    return pos;
-  }
-  case Record::Kind::ProblemFile: {
-    auto problem = io::read_problem_file(r.text, io::ReadOptions{hand});
-    if (!problem) return problem.error();
-    Position pos;
-    if (std::string why = pos.set(problem->setup); !why.empty())
-      return io::ParseError{r.text, 0, "illegal position: " + why};
-    return pos;
-  }
-  case Record::Kind::Error:
-    break;
-  }
-  return io::ParseError{{}, 0, r.text};
-}
-
 Outcome solve_record(const Record& r, Solver& solver, const Settings& settings) {
   Outcome o;
   o.id = r.id;
-  auto pos = read_record(r, settings.hand);
+  auto pos = read_record_position(r, settings.hand);
   if (!pos) {
     o.status = "error";
     o.error = pos.error().message();
@@ -472,6 +284,20 @@ std::string format_kif(const Outcome& o) {
   return *record + "\n";
 }
 
+// --diagram svg: the problem's diagram, titled with the id and the verdict (`21手詰`, 不詰), to
+// `path`.
+bool write_diagram(const Outcome& o, const std::string& path) {
+  io::SvgDiagramOptions options;
+  options.title = one_line(o.id);
+  if (o.length >= 0) {
+    options.title += "  " + std::to_string(o.length) + "手詰";
+  } else if (o.status == "no_mate") {
+    options.title += "  不詰";
+  }
+  options.defender_rest = io::defender_hand_is_rest(*o.start);
+  return write_whole_file(path, io::to_svg_diagram(*o.start, options));
+}
+
 std::string format_outcome(const Outcome& o, Format format) {
   switch (format) {
   case Format::Jsonl:
@@ -562,7 +388,7 @@ ResumeState prepare_resume(const std::string& path, Format format) {
   std::error_code ec;
   if (!fs::exists(path, ec)) return st;  // nothing yet: start from the beginning
   std::string content;
-  if (!read_file(path, content)) {
+  if (!read_whole_file(path, content)) {
     st.problem = "cannot read the file";
     return st;
   }
@@ -730,32 +556,6 @@ bool solve_batch(const std::vector<const Record*>& todo, const Settings& setting
 // ---------------------------------------------------------------------------------------------
 // Options
 
-// Like parse_options (command.h) but with the INPUT arguments as positionals.
-std::optional<po::variables_map> parse_solve_options(const Context& ctx,
-                                                     po::options_description& options) {
-  options.add_options()("help,h", "print this help and exit");
-  po::options_description hidden;
-  hidden.add_options()("input", po::value<std::vector<std::string>>()->value_name("INPUT"),
-                       "inputs");
-  po::options_description all;
-  all.add(options).add(hidden);
-  po::positional_options_description positional;
-  positional.add("input", -1);
-  const std::vector<std::string> args(ctx.args.begin(), ctx.args.end());
-  po::variables_map vm;
-  po::store(po::command_line_parser(args).options(all).positional(positional).run(), vm);
-  if (vm.count("help") != 0) {
-    ctx.out << "Usage: " << kHelp.synopsis << "\n\n"
-            << kHelp.about << "\n\n"
-            << options << "\nExamples:\n";
-    std::istringstream examples{std::string(kHelp.examples)};
-    for (std::string line; std::getline(examples, line);) ctx.out << "  " << line << '\n';
-    return std::nullopt;
-  }
-  po::notify(vm);
-  return vm;
-}
-
 Settings read_settings(const po::variables_map& vm) {
   Settings s;
   const auto& format = vm["format"].as<std::string>();
@@ -776,8 +576,7 @@ Settings read_settings(const po::variables_map& vm) {
   if (nodes < 0) throw UsageError("--nodes must be 0 (no limit) or a positive number");
   s.limits.max_nodes = static_cast<std::uint64_t>(nodes);
   s.limits.stop = &g_interrupted;
-  s.hand =
-      vm["hand-as-given"].as<bool>() ? io::DefenderHand::AsGiven : io::DefenderHand::RestIfEmpty;
+  s.hand = defender_hand_option(vm);
   s.options.exclude_futile = !vm["count-futile"].as<bool>();
   return s;
 }
@@ -803,15 +602,18 @@ int solve_main(const Context& ctx) {
       "problem gets all threads");
   add("hash", po::value<std::size_t>()->value_name("MB")->default_value(64),
       "transposition table size in megabytes (1..1048576)");
-  add("hand-as-given", po::bool_switch()->default_value(false),
-      "keep an empty defender hand empty (default: it holds all remaining pieces, 残り全部)");
+  add("diagram", po::value<std::string>()->value_name("svg"),
+      "also write a board diagram of each problem (its id, verdict and length as the title) to "
+      "<id>.svg in --diagram-dir");
+  add("diagram-dir", po::value<std::string>()->value_name("DIR")->default_value("."),
+      "the folder for --diagram (created when missing)");
   add("count-futile", po::bool_switch()->default_value(false),
       "count every interposition, futile ones (無駄合) included, as game-style mate searches do");
-  const auto vm = parse_solve_options(ctx, options);
+  add_hand_as_given_option(options);
+  const auto vm = parse_options_with_inputs(ctx, options, kHelp);
   if (!vm) return kExitOk;
 
-  if (vm->count("input") == 0) throw UsageError("no input: give SFEN strings, files, folders or -");
-  const auto inputs = (*vm)["input"].as<std::vector<std::string>>();
+  const auto inputs = inputs_of(*vm);
   const Settings settings = read_settings(*vm);
   const std::size_t hash_mb = (*vm)["hash"].as<std::size_t>();
   if (hash_mb < 1 || hash_mb > (std::size_t{1} << 20))
@@ -827,7 +629,7 @@ int solve_main(const Context& ctx) {
 
   const auto wall_start = std::chrono::steady_clock::now();
   const std::string where = "tsume " + std::string(ctx.command);
-  std::vector<Record> records = gather(inputs);
+  std::vector<Record> records = gather_records(inputs);
 
   ResumeState done;
   if (resume) {
@@ -857,11 +659,24 @@ int solve_main(const Context& ctx) {
     }
   }
 
+  std::string diagram_dir;
+  FileNames diagram_names;
+  if (vm->count("diagram") != 0) {
+    if ((*vm)["diagram"].as<std::string>() != "svg")
+      throw UsageError("--diagram must be svg, not '" + (*vm)["diagram"].as<std::string>() + "'");
+    diagram_dir = (*vm)["diagram-dir"].as<std::string>();
+    if (!ensure_folder(diagram_dir)) {
+      ctx.err << where << ": cannot create the folder '" << diagram_dir << "'\n";
+      return kExitInputError;
+    }
+  }
+
   const bool progress = ::isatty(STDERR_FILENO) == 1;
   const InterruptGuard guard;
   Totals totals;
   std::size_t readable = 0;
   bool write_failed = false;
+  std::string diagram_error;  // a diagram that could not be written
   const auto elapsed = [&] {
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - wall_start).count();
   };
@@ -870,6 +685,11 @@ int solve_main(const Context& ctx) {
     if (o.status != "error") ++readable;
     out << format_outcome(o, settings.format) << std::flush;
     if (!out) write_failed = true;
+    if (!diagram_dir.empty() && o.start && diagram_error.empty()) {
+      const std::string path =
+          (fs::path(diagram_dir) / (diagram_names.take(o.id) + ".svg")).string();
+      if (!write_diagram(o, path)) diagram_error = path;
+    }
     totals.add(o);
     if (progress) draw_progress(ctx.err, totals, todo.size(), elapsed());
   };
@@ -877,6 +697,11 @@ int solve_main(const Context& ctx) {
   if (write_failed) {
     if (progress) ctx.err << '\n';
     ctx.err << where << ": error writing " << (output.empty() ? "standard output" : output) << '\n';
+    return kExitInputError;
+  }
+  if (!diagram_error.empty()) {
+    if (progress) ctx.err << '\n';
+    ctx.err << where << ": cannot write " << diagram_error << '\n';
     return kExitInputError;
   }
   if (progress) ctx.err << '\n';

@@ -2,6 +2,8 @@
 
 #include <array>
 #include <optional>
+#include <utility>
+#include <vector>
 
 #include "solver/core/position.h"
 #include "solver/io/encoding.h"
@@ -67,7 +69,6 @@ public:
     const auto lines = split_lines(text);
     for (const TextLine& line : lines) {
       if (auto err = read_line(line)) return *err;
-      if (stopped_) break;
     }
     if (rows_read_ >= 0)
       return error(lines.empty() ? 0 : lines.back().number,
@@ -76,6 +77,10 @@ public:
       return error(0, "no position: neither a board diagram nor 手合割 nor moves");
     if (auto err = ensure_position()) return *err;
     problem_.format = ki2_ ? ProblemFormat::Ki2 : ProblemFormat::Kif;
+    problem_.moves = std::move(lines_[0].moves);
+    for (std::size_t i = 1; i < lines_.size(); ++i)
+      if (lines_[i].parent == 0 && !lines_[i].moves.empty())
+        problem_.variations.push_back({lines_[i].start, std::move(lines_[i].moves)});
     return std::move(problem_);
   }
 
@@ -92,15 +97,13 @@ private:
       problem_.comments.emplace_back(t.substr(1));
       return std::nullopt;
     }
-    if (t.starts_with("変化")) {  // a branch: only the main line is read
-      stopped_ = true;
-      return std::nullopt;
-    }
+    if (t.starts_with("変化")) return open_variation(t, line.number);
     if (is_diagram_border(t)) return open_diagram(line.number);
     if (is_file_label_line(t)) return std::nullopt;
     if (t.front() >= '0' && t.front() <= '9') return read_kif_move_line(t, line.number);
     if (mover_mark(peek_code_point(t, 0))) return read_ki2_line(t, line.number);
-    if (t.starts_with("まで") || t.starts_with("手数")) return std::nullopt;  // summary, BOD info
+    if (t.starts_with("まで")) return read_summary(t);
+    if (t.starts_with("手数")) return std::nullopt;  // BOD info
     if (t == "先手番" || t == "下手番" || t == "後手番" || t == "上手番")
       return set_side(side_word(t.substr(0, t.size() - std::string_view("番").size())), line.number,
                       t);
@@ -223,15 +226,89 @@ private:
       return error(line, label + ": illegal move: " + why);
     pos_.do_move(m);
     last_to_ = m.to();
-    problem_.moves.push_back(m);
-    problem_.move_lines.push_back(line);
+    lines_[current_].moves.push_back(m);
+    if (current_ == 0) problem_.move_lines.push_back(line);
     return std::nullopt;
+  }
+
+  // "変化：3手": the moves that follow replace move 3 and after of the line read last or of one
+  // of its ancestors (Kifu for Windows writes the tree depth first, latest branch first): the
+  // nearest one that has a move 3 of its own.
+  std::optional<ParseError> open_variation(std::string_view t, int line) {
+    std::string_view rest = trim(t.substr(std::string_view("変化").size()));
+    for (std::string_view sep : {std::string_view("："), std::string_view(":")})
+      if (rest.starts_with(sep)) rest = trim(rest.substr(sep.size()));
+    std::size_t n = 0;
+    std::size_t at = 0;
+    while (at < rest.size() && n < 100000) {
+      const int d = arabic_digit(peek_code_point(rest, at));
+      if (d == 0 && rest[at] != '0') break;
+      n = n * 10 + static_cast<std::size_t>(d);
+      next_code_point(rest, at);
+    }
+    if (n == 0 || rest.substr(at) != "手")
+      return error(line, "expected '変化：<move number>手', got '" + quote_prefix(t) + "'");
+    if (!position_ready_) return error(line, "変化 before the first move");
+    int parent = current_;
+    while (parent != 0 && lines_[parent].start >= n) parent = lines_[parent].parent;
+    const std::size_t reach = lines_[parent].start - 1 + lines_[parent].moves.size();
+    if (reach + 1 < n)
+      return error(line, std::string("変化：").append(std::to_string(n)) +
+                             "手 branches off a line of " + std::to_string(reach) + " moves");
+    Position pos;
+    pos.set(problem_.setup);
+    last_to_ = Square::None;
+    for (Move m : path(parent, n - 1)) {
+      pos.do_move(m);
+      last_to_ = m.to();
+    }
+    pos_ = pos;
+    lines_.push_back({n, parent, {}});
+    current_ = static_cast<int>(lines_.size()) - 1;
+    last_number_ = static_cast<int>(n) - 1;
+    ended_ = false;
+    return std::nullopt;
+  }
+
+  // The first `plies` moves from the start position along `line`: its ancestors' moves up to
+  // its branch point, then its own (iterative: files can nest variations deeply).
+  std::vector<Move> path(int line, std::size_t plies) const {
+    std::vector<std::pair<int, std::size_t>> chain;  // a line and the plies it reaches to
+    for (int l = line;; l = lines_[l].parent) {
+      chain.emplace_back(l, plies);
+      if (l == 0) break;
+      plies = lines_[l].start - 1;
+    }
+    std::vector<Move> out;
+    for (auto it = chain.rbegin(); it != chain.rend(); ++it) {
+      const std::vector<Move>& moves = lines_[it->first].moves;
+      for (std::size_t i = 0; out.size() < it->second && i < moves.size(); ++i)
+        out.push_back(moves[i]);
+    }
+    return out;
   }
 
   std::optional<ParseError> end_moves(std::string_view word, int line) {
     if (ended_) return error(line, "a second terminator '" + std::string(word) + "'");
     ended_ = true;
-    problem_.result = std::string(word);
+    if (current_ == 0) problem_.result = std::string(word);
+    return std::nullopt;
+  }
+
+  std::string after_the_end() const {
+    return current_ == 0 ? " after the end of the record (" + problem_.result + ")"
+                         : " after the end of the variation";
+  }
+
+  // "まで25手で詰み", the summary after the moves: its result word when no terminator was read
+  // (KI2 records have no other).
+  std::optional<ParseError> read_summary(std::string_view t) {
+    constexpr std::string_view kTeDe = "手で";
+    const std::size_t at = t.find(kTeDe);
+    if (at == std::string_view::npos || !problem_.result.empty() || current_ != 0)
+      return std::nullopt;
+    if (auto word = terminator_at(t.substr(at + kTeDe.size())))
+      problem_.result = std::string(*word);
     return std::nullopt;
   }
 
@@ -252,8 +329,7 @@ private:
       return error(line, label + " follows move " + std::to_string(last_number_));
     last_number_ = number;
     if (const auto word = terminator_at(rest)) return end_moves(*word, line);
-    if (ended_)
-      return error(line, label + " after the end of the record (" + problem_.result + ")");
+    if (ended_) return error(line, label + after_the_end());
     if (auto err = ensure_position()) return err;
     JapaneseMove jm;
     std::size_t used = 0;
@@ -281,9 +357,9 @@ private:
         pos += word->size();
         continue;
       }
-      const std::string label = "move " + std::to_string(problem_.moves.size() + 1);
-      if (ended_)
-        return error(line, label + " after the end of the record (" + problem_.result + ")");
+      const std::string label =
+          "move " + std::to_string(lines_[current_].start + lines_[current_].moves.size());
+      if (ended_) return error(line, label + after_the_end());
       if (auto err = ensure_position()) return err;
       if (*mover != pos_.side_to_move())
         return error(line, label + " is marked for " +
@@ -323,7 +399,16 @@ private:
   int last_number_ = 0;
   bool ended_ = false;
   bool ki2_ = false;
-  bool stopped_ = false;
+
+  // The main line (lines_[0]) and the variations read so far, each branching off `parent` at
+  // its move number `start`.
+  struct ReadLine {
+    std::size_t start = 1;
+    int parent = -1;
+    std::vector<Move> moves;
+  };
+  std::vector<ReadLine> lines_ = {ReadLine{}};
+  int current_ = 0;  // the line being read
 };
 
 }  // namespace

@@ -8,24 +8,11 @@
 #include "solver/io/kif_notation.h"
 #include "solver/io/move_check.h"
 #include "solver/io/piece_names.h"
+#include "solver/io/problem.h"
 
 namespace tsume::io {
 
 namespace {
-
-constexpr std::array<std::string_view, 9> kFullWidthDigits = {"１", "２", "３", "４", "５",
-                                                              "６", "７", "８", "９"};
-constexpr std::array<std::string_view, 11> kKanjiNumbers = {"〇", "一", "二", "三", "四", "五",
-                                                            "六", "七", "八", "九", "十"};
-
-// One-character names of the board diagram (成香 成桂 成銀 are 杏 圭 全 there).
-constexpr std::array<std::string_view, kPieceTypeCount> kDiagramNames = {
-    "・", "歩", "香", "桂", "銀", "角", "飛", "金", "玉", "と", "杏", "圭", "全", "馬", "龍"};
-
-// Hand order of KIF files: rook first, pawn last.
-constexpr std::array<PieceType, 7> kHandOrder = {
-    PieceType::Rook,   PieceType::Bishop, PieceType::Gold, PieceType::Silver,
-    PieceType::Knight, PieceType::Lance,  PieceType::Pawn};
 
 using Vertical = JapaneseMove::Vertical;
 using Horizontal = JapaneseMove::Horizontal;
@@ -144,12 +131,6 @@ std::string promotion_word(Move m, const Context& c) {
   return c.could_promote ? "不成" : "";
 }
 
-std::string kanji_count(int n) {
-  if (n <= 1) return {};
-  if (n <= 10) return std::string(kKanjiNumbers[n]);
-  return "十" + std::string(kKanjiNumbers[n - 10]);
-}
-
 std::string hand_text(Hand hand) {
   std::string out;
   for (PieceType pt : kHandOrder) {
@@ -161,22 +142,11 @@ std::string hand_text(Hand hand) {
   return out.empty() ? "なし" : out;
 }
 
-// True when the hand of `defender` is exactly the pieces on neither the board nor the other hand
-// (and not empty), so that `残り全部` describes it.
-bool hand_is_rest(const Position& pos, Color defender) {
-  BoardSetup setup = pos.setup();
-  const Hand given = setup.hand(defender);
-  if (given.empty()) return false;
-  setup.hand(defender) = Hand();
-  give_rest_to(setup, defender);
-  return setup.hand(defender) == given;
-}
-
-// Plays `moves` from `start`, calling write(pos, move, previous_to, index) before each move.
+// Plays `moves` from `pos`, calling write(pos, move, previous_to, index) before each move;
+// `previous` is the destination of the move before the first (Square::None at the start).
 template <class Write>
-Expected<std::string> walk(const Position& start, std::span<const Move> moves, Write write) {
-  Position pos = start;
-  Square previous = Square::None;
+Expected<std::string> walk(Position pos, Square previous, std::span<const Move> moves,
+                           Write write) {
   for (std::size_t i = 0; i < moves.size(); ++i) {
     if (std::string why = explain_illegal(pos, moves[i]); !why.empty())
       return ParseError{{}, 0, "move " + std::to_string(i + 1) + ": illegal: " + why};
@@ -185,6 +155,86 @@ Expected<std::string> walk(const Position& start, std::span<const Move> moves, W
     previous = moves[i].to();
   }
   return std::string();
+}
+
+template <class Write>
+Expected<std::string> walk(const Position& start, std::span<const Move> moves, Write write) {
+  return walk(start, Square::None, moves, write);
+}
+
+// "   1 " : the move number right-aligned in four columns and a space.
+std::string move_number(std::size_t n) {
+  std::string s = std::to_string(n);
+  return std::string(s.size() < 4 ? 4 - s.size() : 0, ' ') + s + ' ';
+}
+
+// The KIF lines of `moves` played from `pos`, numbered from `first`; a move whose number is in
+// `marked` gets a trailing '+' (a variation branches there).
+Expected<std::string> kif_lines(const Position& pos, Square previous, std::span<const Move> moves,
+                                std::size_t first, const std::vector<std::size_t>& marked = {}) {
+  std::string out;
+  auto done =
+      walk(pos, previous, moves, [&](const Position& p, Move m, Square prev, std::size_t i) {
+        const std::size_t n = first + i;
+        out += move_number(n) + to_kif_move(p, m, prev);
+        if (std::find(marked.begin(), marked.end(), n) != marked.end()) out += '+';
+        out += '\n';
+      });
+  if (!done) return done.error();
+  return out;
+}
+
+// KI2 words, `per_line` moves to a line.
+Expected<std::string> ki2_lines(const Position& pos, Square previous, std::span<const Move> moves) {
+  constexpr std::size_t kPerLine = 6;
+  std::string out;
+  auto done =
+      walk(pos, previous, moves, [&](const Position& p, Move m, Square prev, std::size_t i) {
+        out += to_japanese(p, m, prev);
+        out += (i + 1) % kPerLine == 0 || i + 1 == moves.size() ? "\n" : "  ";
+      });
+  if (!done) return done.error();
+  return out;
+}
+
+// Headers, the diagram and (KIF only) the move-list header line.
+std::string record_head(const Position& start, const KifRecordInfo& info, bool kif) {
+  std::string out;
+  if (!info.title.empty()) out += "表題：" + info.title + '\n';
+  for (const auto& [key, value] : info.headers) out += key + "：" + value + '\n';
+  out += to_kif_diagram(start, defender_hand_is_rest(start));
+  if (kif) out += "手数----指手---------消費時間--\n";
+  for (const std::string& comment : info.comments) out += '*' + comment + '\n';
+  return out;
+}
+
+// The `変化：N手` blocks, latest branch first; `lines` writes the moves of one.
+template <class Lines>
+Expected<std::string> variation_blocks(const Position& start, std::span<const Move> main,
+                                       const std::vector<Variation>& variations, Lines lines) {
+  std::vector<const Variation*> order;
+  for (const Variation& v : variations) order.push_back(&v);
+  std::stable_sort(order.begin(), order.end(),
+                   [](const Variation* a, const Variation* b) { return a->ply > b->ply; });
+  std::string out;
+  for (const Variation* v : order) {
+    const std::string name = "variation at move " + std::to_string(v->ply);
+    if (v->ply < 1 || v->ply > main.size())
+      return ParseError{
+          {}, 0, name + ": the main line has " + std::to_string(main.size()) + " moves"};
+    Position pos = start;
+    for (std::size_t i = 0; i + 1 < v->ply; ++i) pos.do_move(main[i]);
+    const Square previous = v->ply >= 2 ? main[v->ply - 2].to() : Square::None;
+    auto text = lines(pos, previous, std::span<const Move>(v->moves), v->ply);
+    if (!text) return ParseError{{}, 0, name + ": " + text.error().reason};
+    out += "\n変化：" + std::to_string(v->ply) + "手\n" + *text;
+  }
+  return out;
+}
+
+std::string summary_line(std::size_t plies, std::string_view terminator) {
+  if (terminator.empty()) return {};
+  return "まで" + std::to_string(plies) + "手で" + std::string(terminator) + '\n';
 }
 
 }  // namespace
@@ -233,16 +283,9 @@ Expected<std::string> to_japanese_line(const Position& start, std::span<const Mo
 
 Expected<std::string> to_kif_moves(const Position& start, std::span<const Move> moves,
                                    std::string_view terminator) {
-  std::string out;
-  const auto number = [](std::size_t n) {
-    std::string s = std::to_string(n);
-    return std::string(s.size() < 4 ? 4 - s.size() : 0, ' ') + s + ' ';
-  };
-  auto done = walk(start, moves, [&](const Position& pos, Move m, Square previous, std::size_t i) {
-    out += number(i + 1) + to_kif_move(pos, m, previous) + '\n';
-  });
-  if (!done) return done.error();
-  if (!terminator.empty()) out += number(moves.size() + 1) + std::string(terminator) + '\n';
+  auto out = kif_lines(start, Square::None, moves, 1);
+  if (!out) return out.error();
+  if (!terminator.empty()) *out += move_number(moves.size() + 1) + std::string(terminator) + '\n';
   return out;
 }
 
@@ -265,7 +308,7 @@ std::string to_kif_diagram(const Position& pos, bool defender_rest) {
         continue;
       }
       out += color_of(p) == Color::White ? 'v' : ' ';
-      out += kDiagramNames[index_of(type_of(p))];
+      out += diagram_name(type_of(p));
     }
     out += '|';
     out += kKanjiNumbers[rank + 1];
@@ -280,18 +323,31 @@ std::string to_kif_diagram(const Position& pos, bool defender_rest) {
 
 Expected<std::string> to_kif_record(const Position& start, std::span<const Move> moves,
                                     const KifRecordInfo& info) {
-  auto list = to_kif_moves(start, moves, info.terminator);
+  std::vector<std::size_t> marked;
+  for (const Variation& v : info.variations) marked.push_back(v.ply);
+  auto list = kif_lines(start, Square::None, moves, 1, marked);
   if (!list) return list.error();
-  std::string out;
-  if (!info.title.empty()) out += "表題：" + info.title + '\n';
-  for (const auto& [key, value] : info.headers) out += key + "：" + value + '\n';
-  out += to_kif_diagram(start, hand_is_rest(start, ~start.side_to_move()));
-  out += "手数----指手---------消費時間--\n";
-  for (const std::string& comment : info.comments) out += '*' + comment + '\n';
-  out += *list;
-  if (!info.terminator.empty())
-    out += "まで" + std::to_string(moves.size()) + "手で" + info.terminator + '\n';
-  return out;
+  auto variations =
+      variation_blocks(start, moves, info.variations,
+                       [](const Position& pos, Square previous, std::span<const Move> line,
+                          std::size_t first) { return kif_lines(pos, previous, line, first); });
+  if (!variations) return variations.error();
+  std::string out = record_head(start, info, true) + *list;
+  if (!info.terminator.empty()) out += move_number(moves.size() + 1) + info.terminator + '\n';
+  return out + summary_line(moves.size(), info.terminator) + *variations;
+}
+
+Expected<std::string> to_ki2_record(const Position& start, std::span<const Move> moves,
+                                    const KifRecordInfo& info) {
+  auto list = ki2_lines(start, Square::None, moves);
+  if (!list) return list.error();
+  auto variations =
+      variation_blocks(start, moves, info.variations,
+                       [](const Position& pos, Square previous, std::span<const Move> line,
+                          std::size_t) { return ki2_lines(pos, previous, line); });
+  if (!variations) return variations.error();
+  return record_head(start, info, false) + *list + summary_line(moves.size(), info.terminator) +
+         *variations;
 }
 
 }  // namespace tsume::io

@@ -23,6 +23,7 @@
 #include "solver/core/position.h"
 #include "solver/core/types.h"
 #include "solver/io/parse_error.h"
+#include "solver/io/problem.h"
 
 namespace tsume::io {
 
@@ -61,19 +62,29 @@ Expected<std::string> to_kif_moves(const Position& start, std::span<const Move> 
 // that hand is exactly the rest (otherwise the reader gives a different hand).
 std::string to_kif_diagram(const Position& pos, bool defender_rest = false);
 
-// What goes around the moves of a KIF record.
+// What goes around the moves of a KIF or KI2 record.
 struct KifRecordInfo {
   std::string title;                                         // 表題; omitted when empty
   std::vector<std::pair<std::string, std::string>> headers;  // `key：value` lines after 表題
   std::vector<std::string> comments;                         // `*` lines before the moves
   // Ends the moves when not empty: a numbered line (`  70 詰み`) and `まで69手で詰み`.
   std::string terminator = "詰み";
+  // Written after the main line as `変化：N手` blocks, the latest branch first (the order in
+  // which Kifu for Windows writes a tree); in KIF the main-line move that has a variation is
+  // marked with a trailing '+'.
+  std::vector<Variation> variations;  // problem.h
 };
 
 // A whole KIF record: headers, the diagram of `start` (残り全部 when the defender's hand is exactly
-// the pieces left over), the comments, the move list and the terminator. read_kif reads it back
-// to the same position and moves. The error names the first illegal move.
+// the pieces left over), the comments, the move list, the terminator and the variations.
+// read_kif reads it back to the same position and main line. The error names the first illegal
+// move (and its variation).
 Expected<std::string> to_kif_record(const Position& start, std::span<const Move> moves,
+                                    const KifRecordInfo& info = {});
+
+// The same record in KI2: the moves in KI2 words (`▲２三銀成 △同　玉`), six to a line, no move
+// numbers; variations as `変化：N手` blocks of KI2 words.
+Expected<std::string> to_ki2_record(const Position& start, std::span<const Move> moves,
                                     const KifRecordInfo& info = {});
 
 }  // namespace tsume::io

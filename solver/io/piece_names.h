@@ -61,6 +61,31 @@ inline constexpr std::array<std::string_view, kPieceTypeCount> kJapaneseNames = 
 
 constexpr std::string_view japanese_name(PieceType pt) { return kJapaneseNames[index_of(pt)]; }
 
+// One-character names of board diagrams (KIF BOD, SVG): 成香 成桂 成銀 are 杏 圭 全 there.
+inline constexpr std::array<std::string_view, kPieceTypeCount> kDiagramNames = {
+    "・", "歩", "香", "桂", "銀", "角", "飛", "金", "玉", "と", "杏", "圭", "全", "馬", "龍"};
+
+constexpr std::string_view diagram_name(PieceType pt) { return kDiagramNames[index_of(pt)]; }
+
+// The order in which KIF and CSA files list a hand: rook first, pawn last.
+inline constexpr std::array<PieceType, 7> kHandOrder = {
+    PieceType::Rook,   PieceType::Bishop, PieceType::Gold, PieceType::Silver,
+    PieceType::Knight, PieceType::Lance,  PieceType::Pawn};
+
+// File labels of diagrams, full width: "１" for file 1 (index 0).
+inline constexpr std::array<std::string_view, 9> kFullWidthDigits = {"１", "２", "３", "４", "５",
+                                                                     "６", "７", "８", "９"};
+// Kanji numerals 〇..十: rank labels (一 = rank a) and hand counts.
+inline constexpr std::array<std::string_view, 11> kKanjiNumbers = {
+    "〇", "一", "二", "三", "四", "五", "六", "七", "八", "九", "十"};
+
+// A hand count in kanji as KIF writes it after the piece: "" for 1, "二".."十", "十一".."十八".
+inline std::string kanji_count(int n) {
+  if (n <= 1) return {};
+  if (n <= 10) return std::string(kKanjiNumbers[n]);
+  return "十" + std::string(kKanjiNumbers[n - 10]);
+}
+
 constexpr std::string_view color_name(Color c) { return c == Color::Black ? "Black" : "White"; }
 
 // USI square name: file digit then rank letter, "7g". Square::None gives "--".

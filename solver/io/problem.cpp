@@ -73,6 +73,16 @@ bool apply_defender_hand(BoardSetup& setup, DefenderHand policy) {
   return !setup.hand(defender).empty();
 }
 
+bool defender_hand_is_rest(const Position& pos) {
+  const Color defender = ~pos.side_to_move();
+  BoardSetup setup = pos.setup();
+  const Hand given = setup.hand(defender);
+  if (given.empty()) return false;
+  setup.hand(defender) = Hand();
+  give_rest_to(setup, defender);
+  return setup.hand(defender) == given;
+}
+
 ProblemFormat detect_format(std::string_view bytes, std::string_view file) {
   const std::string ext = lower_extension(file);
   if (ext == "sfen" || ext == "usi") return ProblemFormat::Sfen;

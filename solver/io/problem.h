@@ -10,6 +10,7 @@
 
 #include "solver/core/board_setup.h"
 #include "solver/core/move.h"
+#include "solver/core/position.h"
 #include "solver/io/parse_error.h"
 #include "solver/io/sfen.h"
 
@@ -25,11 +26,21 @@ struct ReadOptions {
   DefenderHand defender_hand = DefenderHand::RestIfEmpty;
 };
 
+// A variation (変化) of a record: `moves` are played instead of the main line's moves from its
+// move number `ply` (1-based, 1 <= ply <= the main line's length) on.
+struct Variation {
+  std::size_t ply = 1;
+  std::vector<Move> moves;
+};
+
 struct Problem {
   BoardSetup setup;             // validated by Position::set, defender hand already applied
   std::vector<Move> moves;      // the recorded moves, each legal in turn
   std::vector<int> move_lines;  // 1-based line of each move in the original file
-  std::string title;            // KIF 表題, CSA $EVENT; empty when absent
+  // KIF/KI2 変化 blocks that branch off the main line, in file order (variations of variations
+  // are checked and skipped).
+  std::vector<Variation> variations;
+  std::string title;  // KIF 表題, CSA $EVENT; empty when absent
   // Other header fields in file order: KIF `作者：...` as {"作者", "..."}, CSA `$SITE:x` as
   // {"SITE", "x"} and `N+name` as {"N+", "name"}.
   std::vector<std::pair<std::string, std::string>> headers;
@@ -46,6 +57,10 @@ struct Problem {
 // and its hand is empty. Returns true when that gave it at least one piece (a full game
 // position has nothing left over).
 bool apply_defender_hand(BoardSetup& setup, DefenderHand policy);
+
+// True when the hand of the side not to move is exactly the pieces on neither the board nor the
+// other hand, and not empty: what KIF `残り全部` and CSA `00AL` say, for the writers.
+bool defender_hand_is_rest(const Position& pos);
 
 // Chooses the format from the extension (.sfen .kif .kifu .ki2 .ki2u .csa, any case) and, when
 // the extension says nothing, from the content.

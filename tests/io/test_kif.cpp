@@ -198,11 +198,66 @@ TEST(Kif, SideToMoveLines) {
   }
 }
 
-TEST(Kif, StopsAtTheFirstBranch) {
+TEST(Kif, ReadsTheBranchesOffTheMainLine) {
   auto p =
       read_kif("手合割：平手\n   1 ７六歩(77)\n   2 ３四歩(33)\n\n変化：2手\n   2 ８四歩(83)\n");
   ASSERT_TRUE(p.ok()) << p.error().message();
   EXPECT_EQ(usi_moves(p->moves), Moves({"7g7f", "3c3d"}));
+  ASSERT_EQ(p->variations.size(), 1u);
+  EXPECT_EQ(p->variations[0].ply, 2u);
+  EXPECT_EQ(usi_moves(p->variations[0].moves), Moves({"8c8d"}));
+}
+
+// The tree of Kifu for Windows, written depth first with the latest branch first: a branch at
+// move 3 of the main line, a branch of that branch at move 4 (read, checked and skipped), then
+// two more alternatives to move 2 of the main line, one of them marked with 同 from move 1.
+TEST(Kif, VariationsOfVariationsAreSkipped) {
+  auto p = read_kif("手合割：平手\n"
+                    "   1 ７六歩(77)\n"
+                    "   2 ３四歩(33)+\n"
+                    "   3 ２六歩(27)+\n"
+                    "   4 ８四歩(83)\n"
+                    "\n変化：3手\n"
+                    "   3 ２二角成(88)\n"
+                    "   4 同　銀(31)+\n"
+                    "\n変化：4手\n"
+                    "   4 同　飛(82)\n"
+                    "\n変化：2手\n"
+                    "   2 ８四歩(83)\n"
+                    "   3 ２六歩(27)\n"
+                    "\n変化：2手\n"
+                    "   2 ５四歩(53)\n");
+  ASSERT_TRUE(p.ok()) << p.error().message();
+  EXPECT_EQ(usi_moves(p->moves), Moves({"7g7f", "3c3d", "2g2f", "8c8d"}));
+  ASSERT_EQ(p->variations.size(), 3u);
+  EXPECT_EQ(p->variations[0].ply, 3u);
+  EXPECT_EQ(usi_moves(p->variations[0].moves), Moves({"8h2b+", "3a2b"}));
+  EXPECT_EQ(p->variations[1].ply, 2u);
+  EXPECT_EQ(usi_moves(p->variations[1].moves), Moves({"8c8d", "2g2f"}));
+  EXPECT_EQ(p->variations[2].ply, 2u);
+  EXPECT_EQ(usi_moves(p->variations[2].moves), Moves({"5c5d"}));
+}
+
+TEST(Kif, BadVariations) {
+  const std::string head = "手合割：平手\n   1 ７六歩(77)\n   2 ３四歩(33)\n\n";
+  EXPECT_TRUE(test::fails_with(read_kif(head + "変化：手\n"), 5, "expected '変化："));
+  EXPECT_TRUE(test::fails_with(read_kif(head + "変化：4手\n"), 5, "branches off a line of 2"));
+  // Move 2 of the variation is White's: ８四歩 from 87 is not a White move.
+  EXPECT_TRUE(
+      test::fails_with(read_kif(head + "変化：2手\n   2 ８四歩(87)\n"), 6, "move 2: illegal"));
+  EXPECT_TRUE(test::fails_with(read_kif(head + "変化：2手\n   3 ８四歩(83)\n"), 6,
+                               "move 3 follows move 1"));
+  EXPECT_TRUE(test::fails_with(read_kif("手合割：平手\n変化：1手\n"), 2, "before the first move"));
+}
+
+TEST(Kif, Ki2Variations) {
+  auto p = read_kif("手合割：平手\n▲７六歩　△３四歩　▲２六歩\nまで3手で中断\n\n変化：2手\n△８四歩"
+                    "　▲６八銀\n");
+  ASSERT_TRUE(p.ok()) << p.error().message();
+  EXPECT_EQ(usi_moves(p->moves), Moves({"7g7f", "3c3d", "2g2f"}));
+  EXPECT_EQ(p->result, "中断");
+  ASSERT_EQ(p->variations.size(), 1u);
+  EXPECT_EQ(usi_moves(p->variations[0].moves), Moves({"8c8d", "7i6h"}));
 }
 
 TEST(Kif, CrLfLineBreaksAndByteOrderMark) {

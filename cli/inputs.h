@@ -1,0 +1,69 @@
+// The problems named on a command line, shared by the subcommands that read batches (solve,
+// convert, show): SFEN strings, SFEN/TSV line files, KIF/KI2/CSA files, folders and standard
+// input, each turned into records with ids; a record's position is read when its turn comes.
+#pragma once
+
+#include <set>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "solver/core/position.h"
+#include "solver/io/parse_error.h"
+#include "solver/io/problem.h"
+#include "solver/io/sfen.h"
+
+namespace tsume::cli {
+
+// One problem found in the inputs.
+struct Record {
+  enum class Kind { Sfen, ProblemFile, Error };
+  Kind kind = Kind::Sfen;
+  std::string id;
+  std::string text;    // Sfen: the SFEN; ProblemFile: the path; Error: the message
+  std::string moves;   // Sfen: the USI moves after it (` moves ...` or a TSV's fourth column)
+  std::string length;  // Sfen: a TSV's third column (the mate length in plies), else empty
+  std::string file;    // where it was found, for messages ("" for an argument)
+  int line = 0;
+};
+
+// The records of every input, in order: a folder is searched recursively in sorted order for
+// .kif .kifu .ki2 .ki2u .csa .sfen .usi .tsv .txt files; `-` reads SFEN/TSV lines from standard
+// input; an input that is no file is a SFEN. Ids: the TSV's second column, else
+// '<file>:<record>', 'stdin:<record>', or 'arg<k>' for the k-th input. Inputs that cannot be
+// read become Error records.
+std::vector<Record> gather_records(const std::vector<std::string>& inputs);
+
+// The position of a record (the problem, before any recorded move), or the reason it cannot be
+// read.
+io::Expected<Position> read_record_position(const Record& r, io::DefenderHand hand);
+
+// The whole problem of a record: position, recorded moves and metadata. A SFEN record's moves
+// come from Record::moves and its title is the id; when its length column equals the number of
+// moves, the moves are the mate's main line and the result is 詰み.
+io::Expected<io::Problem> read_record_problem(const Record& r, io::DefenderHand hand);
+
+// Reads a whole file; false when it cannot be read.
+bool read_whole_file(const std::string& path, std::string& bytes);
+
+// Writes `bytes` to `path`, replacing it; false when it cannot be written.
+bool write_whole_file(const std::string& path, std::string_view bytes);
+
+// A file name made of the id: letters, digits, '-', '_' and '.' kept, anything else '_'; never
+// empty, never starting with '.'.
+std::string file_name_of_id(const std::string& id);
+
+// File names for one output folder, one per problem: file_name_of_id, numbered ("-2", "-3")
+// when two ids give the same name, so that no problem overwrites another.
+class FileNames {
+public:
+  std::string take(const std::string& id);
+
+private:
+  std::set<std::string> used_;
+};
+
+// Creates `dir` (and its parents) when missing; false when it is not a folder afterwards.
+bool ensure_folder(const std::string& dir);
+
+}  // namespace tsume::cli

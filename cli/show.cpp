@@ -1,0 +1,177 @@
+// `tsume show`: board diagrams of problems, as text (the KIF board diagram, BOD) or as SVG
+// images (solver/io/svg_diagram.h), at the problem position or after some of its recorded moves
+// with the last move marked.
+#include <filesystem>
+#include <optional>
+#include <ostream>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "cli/command.h"
+#include "cli/inputs.h"
+#include "solver/io/kif_writer.h"
+#include "solver/io/problem.h"
+#include "solver/io/svg_diagram.h"
+
+namespace tsume::cli {
+
+namespace {
+
+namespace fs = std::filesystem;
+
+constexpr HelpText kHelp{
+    "tsume show [options] INPUT...",
+    "Shows the position of each problem as a board diagram: by default the KIF board diagram "
+    "(BOD)\n"
+    "as text, headed by '表題：<id>'; with --svg FILE an SVG image of the one problem given, with\n"
+    "--svg-dir DIR one image per problem, <id>.svg. INPUT is read as by 'tsume solve' (SFEN, TSV\n"
+    "lines with an optional fourth column holding the USI main line, KIF, KI2, CSA, folders, -).\n"
+    "--ply N shows the position after the first N recorded moves ('end': all of them) with the\n"
+    "last move marked: shaded in the image, '手数＝N  ▲２三銀成  まで' in the text. Images have "
+    "the\n"
+    "file numbers above, the rank numerals on the right, 後手's pieces turned round, promoted\n"
+    "pieces in red and the hands beside the board; they need a CJK font to be viewed.",
+    "tsume show \"3+R3nk/8p/7P1/9/9/9/9/9/8B b 16p4l3n4s4gbr 1\"\n"
+    "tsume show problems/zukou.tsv --svg-dir zukou-svg\n"
+    "tsume show \"3+R3nk/8p/7P1/9/9/9/9/9/8B b 16p4l3n4s4gbr 1 moves 1i5e\" --ply 1 --svg mate.svg",
+};
+
+// The number of moves to play: a count, or every move for "end".
+std::optional<std::size_t> parse_ply(const std::string& text) {
+  if (text == "end") return std::nullopt;
+  std::size_t used = 0;
+  long long n = -1;
+  try {
+    n = std::stoll(text, &used);
+  } catch (const std::exception&) {  // std::invalid_argument, std::out_of_range
+  }
+  if (n < 0 || used != text.size()) throw UsageError("--ply must be a number of moves or 'end'");
+  return static_cast<std::size_t>(n);
+}
+
+// A problem's position after some of its moves, ready to draw.
+struct Shown {
+  std::string id;
+  Position pos;
+  std::size_t ply = 0;
+  std::string last_move;  // KI2 words of the last move played, or empty
+  Square last_to = Square::None;
+  bool defender_rest = false;
+};
+
+io::Expected<Shown> prepare(const Record& r, io::DefenderHand hand,
+                            std::optional<std::size_t> ply) {
+  auto problem = read_record_problem(r, hand);
+  if (!problem) return problem.error();
+  Shown s;
+  s.id = problem->title.empty() ? r.id : problem->title;
+  if (std::string why = s.pos.set(problem->setup); !why.empty())
+    return io::ParseError{r.file, r.line, "illegal position: " + why};
+  s.defender_rest = io::defender_hand_is_rest(s.pos);
+  const std::size_t n = ply.value_or(problem->moves.size());
+  if (n > problem->moves.size())
+    return io::ParseError{r.file, r.line,
+                          r.id + ": --ply " + std::to_string(n) + " but the problem records " +
+                              std::to_string(problem->moves.size()) + " moves"};
+  Square previous = Square::None;
+  for (std::size_t i = 0; i < n; ++i) {
+    const Move m = problem->moves[i];
+    s.last_move = io::to_japanese(s.pos, m, previous);
+    s.pos.do_move(m);
+    previous = m.to();
+  }
+  s.ply = n;
+  s.last_to = previous;
+  if (n > 0) s.defender_rest = false;  // hands have changed: show them as they are
+  return s;
+}
+
+std::string text_diagram(const Shown& s) {
+  std::string out = "表題：" + s.id + "\n" + io::to_kif_diagram(s.pos, s.defender_rest);
+  if (s.ply > 0) {
+    // BOD's last line names the last move: "手数＝1  ▲７六歩  まで".
+    const std::string zero = "手数＝0\n";
+    out.replace(out.size() - zero.size(), zero.size(),
+                "手数＝" + std::to_string(s.ply) + "  " + s.last_move + "  まで\n");
+  }
+  return out;
+}
+
+std::string svg_diagram(const Shown& s, const std::string& title) {
+  io::SvgDiagramOptions options;
+  options.title = title.empty() ? s.id : title;
+  options.last_move = s.last_to;
+  options.defender_rest = s.defender_rest;
+  return io::to_svg_diagram(s.pos, options);
+}
+
+}  // namespace
+
+int show_main(const Context& ctx) {
+  po::options_description options("Options", kHelpLineLength);
+  auto add = options.add_options();
+  add("svg", po::value<std::string>()->value_name("FILE"),
+      "write the diagram of the one problem given as an SVG image to FILE ('-': standard output)");
+  add("svg-dir", po::value<std::string>()->value_name("DIR"),
+      "write one SVG image per problem to DIR/<id>.svg (DIR is created when missing)");
+  add("title", po::value<std::string>()->value_name("TEXT"),
+      "the title of the image (default: the problem's title or id)");
+  add("ply", po::value<std::string>()->value_name("N|end")->default_value("0"),
+      "show the position after the first N recorded moves, the last one marked");
+  add_hand_as_given_option(options);
+  const auto vm = parse_options_with_inputs(ctx, options, kHelp);
+  if (!vm) return kExitOk;
+  const auto inputs = inputs_of(*vm);
+  const auto ply = parse_ply((*vm)["ply"].as<std::string>());
+  const auto hand = defender_hand_option(*vm);
+  const std::string svg = vm->count("svg") ? (*vm)["svg"].as<std::string>() : "";
+  const std::string svg_dir = vm->count("svg-dir") ? (*vm)["svg-dir"].as<std::string>() : "";
+  const std::string title = vm->count("title") ? (*vm)["title"].as<std::string>() : "";
+  if (!svg.empty() && !svg_dir.empty()) throw UsageError("give --svg or --svg-dir, not both");
+
+  const std::string where = "tsume " + std::string(ctx.command);
+  const std::vector<Record> records = gather_records(inputs);
+  if (records.empty()) {
+    ctx.err << where << ": no problem found in the inputs\n";
+    return kExitInputError;
+  }
+  if (!svg.empty() && records.size() != 1)
+    throw UsageError("--svg FILE takes one problem (" + std::to_string(records.size()) +
+                     " found); use --svg-dir DIR for several");
+  if (!svg_dir.empty() && !ensure_folder(svg_dir)) {
+    ctx.err << where << ": cannot create the folder '" << svg_dir << "'\n";
+    return kExitInputError;
+  }
+
+  int errors = 0;
+  FileNames names;
+  for (std::size_t i = 0; i < records.size(); ++i) {
+    auto shown = prepare(records[i], hand, ply);
+    if (!shown) {
+      ctx.err << where << ": " << shown.error().message() << '\n';
+      ++errors;
+      continue;
+    }
+    if (!svg.empty()) {
+      const std::string image = svg_diagram(*shown, title);
+      if (svg == "-") {
+        ctx.out << image;
+      } else if (!write_whole_file(svg, image)) {
+        ctx.err << where << ": cannot write '" << svg << "'\n";
+        return kExitInputError;
+      }
+    } else if (!svg_dir.empty()) {
+      const std::string path = (fs::path(svg_dir) / (names.take(shown->id) + ".svg")).string();
+      if (!write_whole_file(path, svg_diagram(*shown, title))) {
+        ctx.err << where << ": cannot write '" << path << "'\n";
+        return kExitInputError;
+      }
+    } else {
+      ctx.out << (i > 0 ? "\n" : "") << text_diagram(*shown);
+    }
+  }
+  return errors == 0 ? kExitOk : kExitInputError;
+}
+
+}  // namespace tsume::cli

@@ -1,0 +1,370 @@
+// `tsume usi`: the USI protocol's mate search (詰将棋エンジン), as shogi GUIs (ShogiGUI,
+// Shogidokoro, ShogiHome) speak it: `usi`, `isready`, `setoption`, `usinewgame`, `position`,
+// `go mate <ms>|infinite`, `stop`, `quit`; answered by `checkmate <moves>`, `checkmate nomate`
+// or `checkmate timeout`.
+//
+// Commands are read line by line from standard input on the main thread; a search runs on its
+// own thread and is stopped through the solver's cooperative stop flag. Every line written is
+// flushed at once, under one mutex, so that the two threads never interleave.
+#include <atomic>
+#include <cstdint>
+#include <iostream>
+#include <mutex>
+#include <optional>
+#include <sstream>
+#include <string>
+#include <string_view>
+#include <thread>
+#include <vector>
+
+#include "cli/command.h"
+#include "solver/answer/solve.h"
+#include "solver/io/sfen.h"
+#include "solver/io/text.h"
+#include "tsume_version.h"
+
+namespace tsume::cli {
+
+namespace {
+
+constexpr HelpText kHelp{
+    "tsume usi",
+    "Speaks the USI protocol on standard input and output as a mate engine (詰将棋エンジン), for\n"
+    "shogi GUIs and scripts. Register the binary in the GUI with the argument 'usi'.\n"
+    "\n"
+    "Commands: usi, isready, setoption name <N> value <V>, usinewgame, position sfen <SFEN>\n"
+    "[moves ...], position startpos [moves ...], go mate <ms>|infinite, stop, quit (gameover and\n"
+    "ponderhit are accepted and ignored). The side to move after the moves is the attacker; both\n"
+    "hands are taken as given (option RestToDefender gives an empty defender hand all remaining\n"
+    "pieces, 残り全部). Answers: 'checkmate <USI moves>' (the main line: shortest attack,\n"
+    "longest defence, futile interpositions not counted), 'checkmate nomate' (no mate exists),\n"
+    "'checkmate timeout' (the time or node limit ran out, or stop came, before the exact answer),\n"
+    "each after one 'info time <ms> nodes <n> nps <n> [pv ...]' line. 'go' without 'mate' is\n"
+    "answered 'bestmove resign'. Unknown or malformed commands are answered with 'info string "
+    "...'\n"
+    "and otherwise ignored. At the end of the input a search with a limit is finished, an\n"
+    "infinite one stopped.\n"
+    "\n"
+    "Options: USI_Hash (MB, the solver's table), Threads (workers of the parallel search; the\n"
+    "answer does not depend on it), NodeLimit (nodes per search, 0: none), CountFutile (count every\n"
+    "interposition, game-style), RestToDefender.",
+    "tsume usi\n"
+    "printf 'position sfen 3+R3nk/8p/7P1/9/9/9/9/9/8B b rb4g4s3n4l16p 1\\ngo mate 1000\\n' | "
+    "tsume usi",
+};
+
+constexpr std::size_t kDefaultHashMb = 64;
+constexpr std::size_t kMaxHashMb = std::size_t{1} << 20;
+constexpr std::int64_t kMaxNodeLimit = 2'000'000'000'000;
+
+// The words of a command line, split at ASCII blanks.
+std::vector<std::string> words_of(std::string_view line) {
+  std::vector<std::string> words;
+  std::istringstream in{std::string(line)};
+  for (std::string w; in >> w;) words.push_back(std::move(w));
+  return words;
+}
+
+// The words [from, to) joined by single spaces.
+std::string join(const std::vector<std::string>& words, std::size_t from, std::size_t to) {
+  std::string out;
+  for (std::size_t i = from; i < to && i < words.size(); ++i) {
+    if (!out.empty()) out += ' ';
+    out += words[i];
+  }
+  return out;
+}
+
+std::optional<std::int64_t> parse_integer(const std::string& text) {
+  try {
+    std::size_t used = 0;
+    const long long v = std::stoll(text, &used);
+    if (used != text.size()) return std::nullopt;
+    return v;
+  } catch (const std::exception&) {  // std::invalid_argument, std::out_of_range
+    return std::nullopt;
+  }
+}
+
+std::optional<bool> parse_check(const std::string& text) {
+  if (text == "true") return true;
+  if (text == "false") return false;
+  return std::nullopt;
+}
+
+// The position after `position sfen ... [moves ...]` or `position startpos [moves ...]`, or the
+// reason it cannot be set up.
+io::Expected<Position> parse_position_command(const std::vector<std::string>& words,
+                                              io::DefenderHand hand) {
+  std::size_t moves_at = words.size();
+  for (std::size_t i = 1; i < words.size(); ++i)
+    if (words[i] == "moves") {
+      moves_at = i;
+      break;
+    }
+  std::string sfen;
+  if (words.size() >= 2 && words[1] == "startpos" && moves_at <= 2) {
+    sfen = io::kStartSfen;
+  } else if (words.size() >= 2 && words[1] == "sfen") {
+    sfen = join(words, 2, moves_at);
+  } else {
+    return io::ParseError{{},
+                          0,
+                          "expected 'position sfen <SFEN> [moves ...]' or 'position "
+                          "startpos [moves ...]'"};
+  }
+  // Game positions may lack kings on either side until the moves are played; the defender's
+  // king is checked on the final position.
+  auto start = io::read_position(sfen, hand, {}, 0, KingRule::Any);
+  if (!start) return start.error();
+  Position pos = *start;
+  for (std::size_t i = moves_at + 1; i < words.size(); ++i) {
+    auto m = io::parse_usi_move(words[i], pos);
+    if (!m)
+      return io::ParseError{{},
+                            0,
+                            "move " + std::to_string(i - moves_at) + " '" + words[i] +
+                                "': " + m.error().reason};
+    pos.do_move(*m);
+  }
+  if (pos.king_square(~pos.side_to_move()) == Square::None)
+    return io::ParseError{{}, 0, "the side not to move (the defender) has no king"};
+  return pos;
+}
+
+class UsiEngine {
+public:
+  UsiEngine(std::istream& in, std::ostream& out) : in_(in), out_(out), solver_(kDefaultHashMb) {}
+  UsiEngine(const UsiEngine&) = delete;
+  UsiEngine& operator=(const UsiEngine&) = delete;
+  ~UsiEngine() { stop_search(); }
+
+  // Reads commands until `quit` or the end of the input.
+  void run() {
+    for (std::string line; std::getline(in_, line);) {
+      if (!handle(io::trim(line))) return;
+    }
+    // The end of the input: a search with a limit may finish and answer; an infinite one would
+    // never end.
+    if (searching_.load() && !search_is_finite_) stop_.store(true);
+    join_search();
+  }
+
+private:
+  // Writes one line and flushes it; safe from both threads.
+  void say(std::string_view line) {
+    const std::lock_guard<std::mutex> lock(out_mutex_);
+    out_ << line << '\n' << std::flush;
+  }
+
+  // Handles one command; false after `quit`.
+  bool handle(std::string_view line) {
+    const std::vector<std::string> words = words_of(line);
+    if (words.empty()) return true;
+    const std::string& command = words.front();
+    if (command == "usi") {
+      identify();
+    } else if (command == "isready") {
+      if (!searching_.load()) apply_hash();
+      say("readyok");
+    } else if (command == "setoption") {
+      set_option(words);
+    } else if (command == "usinewgame" || command == "gameover" || command == "ponderhit") {
+      // Nothing to do: every search starts from a cleared table.
+    } else if (command == "position") {
+      set_position(words);
+    } else if (command == "go") {
+      go(words);
+    } else if (command == "stop") {
+      stop_search();
+    } else if (command == "quit") {
+      stop_search();
+      return false;
+    } else {
+      say("info string unknown command " + io::quote_prefix(line, 60));
+    }
+    return true;
+  }
+
+  void identify() {
+    say("id name tsume " TSUME_VERSION);
+    say("id author the tsume developers");
+    say("option name USI_Hash type spin default " + std::to_string(kDefaultHashMb) + " min 1 max " +
+        std::to_string(kMaxHashMb));
+    say("option name Threads type spin default 1 min 1 max 256");
+    say("option name NodeLimit type spin default 0 min 0 max " + std::to_string(kMaxNodeLimit));
+    say("option name CountFutile type check default false");
+    say("option name RestToDefender type check default false");
+    say("usiok");
+  }
+
+  // `setoption name <name> [value <value>]`.
+  void set_option(const std::vector<std::string>& words) {
+    std::size_t value_at = words.size();
+    for (std::size_t i = 2; i < words.size(); ++i)
+      if (words[i] == "value") {
+        value_at = i;
+        break;
+      }
+    if (words.size() < 3 || words[1] != "name") {
+      say("info string expected 'setoption name <name> value <value>'");
+      return;
+    }
+    const std::string name = join(words, 2, value_at);
+    const std::string value = join(words, value_at + 1, words.size());
+    const auto bad_value = [&] {
+      say("info string invalid value '" + value + "' for option " + name);
+    };
+    if (name == "USI_Hash" || name == "Hash") {
+      const auto mb = parse_integer(value);
+      if (!mb || *mb < 1 || *mb > static_cast<std::int64_t>(kMaxHashMb)) return bad_value();
+      hash_mb_ = static_cast<std::size_t>(*mb);  // applied at the next isready or go
+    } else if (name == "Threads") {
+      const auto n = parse_integer(value);
+      if (!n || *n < 1) return bad_value();
+      if (*n > 256) return bad_value();
+      solver_.set_threads(static_cast<int>(*n));
+    } else if (name == "NodeLimit") {
+      const auto n = parse_integer(value);
+      if (!n || *n < 0 || *n > kMaxNodeLimit) return bad_value();
+      node_limit_ = static_cast<std::uint64_t>(*n);
+    } else if (name == "CountFutile") {
+      const auto b = parse_check(value);
+      if (!b) return bad_value();
+      count_futile_ = *b;
+    } else if (name == "RestToDefender") {
+      const auto b = parse_check(value);
+      if (!b) return bad_value();
+      rest_to_defender_ = *b;
+    } else if (!name.starts_with("USI_")) {  // USI_Ponder and the like need no answer
+      say("info string unknown option " + name);
+    }
+  }
+
+  void apply_hash() {
+    if (applied_hash_mb_ != hash_mb_) {
+      solver_.set_hash_size(hash_mb_);
+      applied_hash_mb_ = hash_mb_;
+    }
+  }
+
+  void set_position(const std::vector<std::string>& words) {
+    auto pos = parse_position_command(words, rest_to_defender_ ? io::DefenderHand::RestIfEmpty
+                                                               : io::DefenderHand::AsGiven);
+    if (!pos) {
+      position_.reset();
+      say("info string invalid position: " + pos.error().message());
+      return;
+    }
+    position_ = *pos;
+  }
+
+  // `go mate <ms>|infinite`; any other `go` is a game search, which this engine does not do.
+  void go(const std::vector<std::string>& words) {
+    if (words.size() < 2 || words[1] != "mate") {
+      say("info string tsume only answers 'go mate'");
+      say("bestmove resign");
+      return;
+    }
+    if (searching_.load()) {
+      say("info string already searching: send stop first");
+      return;
+    }
+    join_search();
+    double seconds = 0;
+    if (words.size() >= 3 && words[2] != "infinite") {
+      const auto ms = parse_integer(words[2]);
+      if (!ms || *ms < 0) {
+        say("info string expected 'go mate <milliseconds>' or 'go mate infinite'");
+        say("checkmate timeout");
+        return;
+      }
+      seconds = static_cast<double>(*ms) / 1000.0;
+      if (*ms == 0) seconds = 1e-9;  // no time at all, not "no limit"
+    }
+    if (!position_) {
+      say("info string no valid position: send 'position' first");
+      say("checkmate nomate");
+      return;
+    }
+    apply_hash();
+    stop_.store(false);
+    searching_.store(true);
+    search_is_finite_ = seconds > 0 || node_limit_ > 0;
+    const SearchLimits limits{node_limit_, seconds, &stop_};
+    const SolveOptions options{!count_futile_};
+    search_ =
+        std::thread([this, pos = *position_, limits, options] { search(pos, limits, options); });
+  }
+
+  // The search thread: solve, then answer.
+  void search(const Position& pos, const SearchLimits& limits, const SolveOptions& options) {
+    const SolveResult r = solver_.solve(pos, limits, options);
+    const auto ms = static_cast<std::uint64_t>(r.seconds * 1000.0);
+    const auto nps =
+        r.seconds > 0 ? static_cast<std::uint64_t>(static_cast<double>(r.nodes) / r.seconds) : 0;
+    const bool mate = r.status == SolveStatus::Mate && r.length_exact &&
+                      r.pv.size() == static_cast<std::size_t>(r.length);
+    std::string moves;
+    for (Move m : r.pv) {
+      if (!moves.empty()) moves += ' ';
+      moves += io::to_usi(m);
+    }
+    std::string info = "info time " + std::to_string(ms) + " nodes " + std::to_string(r.nodes) +
+                       " nps " + std::to_string(nps);
+    if (mate && !moves.empty()) info += " pv " + moves;
+    std::string answer;
+    if (mate) {
+      answer = "checkmate " + moves;
+    } else if (r.status == SolveStatus::NoMate) {
+      answer = "checkmate nomate";
+    } else {
+      if (r.status == SolveStatus::Mate)
+        say("info string a mate in at most " + std::to_string(r.length) +
+            " plies was found; its exact length was not proven before the limit");
+      answer = "checkmate timeout";
+    }
+    say(info);
+    // Not searching any more before the answer goes out, so that a `go` sent on reading it is
+    // accepted.
+    searching_.store(false);
+    say(answer);
+  }
+
+  void stop_search() {
+    stop_.store(true);
+    join_search();
+  }
+
+  void join_search() {
+    if (search_.joinable()) search_.join();
+  }
+
+  std::istream& in_;
+  std::ostream& out_;
+  std::mutex out_mutex_;
+  Solver solver_;
+  std::size_t hash_mb_ = kDefaultHashMb;
+  std::size_t applied_hash_mb_ = kDefaultHashMb;  // the size of the table now
+  std::uint64_t node_limit_ = 0;
+  bool count_futile_ = false;
+  bool rest_to_defender_ = false;
+  std::optional<Position> position_;
+  std::thread search_;
+  std::atomic<bool> stop_{false};
+  std::atomic<bool> searching_{false};
+  bool search_is_finite_ = false;
+};
+
+}  // namespace
+
+int usi_main(const Context& ctx) {
+  po::options_description options("Options", kHelpLineLength);
+  const auto vm = parse_options(ctx, options, kHelp);
+  if (!vm) return kExitOk;
+  UsiEngine engine(std::cin, ctx.out);
+  engine.run();
+  return kExitOk;
+}
+
+}  // namespace tsume::cli

@@ -1,0 +1,161 @@
+#!/usr/bin/env bash
+# `tsume usi` spoken to as a GUI speaks to it, over a pipe pair (a bash coprocess): the
+# handshake, options, mate in 1, no mate, a timeout, `stop` during an infinite search (answered
+# promptly), `isready` during a search, malformed positions and unknown commands (answered with
+# `info string`, never a crash), a game `go`, and the end of the input.
+#
+#   usi_session.sh TSUME
+#
+# bash and coreutils only.
+set -uo pipefail
+
+tsume=$1
+tmp=$(mktemp -d)
+usi_pid=
+cleanup() {
+  if [[ -n "$usi_pid" ]]; then kill "$usi_pid" 2>/dev/null; fi
+  rm -rf "$tmp"
+}
+trap cleanup EXIT
+
+fail() {
+  echo "FAILED: $*"
+  echo "--- session (> sent, < received)"
+  cat "$tmp/log"
+  exit 1
+}
+
+# SPEC.md section 5: mate in 1 (the interposer is pinned). A lone king with a pawn in hand: no
+# mate. zukou-001 (69 plies): far beyond a fraction of a second.
+readonly MATE1="3+R3nk/8p/7P1/9/9/9/9/9/8B b rb4g4s3n4l16p 1"
+readonly NOMATE="4k4/9/9/9/9/9/9/9/8K b P2r2b4g4s4n4l17p 1"
+readonly LONG="1pG1B4/Gs+P6/pP7/n1ls5/3k5/nL4+r1b/1+p1p+R4/1S7/2N6 b SP2gn2l11p 1"
+
+coproc USI { exec "$tsume" usi 2>&1; }
+usi_pid=$USI_PID
+: >"$tmp/log"
+
+send() {
+  echo "> $1" >>"$tmp/log"
+  printf '%s\n' "$1" >&"${USI[1]}" || fail "cannot send '$1' (tsume usi ended?)"
+}
+# expect ERE [SECONDS]: reads lines until one matches (kept in $got); fails on a timeout or EOF.
+got=
+expect() {
+  local line
+  while IFS= read -r -t "${2:-20}" line <&"${USI[0]}"; do
+    echo "< $line" >>"$tmp/log"
+    if [[ $line =~ $1 ]]; then
+      got=$line
+      return 0
+    fi
+  done
+  fail "no line matching /$1/ within ${2:-20} s"
+}
+
+# Handshake and options.
+send usi
+expect '^id name tsume '
+expect '^option name USI_Hash type spin default [0-9]+ min 1 max [0-9]+$'
+expect '^option name Threads type spin '
+expect '^usiok$'
+send "setoption name USI_Hash value 16"
+send "setoption name Threads value 4"
+send "setoption name USI_Hash value lots"
+expect "^info string invalid value 'lots' for option USI_Hash$"
+send "setoption name USI_Ponder value false"
+send isready
+expect '^readyok$'
+send usinewgame
+
+# Mate in 1: an info line with nodes, nps, time and the line, then the answer.
+send "position sfen $MATE1"
+send "go mate 5000"
+expect '^info time [0-9]+ nodes [0-9]+ nps [0-9]+ pv 1i5e$'
+expect '^checkmate 1i5e$'
+
+# Moves after the position are played: White first drops a pawn on 3c, which blocks the
+# bishop's diagonal, and the mate is gone.
+send "position sfen 3+R3nk/8p/7P1/9/9/9/9/9/8B w rb4g4s3n4l16p 1 moves P*3c"
+send "go mate 5000"
+expect '^checkmate '
+[[ $got == "checkmate nomate" ]] || fail "the move P*3c was not played: $got"
+
+# No mate.
+send "position sfen $NOMATE"
+send "go mate 5000"
+expect '^checkmate nomate$'
+
+# A node limit that runs out: timeout.
+send "setoption name NodeLimit value 2000"
+send "position sfen $LONG"
+send "go mate 60000"
+expect '^checkmate timeout$'
+send "setoption name NodeLimit value 0"
+
+# A time limit that runs out: timeout.
+send "go mate 200"
+expect '^checkmate timeout$' 10
+
+# stop during an infinite search, isready answered meanwhile; the answer comes promptly.
+send "go mate infinite"
+send isready
+expect '^readyok$' 5
+sleep 0.3
+start=$(date +%s%N)
+send stop
+expect '^checkmate timeout$' 5
+elapsed_ms=$((($(date +%s%N) - start) / 1000000))
+((elapsed_ms < 2000)) || fail "stop answered after $elapsed_ms ms"
+
+# Malformed input: each gets an info string; the engine goes on.
+send "position sfen 9/9/9 b - 1"
+expect '^info string invalid position: '
+send "go mate 1000"
+expect '^info string no valid position'
+expect '^checkmate nomate$'
+send "position startpos moves 7g7f 9z9z"
+expect "^info string invalid position: move 2 '9z9z'"
+send "position sfen 4k4/9/9/9/9/9/9/9/8K b P 1 moves 1i1h 1a1b"
+expect '^info string invalid position: move 2 .*'
+send "position"
+expect '^info string invalid position: expected '
+send "position startpos extra words"
+expect '^info string invalid position: expected '
+send "go mate soon"
+expect "^info string expected 'go mate <milliseconds>'"
+expect '^checkmate timeout$'
+send "frobnicate the engine"
+expect '^info string unknown command frobnicate the engine$'
+send "setoption value 3"
+expect '^info string expected .setoption name'
+send "setoption name NoSuchOption value 1"
+expect '^info string unknown option NoSuchOption$'
+send ""
+send "go btime 1000 wtime 1000"
+expect '^bestmove resign$'
+send "stop"
+send "isready"
+expect '^readyok$'
+
+# A game position: startpos after two moves has no check, hence no mate.
+send "position startpos moves 7g7f 3c3d"
+send "go mate 1000"
+expect '^checkmate nomate$'
+
+send quit
+wait "$usi_pid"
+rc=$?
+usi_pid=
+[[ $rc == 0 ]] || fail "tsume usi exited with $rc after quit"
+
+# Piped input without quit: a search with a limit is finished and answered at the end of input.
+printf 'position sfen %s\ngo mate 5000\n' "$MATE1" | "$tsume" usi >"$tmp/piped" 2>&1 ||
+  fail "piped session exited with $?"
+grep -qx 'checkmate 1i5e' "$tmp/piped" || { cat "$tmp/piped" >>"$tmp/log"; fail "piped mate"; }
+# An infinite one is stopped.
+printf 'position sfen %s\ngo mate infinite\n' "$LONG" | timeout 20 "$tsume" usi >"$tmp/piped" 2>&1 ||
+  fail "piped infinite session exited with $?"
+grep -qx 'checkmate timeout' "$tmp/piped" || { cat "$tmp/piped" >>"$tmp/log"; fail "piped stop"; }
+
+echo "ok: tsume usi session"
