@@ -46,7 +46,8 @@ constexpr HelpText kHelp{
     "infinite one stopped.\n"
     "\n"
     "Options: USI_Hash (MB, the solver's table), Threads (workers of the parallel search; the\n"
-    "answer does not depend on it), NodeLimit (nodes per search, 0: none), CountFutile (count every\n"
+    "answer does not depend on it), NodeLimit (nodes per search, 0: none), CountFutile (count "
+    "every\n"
     "interposition, game-style), RestToDefender.",
     "tsume usi\n"
     "printf 'position sfen 3+R3nk/8p/7P1/9/9/9/9/9/8B b rb4g4s3n4l16p 1\\ngo mate 1000\\n' | "
