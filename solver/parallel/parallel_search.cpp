@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <atomic>
 #include <cstdint>
+#include <thread>
 #include <vector>
 
 #include <oneapi/tbb/task_group.h>
@@ -14,6 +15,24 @@ ParallelMateSearch::ParallelMateSearch(TranspositionTable& table, SearchBudget& 
     : table_(table), budget_(budget), threads_(std::max(threads, 1)),
       serial_(table, budget, attacker), load_(threads_ > 1 ? 18 : 1) {
   if (threads_ > 1) arena_ = std::make_unique<tbb::task_arena>(threads_);
+}
+
+// Runs work(0) ... work(threads_ - 1) at once and waits for all of them: tasks of one task_group
+// in the dedicated arena. ThreadSanitizer cannot see the synchronisation inside libtbb (the
+// distribution's library is not instrumented), so a tsan build runs the same workers on plain
+// threads instead; the search code and everything the workers share are the same.
+template <class Work> void ParallelMateSearch::run_workers(const Work& work) {
+#if defined(__SANITIZE_THREAD__)
+  std::vector<std::thread> workers;
+  for (int i = 0; i < threads_; ++i) workers.emplace_back([&work, i] { work(i); });
+  for (std::thread& t : workers) t.join();
+#else
+  arena_->execute([&] {
+    tbb::task_group workers;
+    for (int i = 0; i < threads_; ++i) workers.run([&work, i] { work(i); });
+    workers.wait();
+  });
+#endif
 }
 
 Outcome ParallelMateSearch::prove(Position& pos, Plies max_len, MateSearchOptions options) {
@@ -28,21 +47,15 @@ Outcome ParallelMateSearch::prove(Position& pos, Plies max_len, MateSearchOption
   std::vector<std::uint64_t> nodes(static_cast<std::size_t>(threads_), 0);
   const Color attacker = serial_.attacker();
 
-  arena_->execute([&] {
-    tbb::task_group workers;
-    for (int i = 0; i < threads_; ++i) {
-      workers.run([&, i] {
-        const auto w = static_cast<std::size_t>(i);
-        Position root = pos;
-        SearchBudget budget(worker_limits);
-        MateSearch search(table_, budget, attacker);
-        search.set_virtual_load(&load_);
-        outcomes[w] = search.prove(root, max_len, options);
-        if (outcomes[w] != Outcome::Unknown) answered.store(true, std::memory_order_relaxed);
-        nodes[w] = budget.nodes();
-      });
-    }
-    workers.wait();
+  run_workers([&](int i) {
+    const auto w = static_cast<std::size_t>(i);
+    Position root = pos;
+    SearchBudget budget(worker_limits);
+    MateSearch search(table_, budget, attacker);
+    search.set_virtual_load(&load_);
+    outcomes[w] = search.prove(root, max_len, options);
+    if (outcomes[w] != Outcome::Unknown) answered.store(true, std::memory_order_relaxed);
+    nodes[w] = budget.nodes();
   });
 
   std::uint64_t total = 0;

@@ -44,6 +44,8 @@ public:
   int threads() const { return threads_; }
 
 private:
+  template <class Work> void run_workers(const Work& work);
+
   TranspositionTable& table_;
   SearchBudget& budget_;
   int threads_;
