@@ -5,8 +5,12 @@
 // Method: df-pn proves the mate with no length budget; the proof's length is an upper bound U.
 // Then "mate within U - 2 plies?" is asked with futile interpositions ignored, lowering U each
 // time it is proven, until it is disproven: U is then the exact length. The main line follows
-// exact lengths: at an attacker node a check whose child mates in d - 1; at a defender node a
-// non-futile evasion that does not mate within d - 3 (so exactly d - 1).
+// exact lengths: at an attacker node the first check (generation order) whose child mates in
+// d - 1; at a defender node a non-futile evasion that does not mate within d - 3 (so exactly
+// d - 1), chosen by SPEC.md section 3's tie-breaks: one whose own main line ends with no piece
+// in the attacker's hand (no surplus, 駒余り), then a move over a drop. The attacker's
+// tie-break (prefer a mate ending with surplus) is not applied: finding every equally short
+// check costs a disproof per alternative, which is `tsume check`'s cook search.
 #pragma once
 
 #include <cstddef>

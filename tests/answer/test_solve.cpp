@@ -273,5 +273,36 @@ TEST(Solve, ANodeLimitGivesUnknown) {
   EXPECT_EQ(r.status, SolveStatus::Unknown);
 }
 
+TEST(Solve, TheDefenderAvoidsLinesThatEndWithSurplus) {
+  // SPEC.md section 3: among equally long replies the defender takes one after which the
+  // attacker ends with an empty hand. 将棋図巧 problems are sound compositions (no surplus, 駒余り,
+  // in the published solutions); each of these has equally long replies on its main line that
+  // would end with pieces in hand (a first-found reply leaves 桂歩二 after #2, 香 after #22).
+  std::ifstream in(TSUME_PROBLEMS_DIR "/zukou.tsv");
+  std::string line;
+  int checked = 0;
+  while (std::getline(in, line)) {
+    std::istringstream fields(line);
+    std::string sfen, id, length;
+    std::getline(fields, sfen, '\t');
+    std::getline(fields, id, '\t');
+    std::getline(fields, length, '\t');
+    if (id != "zukou-002" && id != "zukou-018" && id != "zukou-022" && id != "zukou-092") continue;
+    SCOPED_TRACE(id);
+    ++checked;
+    const SolveResult r = solve(sfen, 3'000'000);
+    ASSERT_EQ(r.status, SolveStatus::Mate);
+    EXPECT_EQ(r.length, std::stoi(length));
+    Position pos = position(sfen.c_str());
+    const Color attacker = pos.side_to_move();
+    for (Move m : r.pv) pos.do_move(m);
+    MoveList evasions;
+    generate_evasions(pos, evasions);
+    EXPECT_TRUE(evasions.empty()) << "the main line does not end in mate";
+    EXPECT_TRUE(pos.hand(attacker).empty()) << "the main line ends with surplus";
+  }
+  EXPECT_EQ(checked, 4);
+}
+
 }  // namespace
 }  // namespace tsume
