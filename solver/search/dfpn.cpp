@@ -273,6 +273,14 @@ void MateSearch::expand(Position& pos, std::vector<Child>& children) {
   }
 }
 
+// The value of an open child as a worker of the parallel search sees it: larger while other
+// workers are searching it (search/virtual_load.h).
+PnDn MateSearch::seen_by_workers(const Child& c, PnDn value) const {
+  if (c.pn == 0 || c.dn == 0) return value;
+  const std::uint32_t inside = load_->workers_in(c.key, c.hand);
+  return inside == 0 ? value : VirtualLoad::inflate(value, inside);
+}
+
 MateSearch::Result MateSearch::mid(Position& pos, int ply, PnDn th_pn, PnDn th_dn, Plies rem) {
   const bool or_node = pos.side_to_move() == attacker_;
   Result res;
@@ -314,7 +322,6 @@ MateSearch::Result MateSearch::mid(Position& pos, int ply, PnDn th_pn, PnDn th_d
     dn = or_node ? 0 : kInfinitePnDn;
     std::size_t best = children.size();
     PnDn best_value = kInfinitePnDn, second_value = kInfinitePnDn;
-    PnDn best_pn = 0, best_dn = 0;  // the chosen child's values as this node counts them
     Bitboard pending_drop_squares;
     PnDn summed_max = 0, summed_count = 0;
     for (std::size_t i = 0; i < children.size(); ++i) {
@@ -339,32 +346,30 @@ MateSearch::Result MateSearch::mid(Position& pos, int ply, PnDn th_pn, PnDn th_d
         if (pending_drop_squares.test(s)) continue;
         pending_drop_squares.set(s);
       }
-      PnDn cpn = c.pn, cdn = c.dn;
-      if (load_ && cpn != 0 && cdn != 0) {  // other workers inside: look elsewhere first
-        const std::uint32_t inside = load_->workers_in(c.key, c.hand);
-        if (inside != 0) (or_node ? cpn : cdn) = VirtualLoad::inflate(or_node ? cpn : cdn, inside);
-      }
-      const PnDn v = or_node ? cpn : cdn;   // the value this node minimises
-      const PnDn sv = or_node ? cdn : cpn;  // the value this node sums
+      const PnDn v = or_node ? c.pn : c.dn;   // the value this node minimises
+      const PnDn sv = or_node ? c.dn : c.pn;  // the value this node sums
       if (sv != 0) {
         ++summed_count;
         summed_max = std::max(summed_max, sv);
       }
       if (or_node) {
-        pn = std::min(pn, cpn);
-        dn = add_pndn(dn, cdn);
+        pn = std::min(pn, c.pn);
+        dn = add_pndn(dn, c.dn);
       } else {
-        pn = add_pndn(pn, cpn);
-        dn = std::min(dn, cdn);
+        pn = add_pndn(pn, c.pn);
+        dn = std::min(dn, c.dn);
       }
-      if (v < best_value) {
-        second_value = best_value;
-        best_value = v;
+      // The choice: the smallest value, as other workers make it look (virtual proof numbers;
+      // none in the serial search). Only children that can make progress within this node's
+      // threshold are chosen, so a child always runs until its real value passes its own
+      // threshold; the node's pn/dn, returned and stored, stay the real ones.
+      const PnDn seen = load_ ? seen_by_workers(c, v) : v;
+      if (seen < best_value && v < (or_node ? th_pn : th_dn)) {
+        second_value = std::min(second_value, best_value);
+        best_value = seen;
         best = i;
-        best_pn = cpn;
-        best_dn = cdn;
-      } else if (v < second_value) {
-        second_value = v;
+      } else if (seen < second_value) {
+        second_value = seen;
       }
     }
     // Weak disproof numbers at attacker nodes (WPNS, Ueda et al. 2008): max + (children - 1)
@@ -389,11 +394,16 @@ MateSearch::Result MateSearch::mid(Position& pos, int ply, PnDn th_pn, PnDn th_d
     if (or_node) {
       cth_pn = std::min(th_pn, sibling_threshold(second_value));
       cth_dn =
-          wpns ? child_threshold(th_dn, summed_count - 1, 0) : child_threshold(th_dn, dn, best_dn);
+          wpns ? child_threshold(th_dn, summed_count - 1, 0) : child_threshold(th_dn, dn, c.dn);
     } else {
       cth_dn = std::min(th_dn, sibling_threshold(second_value));
-      cth_pn = child_threshold(th_pn, pn, best_pn);
+      cth_pn = child_threshold(th_pn, pn, c.pn);
     }
+    // With saturated values (children at kMaxFinitePnDn) the threshold can fall to the child's
+    // own value, and the child would return at once, forever: it must be able to pass it.
+    const auto above = [](PnDn v) { return v >= kMaxFinitePnDn ? kInfinitePnDn : v + 1; };
+    if (or_node && cth_pn <= c.pn) cth_pn = above(c.pn);
+    if (!or_node && cth_dn <= c.dn) cth_dn = above(c.dn);
     pos.do_move(c.move);
     const Result r = mid(pos, ply + 1, cth_pn, cth_dn, rem_child);
     pos.undo_move(c.move);

@@ -96,6 +96,7 @@ private:
   void mark_if_futile(Position& pos, int ply, Plies rem, Child& c, FutilityCache& cache);
   bool probe_futility(Position& pos, Plies rem, Square s, FutilityCache& cache);
   bool refresh(Child& c, Plies rem_child) const;
+  PnDn seen_by_workers(const Child& c, PnDn value) const;
   bool is_repetition(std::uint64_t full_key, int ply, int* repeated_ply) const;
   Outcome prove_at(Position& pos, Plies max_len, int ply);
 
