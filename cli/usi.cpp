@@ -7,6 +7,7 @@
 // own thread and is stopped through the solver's cooperative stop flag. Every line written is
 // flushed at once, under one mutex, so that the two threads never interleave.
 #include <atomic>
+#include <chrono>
 #include <cstdint>
 #include <iostream>
 #include <mutex>
@@ -292,15 +293,36 @@ private:
     stop_.store(false);
     searching_.store(true);
     search_is_finite_ = seconds > 0 || node_limit_ > 0;
-    const SearchLimits limits{node_limit_, seconds, &stop_};
+    progress_.store(0);
+    SearchLimits limits{node_limit_, seconds, &stop_};
+    limits.progress = &progress_;
     const SolveOptions options{!count_futile_};
     search_ =
         std::thread([this, pos = *position_, limits, options] { search(pos, limits, options); });
   }
 
-  // The search thread: solve, then answer.
+  // The search thread: solve, then answer. While it searches, a reporter thread prints
+  // `info time <ms> nodes <n> nps <n>` once a second.
   void search(const Position& pos, const SearchLimits& limits, const SolveOptions& options) {
+    std::atomic<bool> done{false};
+    std::thread reporter([this, &done] {
+      const auto start = std::chrono::steady_clock::now();
+      auto next = start + std::chrono::seconds(1);
+      while (!done.load()) {
+        std::this_thread::sleep_for(std::chrono::milliseconds(20));
+        const auto now = std::chrono::steady_clock::now();
+        if (now < next || done.load()) continue;
+        next += std::chrono::seconds(1);
+        const auto ms = static_cast<std::uint64_t>(
+            std::chrono::duration_cast<std::chrono::milliseconds>(now - start).count());
+        const std::uint64_t nodes = progress_.load(std::memory_order_relaxed);
+        say("info time " + std::to_string(ms) + " nodes " + std::to_string(nodes) + " nps " +
+            std::to_string(ms > 0 ? nodes * 1000 / ms : 0));
+      }
+    });
     const SolveResult r = solver_.solve(pos, limits, options);
+    done.store(true);
+    reporter.join();
     const auto ms = static_cast<std::uint64_t>(r.seconds * 1000.0);
     const auto nps =
         r.seconds > 0 ? static_cast<std::uint64_t>(static_cast<double>(r.nodes) / r.seconds) : 0;
@@ -345,6 +367,7 @@ private:
   std::ostream& out_;
   std::mutex out_mutex_;
   Solver solver_;
+  std::atomic<std::uint64_t> progress_{0};  // nodes of the current search, for `info`
   std::size_t hash_mb_ = kDefaultHashMb;
   std::size_t applied_hash_mb_ = kDefaultHashMb;  // the size of the table now
   std::uint64_t node_limit_ = 0;

@@ -14,6 +14,9 @@ struct SearchLimits {
   const std::atomic<bool>* stop = nullptr;  // set by another thread to stop early
   // Set by the parallel driver when another worker has answered the question (internal).
   const std::atomic<bool>* halt = nullptr;
+  // When given, the nodes searched so far are added to it every 1,024 nodes (by every worker),
+  // so that another thread can report progress (USI `info` lines).
+  std::atomic<std::uint64_t>* progress = nullptr;
 };
 
 // Tracks nodes and time against SearchLimits.
@@ -28,6 +31,7 @@ public:
     if (exhausted_) return false;
     if (limits_.max_nodes && nodes_ >= limits_.max_nodes) exhausted_ = true;
     if ((nodes_ & 1023) == 0) {
+      if (limits_.progress) limits_.progress->fetch_add(1024, std::memory_order_relaxed);
       check_flags_and_time();
     }
     return !exhausted_;

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # `tsume usi` spoken to as a GUI speaks to it, over a pipe pair (a bash coprocess): the
 # handshake, options, mate in 1, no mate, a timeout, `stop` during an infinite search (answered
-# promptly), `isready` during a search, malformed positions and unknown commands (answered with
+# promptly), `info` lines while searching, `isready` during a search, malformed positions and unknown commands (answered with
 # `info string`, never a crash), a game `go`, and the end of the input.
 #
 #   usi_session.sh TSUME
@@ -101,7 +101,8 @@ expect '^checkmate timeout$' 10
 send "go mate infinite"
 send isready
 expect '^readyok$' 5
-sleep 0.3
+# Progress while searching: an info line with time, nodes and nps once a second.
+expect '^info time [0-9]+ nodes [0-9]+ nps [0-9]+$' 5
 start=$(date +%s%N)
 send stop
 expect '^checkmate timeout$' 5
