@@ -10,21 +10,28 @@ TranspositionTable::TranspositionTable(std::size_t megabytes) { resize(megabytes
 void TranspositionTable::resize(std::size_t megabytes) {
   // The largest power-of-two bucket count that fits the budget (at least one bucket).
   const std::size_t bytes = std::max<std::size_t>(megabytes, 1) * 1024 * 1024;
-  const std::size_t count =
-      std::bit_floor(std::max<std::size_t>(bytes / (sizeof(Bucket) + sizeof(std::atomic_flag)), 1));
-  buckets_.assign(count, Bucket{});
-  buckets_.shrink_to_fit();
-  locks_ = std::make_unique<std::atomic_flag[]>(count);  // value-initialised: clear
+  const std::size_t count = std::bit_floor(std::max<std::size_t>(bytes / sizeof(Bucket), 1));
+  buckets_.reset();  // the old table goes before the new one comes: memory stays in budget
+  buckets_ = std::make_unique<Bucket[]>(count);
+  bucket_count_ = count;
   mask_ = count - 1;
 }
 
-void TranspositionTable::clear() { std::fill(buckets_.begin(), buckets_.end(), Bucket{}); }
+void TranspositionTable::clear() {
+  for (std::size_t i = 0; i < bucket_count_; ++i) {
+    Bucket& b = buckets_[i];
+    std::fill(std::begin(b.keys), std::end(b.keys), 0);
+    std::fill(std::begin(b.slots), std::end(b.slots), Slot{});
+  }
+}
 
 TTProbe TranspositionTable::probe(std::uint64_t key, Hand hand) const {
   TTProbe r;
-  const BucketLock guard = lock(key);
-  for (const TTEntry& e : bucket_of(key).entries) {
-    if (e.key != key) continue;
+  const Bucket& b = bucket_of(key);
+  const BucketLock guard(b.lock);
+  for (std::size_t i = 0; i < kBucketSize; ++i) {
+    if (b.keys[i] != key) continue;
+    const Slot& e = b.slots[i];
     if (e.hand == hand) {
       r.found = true;
       r.pn = e.pn;
@@ -42,29 +49,30 @@ TTProbe TranspositionTable::probe(std::uint64_t key, Hand hand) const {
   return r;
 }
 
-TTEntry& TranspositionTable::slot_for(std::uint64_t key, Hand hand) {
-  Bucket& b = bucket_of(key);
-  TTEntry* victim = nullptr;
-  for (TTEntry& e : b.entries) {
-    if (e.key == key && e.hand == hand) return e;
-    if (e.key == 0) {
-      if (!victim || victim->key != 0) victim = &e;
-    } else if (!victim || (victim->key != 0 && e.work < victim->work)) {
-      victim = &e;
+TranspositionTable::Slot& TranspositionTable::slot_for(Bucket& b, std::uint64_t key, Hand hand) {
+  std::size_t victim = kBucketSize;
+  for (std::size_t i = 0; i < kBucketSize; ++i) {
+    if (b.keys[i] == key && b.slots[i].hand == hand) return b.slots[i];
+    if (b.keys[i] == 0) {
+      if (victim == kBucketSize || b.keys[victim] != 0) victim = i;
+    } else if (victim == kBucketSize ||
+               (b.keys[victim] != 0 && b.slots[i].work < b.slots[victim].work)) {
+      victim = i;
     }
   }
   // Replacement keeps the entries that cost the most search effort (a bounded-memory table
   // collects its own garbage this way, bucket by bucket).
-  *victim = TTEntry{};
-  victim->key = key;
-  victim->hand = hand;
-  return *victim;
+  b.keys[victim] = key;
+  b.slots[victim] = Slot{};
+  b.slots[victim].hand = hand;
+  return b.slots[victim];
 }
 
 void TranspositionTable::store_estimate(std::uint64_t key, Hand hand, PnDn pn, PnDn dn,
                                         std::uint32_t work) {
-  const BucketLock guard = lock(key);
-  TTEntry& e = slot_for(key, hand);
+  Bucket& b = bucket_of(key);
+  const BucketLock guard(b.lock);
+  Slot& e = slot_for(b, key, hand);
   e.pn = pn;
   e.dn = dn;
   e.work = std::max(e.work, work);
@@ -72,25 +80,27 @@ void TranspositionTable::store_estimate(std::uint64_t key, Hand hand, PnDn pn, P
 
 void TranspositionTable::store_proof(std::uint64_t key, Hand proof_hand, Plies upper,
                                      std::uint32_t work) {
-  const BucketLock guard = lock(key);
-  TTEntry& e = slot_for(key, proof_hand);
+  Bucket& b = bucket_of(key);
+  const BucketLock guard(b.lock);
+  Slot& e = slot_for(b, key, proof_hand);
   e.upper = static_cast<std::int16_t>(std::min<Plies>(e.upper, upper));
   e.work = std::max(e.work, work);
 }
 
 void TranspositionTable::store_disproof(std::uint64_t key, Hand disproof_hand, Plies lower,
                                         std::uint32_t work) {
-  const BucketLock guard = lock(key);
-  TTEntry& e = slot_for(key, disproof_hand);
+  Bucket& b = bucket_of(key);
+  const BucketLock guard(b.lock);
+  Slot& e = slot_for(b, key, disproof_hand);
   e.lower = static_cast<std::int16_t>(std::max<Plies>(e.lower, lower));
   e.work = std::max(e.work, work);
 }
 
 int TranspositionTable::hashfull() const {
-  const std::size_t sample = std::min<std::size_t>(buckets_.size(), 1000);
+  const std::size_t sample = std::min<std::size_t>(bucket_count_, 1000);
   std::size_t used = 0;
   for (std::size_t i = 0; i < sample; ++i)
-    for (const TTEntry& e : buckets_[i].entries) used += e.key != 0;
+    for (std::uint64_t k : buckets_[i].keys) used += k != 0;
   return static_cast<int>(used * 1000 / (sample * kBucketSize));
 }
 

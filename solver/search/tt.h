@@ -9,8 +9,8 @@
 // Entries of one board key share a bucket, so the probe compares the hands of all of them.
 //
 // Shared by the workers of the parallel search: every probe and store holds the bucket's lock
-// (a spin lock per bucket), so a reader never sees a half-written entry and two writers never
-// interleave. The locks are never held across a search step.
+// (a spin lock inside the bucket), so a reader never sees a half-written entry and two writers
+// never interleave. The locks are never held across a search step.
 //
 // Mate lengths ride along as bounds: `upper` (a mate in at most that many plies exists, valid for
 // covering hands) and `lower` (no mate in fewer plies, valid for covered hands).
@@ -20,23 +20,12 @@
 #include <cstddef>
 #include <cstdint>
 #include <memory>
-#include <vector>
 
 #include "solver/core/hand.h"
 #include "solver/search/mate_len.h"
 #include "solver/search/pndn.h"
 
 namespace tsume {
-
-struct TTEntry {
-  std::uint64_t key = 0;  // board key (includes the side to move); 0 marks an empty slot
-  Hand hand;              // the attacker's hand
-  PnDn pn = 1;
-  PnDn dn = 1;
-  std::int16_t lower = 0;        // no mate in fewer plies (for hands covered by `hand`)
-  std::int16_t upper = kNoMate;  // mate in at most this many plies (for hands covering `hand`)
-  std::uint32_t work = 0;        // search effort spent below this entry (replacement priority)
-};
 
 // What a probe found for one (key, hand): proven/disproven length bounds from superior and
 // inferior entries, and the pn/dn estimate from the exact entry if any.
@@ -67,18 +56,29 @@ public:
   // covered by `disproof_hand`.
   void store_disproof(std::uint64_t key, Hand disproof_hand, Plies lower, std::uint32_t work);
 
-  std::size_t bucket_count() const { return buckets_.size(); }
-  std::size_t bytes() const {
-    return buckets_.size() * (sizeof(Bucket) + sizeof(std::atomic_flag));
-  }
+  std::size_t bucket_count() const { return bucket_count_; }
+  std::size_t bytes() const { return bucket_count_ * sizeof(Bucket); }
   // Fraction of used slots, in permille, from a fixed sample of buckets.
   int hashfull() const;
 
 private:
-  struct Bucket {
-    TTEntry entries[kBucketSize];
+  // What the table knows of one (board key, attacker hand).
+  struct Slot {
+    Hand hand;  // the attacker's hand
+    PnDn pn = 1;
+    PnDn dn = 1;
+    std::int16_t lower = 0;        // no mate in fewer plies (for hands covered by `hand`)
+    std::int16_t upper = kNoMate;  // mate in at most this many plies (for hands covering `hand`)
+    std::uint32_t work = 0;        // search effort spent below it (replacement priority)
   };
-  // Holds the lock of a key's bucket for the lifetime of the guard.
+  // One bucket in four cache lines: the keys together in the first line (a probe scans them
+  // and reads only the slots of its key), the slots, and the bucket's spin lock.
+  struct alignas(64) Bucket {
+    std::uint64_t keys[kBucketSize] = {};  // board key (with the side to move); 0: empty slot
+    Slot slots[kBucketSize];
+    mutable std::atomic_flag lock;  // clear when constructed (C++20)
+  };
+  // Holds the lock of a bucket for the lifetime of the guard.
   class BucketLock {
   public:
     explicit BucketLock(std::atomic_flag& flag) : flag_(flag) {
@@ -93,13 +93,12 @@ private:
   private:
     std::atomic_flag& flag_;
   };
-  BucketLock lock(std::uint64_t key) const { return BucketLock(locks_[key & mask_]); }
   Bucket& bucket_of(std::uint64_t key) { return buckets_[key & mask_]; }
   const Bucket& bucket_of(std::uint64_t key) const { return buckets_[key & mask_]; }
-  TTEntry& slot_for(std::uint64_t key, Hand hand);  // the caller holds the bucket's lock
+  Slot& slot_for(Bucket& b, std::uint64_t key, Hand hand);  // the caller holds b's lock
 
-  std::vector<Bucket> buckets_;
-  std::unique_ptr<std::atomic_flag[]> locks_;  // one per bucket
+  std::unique_ptr<Bucket[]> buckets_;
+  std::size_t bucket_count_ = 0;
   std::uint64_t mask_ = 0;
 };
 
