@@ -490,7 +490,7 @@ private:
   std::function<void(const Outcome&)> write_;
 };
 
-// Nodes of the first, quick try of each problem in a batch on several threads.
+// Nodes of the first, quick try of each problem in a batch on several threads (--quick-nodes).
 constexpr std::uint64_t kQuickTryNodes = 100'000;
 
 // Solves the records and hands each outcome to `write` in input order. Returns true when
@@ -498,22 +498,22 @@ constexpr std::uint64_t kQuickTryNodes = 100'000;
 //
 // With one thread, or one problem, the problems are solved one after another with all threads.
 // Otherwise a batch runs in two passes, so that no core idles and none is oversubscribed:
-// first every problem is tried on one thread with a small node budget (kQuickTryNodes), as
+// first every problem is tried on one thread with a small node budget (`quick_nodes`), as
 // many problems at once as there are threads, each with its share of the table; most problems
 // of a collection end there. The problems that budget left open are then solved one at a time
 // with all threads on the whole table. Answers are the same either way; only nodes and times
 // differ.
 bool solve_batch(const std::vector<const Record*>& todo, const Settings& settings,
-                 std::size_t hash_mb, int threads,
+                 std::size_t hash_mb, int threads, std::uint64_t quick_nodes,
                  const std::function<void(const Outcome&)>& write) {
   OrderedWriter writer(todo.size(), write);
   std::vector<std::size_t> hard;
   std::vector<Outcome> tries(todo.size());
   const std::uint64_t user_nodes = settings.limits.max_nodes;
-  const bool quick_is_final = user_nodes != 0 && user_nodes <= kQuickTryNodes;
-  if (threads > 1 && todo.size() > 1) {
+  const bool quick_is_final = user_nodes != 0 && user_nodes <= quick_nodes;
+  if (threads > 1 && todo.size() > 1 && quick_nodes > 0) {
     Settings quick = settings;
-    if (!quick_is_final) quick.limits.max_nodes = kQuickTryNodes;
+    if (!quick_is_final) quick.limits.max_nodes = quick_nodes;
     const std::size_t share = std::max<std::size_t>(hash_mb / static_cast<std::size_t>(threads), 1);
     std::mutex hard_mutex;
     {
@@ -525,7 +525,7 @@ bool solve_batch(const std::vector<const Record*>& todo, const Settings& setting
           if (g_interrupted.load()) return;
           Outcome o = solve_record(*todo[i], *solvers.local(), quick);
           if (g_interrupted.load()) return;
-          if (o.status == "unknown" && !quick_is_final && o.nodes >= kQuickTryNodes) {
+          if (o.status == "unknown" && !quick_is_final && o.nodes >= quick_nodes) {
             tries[i] = std::move(o);
             const std::lock_guard<std::mutex> lock(hard_mutex);
             hard.push_back(i);
@@ -600,6 +600,10 @@ int solve_main(const Context& ctx) {
   add("threads", po::value<int>()->value_name("N")->default_value(0),
       "threads (0: all hardware threads); a batch solves several problems at once, a hard "
       "problem gets all threads");
+  add("quick-nodes",
+      po::value<std::int64_t>()->value_name("N")->default_value(std::int64_t{kQuickTryNodes}),
+      "with several threads and problems: nodes of each problem's first try on one thread (0: "
+      "no quick pass, every problem gets all threads)");
   add("hash", po::value<std::size_t>()->value_name("MB")->default_value(64),
       "transposition table size in megabytes (1..1048576)");
   add("diagram", po::value<std::string>()->value_name("svg"),
@@ -621,6 +625,8 @@ int solve_main(const Context& ctx) {
   const bool resume = (*vm)["resume"].as<bool>();
   int threads = (*vm)["threads"].as<int>();
   if (threads < 0 || threads > 1024) throw UsageError("--threads must be between 0 and 1024");
+  if ((*vm)["quick-nodes"].as<std::int64_t>() < 0)
+    throw UsageError("--quick-nodes must be 0 (no quick pass) or a positive number");
   if (threads == 0) threads = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
   const std::string output = vm->count("output") ? (*vm)["output"].as<std::string>() : "";
   if (resume && output.empty()) throw UsageError("--resume needs -o FILE");
@@ -693,7 +699,8 @@ int solve_main(const Context& ctx) {
     totals.add(o);
     if (progress) draw_progress(ctx.err, totals, todo.size(), elapsed());
   };
-  const bool interrupted = solve_batch(todo, settings, hash_mb, threads, write);
+  const auto quick_nodes = static_cast<std::uint64_t>((*vm)["quick-nodes"].as<std::int64_t>());
+  const bool interrupted = solve_batch(todo, settings, hash_mb, threads, quick_nodes, write);
   if (write_failed) {
     if (progress) ctx.err << '\n';
     ctx.err << where << ": error writing " << (output.empty() ? "standard output" : output) << '\n';

@@ -9,6 +9,9 @@
 # exit 1; a problem that is `unknown` in one run and conclusive in another only hit its node
 # limit there (limits are budgets, not part of the question) and is counted apart.
 #
+# Every problem is solved with all the threads (--quick-nodes 0: no quick one-thread pass), so
+# that the parallel search itself is compared; --quick-nodes N compares the batch mode.
+#
 # Default files: problems/zukou.tsv and, when present (outside the repository),
 # ../shared/problems/unit_mates.tsv and the first 200 problems of each
 # ../shared/problems/practical/mate{3,5,7,9,11}.tsv. Default --nodes 1000000.
@@ -22,13 +25,15 @@ tsume=$build/cli/tsume
 thread_counts="1 2 4 8"
 hashes="16 256"
 nodes=1000000
+quick=0
 files=()
 while [[ $# -gt 0 ]]; do
   case "$1" in
     --threads) thread_counts=$2; shift 2 ;;
     --hash) hashes=$2; shift 2 ;;
     --nodes) nodes=$2; shift 2 ;;
-    -h | --help) sed -n '2,15p' "$0"; exit 0 ;;
+    --quick-nodes) quick=$2; shift 2 ;;
+    -h | --help) sed -n '2,17p' "$0"; exit 0 ;;
     *) files+=("$1"); shift ;;
   esac
 done
@@ -58,7 +63,8 @@ for file in "${files[@]}"; do
   for t in $thread_counts; do
     for h in $hashes; do
       out=$tmp/$name.t$t.h$h.jsonl
-      "$tsume" solve "$file" --format jsonl --threads "$t" --hash "$h" --nodes "$nodes" >"$out" 2>/dev/null
+      "$tsume" solve "$file" --format jsonl --threads "$t" --hash "$h" --nodes "$nodes" \
+        --quick-nodes "$quick" >"$out" 2>/dev/null
       answers "$out" >"$out.ans"
       if [[ -z $first ]]; then
         first=$out.ans
