@@ -13,9 +13,11 @@
 
 namespace tsume::cli {
 
-// The solver subcommands (cli/solve.cpp, cli/bench.cpp); command.h declares the others.
+// The solver subcommands (cli/solve.cpp, cli/check.cpp, cli/bench.cpp); command.h declares the
+// others.
 int solve_main(const Context& ctx);
 int bench_main(const Context& ctx);
+int check_main(const Context& ctx);
 
 namespace {
 
@@ -25,6 +27,10 @@ constexpr Command kCommands[] = {
     {"checks", "list the legal checking moves (王手) of a position", checks_main},
     {"solve", "solve tsume problems (SFEN, TSV, KIF, CSA, folders) to mate, length and main line",
      solve_main},
+    {"check",
+     "check problems for soundness: cooks (余詰), surplus, unnecessary pieces, flaws, with "
+     "evidence",
+     check_main},
     {"bench", "solve a fixed set of positions and print a node-count signature", bench_main},
 };
 
