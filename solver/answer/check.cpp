@@ -45,7 +45,7 @@ public:
       : root_(root), options_(options), table_(options.hash_megabytes), start_(Clock::now()) {}
 
   CheckResult run(const std::optional<std::vector<Move>>& intended) {
-    if (solve_length() && derive_main_line()) {
+    if (solve_length() && derive_main_line(intended ? *intended : std::vector<Move>{})) {
       search_cooks();
       if (intended) compare_intended(*intended);
       if (options_.test_pieces) test_pieces();
@@ -128,10 +128,11 @@ private:
   }
 
   // Step 1b: the main line with the SPEC.md tie-breaks; the variation flaws found on the way.
-  bool derive_main_line() {
+  bool derive_main_line(const std::vector<Move>& preferred) {
     auto s = step(table_, 0);
     SurplusGame game;
-    MainLine ml = follow_main_line(s->search, root_, result_.length, game);
+    MainLine ml = follow_main_line(s->search, root_, result_.length, game, preferred);
+    result_.open_tie = ml.open_tie;
     finish(*s);
     for (auto& f : ml.flaws) result_.flaws.push_back(std::move(f));
     for (auto& f : ml.undecided) result_.undecided.push_back(std::move(f));
@@ -293,6 +294,10 @@ private:
     }
     f.kind = FindingKind::Cook;
     f.note = "another check mates (余詰)";
+    if (result_.open_tie >= 0 && f.ply > result_.open_tie)
+      f.note += "; after move " + std::to_string(result_.open_tie + 1) +
+                ", where equal defences leave the main line open (it may be a dual in a "
+                "variation there)";
     result_.cooks.push_back(std::move(f));
   }
 
@@ -497,7 +502,7 @@ private:
                                       [](const Finding& f) { return f.blocks_sound; });
     if (!r.cooks.empty()) {
       r.verdict = Verdict::Cooked;
-      r.reason = "another check mates at ply " + std::to_string(r.cooks.front().ply + 1);
+      r.reason = "another check mates at move " + std::to_string(r.cooks.front().ply + 1);
     } else if (!r.surplus.empty() && !r.surplus_excused) {
       r.verdict = Verdict::Surplus;
       r.reason = "the attacker has pieces in hand at the end of the main line";

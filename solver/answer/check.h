@@ -109,7 +109,9 @@ struct CheckResult {
   std::string intended_note;
   std::optional<Finding> longer_variation;  // the verdict LONGER_VARIATION's evidence
   bool surplus_excused = false;             // surplus belongs to a 2-ply-longer variation (変長)
-  std::string reason;                       // one line: why this verdict
+  int open_tie = -1;   // first ply where equal defences leave the main line open; findings
+                       // after it may belong to a variation (-1: none)
+  std::string reason;  // one line: why this verdict
   std::uint64_t nodes = 0;
   double seconds = 0;
 };

@@ -160,11 +160,12 @@ Tri ends_with_surplus(MateSearch& search, Position& pos, Plies d, SurplusGame& g
   return result;
 }
 
-MainLine follow_main_line(MateSearch& search, const Position& root, Plies length,
-                          SurplusGame& game) {
+MainLine follow_main_line(MateSearch& search, const Position& root, Plies length, SurplusGame& game,
+                          const std::vector<Move>& preferred) {
   MainLine out;
   Position pos = root;
   Plies d = length;
+  bool following = true;  // the line so far is the preferred one
   while (d > 0) {
     const int ply = static_cast<int>(out.moves.size());
     const bool attacker_node = pos.side_to_move() == search.attacker();
@@ -203,6 +204,18 @@ MainLine follow_main_line(MateSearch& search, const Position& root, Plies length
       };
       for (std::size_t i = 1; i < cands.size(); ++i)
         if (rank(i) < rank(best)) best = i;
+      std::size_t equal = 0;
+      bool resolved = false;  // the preferred line chose among the equal moves
+      for (std::size_t i = 0; i < cands.size(); ++i) {
+        if (rank(i) != rank(best)) continue;
+        ++equal;
+        const bool on_preferred = following && static_cast<std::size_t>(ply) < preferred.size();
+        if (on_preferred && cands[i] == preferred[static_cast<std::size_t>(ply)]) {
+          best = i;
+          resolved = true;
+        }
+      }
+      if (!attacker_node && equal > 1 && !resolved && out.open_tie < 0) out.open_tie = ply;
       chosen = cands[best];
       if (surplus[best] == Tri::Unknown)
         out.undecided.push_back(undecided_at(ply, chosen, Move::none(),
@@ -211,6 +224,8 @@ MainLine follow_main_line(MateSearch& search, const Position& root, Plies length
                                              true));
       if (!attacker_node) record_variations(cands, surplus, chosen, ply, d, out);
     }
+    following = following && static_cast<std::size_t>(ply) < preferred.size() &&
+                preferred[static_cast<std::size_t>(ply)] == chosen;
     out.moves.push_back(chosen);
     pos.do_move(chosen);
     --d;

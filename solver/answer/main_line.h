@@ -59,10 +59,13 @@ struct MainLine {
   bool complete = false;           // moves.size() == length
   std::vector<Finding> flaws;      // EqualVariation and NonLimitation (interposing piece)
   std::vector<Finding> undecided;  // tie-breaks or variations that a limit left open
+  int open_tie = -1;  // first ply where the rules left several defences equal (-1: none)
 };
 
-// The main line of `root` (an attacker node with exact distance `length`).
-MainLine follow_main_line(MateSearch& search, const Position& root, Plies length,
-                          SurplusGame& game);
+// The main line of `root` (an attacker node with exact distance `length`). Where the rules
+// leave several moves equal, the move of `preferred` (the composer's line) is taken while the
+// line has followed it so far; otherwise the first in generation order.
+MainLine follow_main_line(MateSearch& search, const Position& root, Plies length, SurplusGame& game,
+                          const std::vector<Move>& preferred = {});
 
 }  // namespace tsume
