@@ -228,6 +228,8 @@ std::string format_jsonl(const Checked& c) {
     << ",\"undecided\":" << json_array(r.undecided, finding_json) << ",\"pieces_undecided\":"
     << json_array(pieces_with(r, PieceTest::Result::Undecided), piece_json)
     << ",\"alternatives\":" << r.alternatives << ",\"disproved\":" << r.disproved
+    << ",\"phase_nodes\":{\"length\":" << r.phase_nodes.length << ",\"line\":" << r.phase_nodes.line
+    << ",\"cooks\":" << r.phase_nodes.cooks << ",\"pieces\":" << r.phase_nodes.pieces << '}'
     << ",\"nodes\":" << r.nodes << ",\"time_ms\":" << milliseconds(r.seconds)
     << ",\"error\":null}\n";
   return s.str();

@@ -45,10 +45,18 @@ public:
       : root_(root), options_(options), table_(options.hash_megabytes), start_(Clock::now()) {}
 
   CheckResult run(const std::optional<std::vector<Move>>& intended) {
-    if (solve_length() && derive_main_line(intended ? *intended : std::vector<Move>{})) {
+    const Plies hint = intended ? static_cast<Plies>(intended->size()) : 0;
+    auto& phases = result_.phase_nodes;
+    const bool solved = solve_length(hint);
+    phases.length = nodes_;
+    if (solved && derive_main_line(intended ? *intended : std::vector<Move>{})) {
+      phases.line = nodes_ - phases.length;
       search_cooks();
+      search_variation_duals();
       if (intended) compare_intended(*intended);
+      phases.cooks = nodes_ - phases.length - phases.line;
       if (options_.test_pieces) test_pieces();
+      phases.pieces = nodes_ - phases.length - phases.line - phases.cooks;
     } else if (intended) {
       result_.has_intended = true;
       result_.intended_note = "not compared: the main line is not known";
@@ -91,10 +99,15 @@ private:
   }
 
   // Step 1: mate, exact length (as Solver::solve does).
-  bool solve_length() {
+  // With a given line of `hint` plies, "mate within hint?" is asked first: when it is proven
+  // the minimisation starts from there instead of from the first proof's (often much longer)
+  // length, which is what makes long problems affordable.
+  bool solve_length(Plies hint) {
     auto s = step(table_, 0);
     Position pos = root_;
-    const Outcome exists = s->search.prove(pos, kUnboundedPlies);
+    Outcome exists = Outcome::Unknown;
+    if (hint > 0 && hint % 2 == 1) exists = s->search.prove(pos, hint, kExact);
+    if (exists != Outcome::Proven) exists = s->search.prove(pos, kUnboundedPlies);
     if (exists == Outcome::Disproven) {
       finish(*s);
       result_.verdict = Verdict::NoMate;
@@ -256,6 +269,74 @@ private:
     }
     classify_mating_alternative(pos, std::move(f));
     pos.undo_move(alt);
+  }
+
+  // Step 2b: duals in variations (変化別詰), at the first attacker move after each other defence
+  // at a main-line defender node: two checks that mate in the variation's length, unless they
+  // differ only by promotion, drop distance or mirror image. Variations of one ply (the mate
+  // itself) are final-move alternatives and not looked at. A flaw only: unfinished is noted.
+  void search_variation_duals() {
+    Position pos = root_;
+    for (std::size_t ply = 0; ply + 1 < line().size(); ++ply) {
+      if (ply % 2 == 1) {
+        const Plies d = result_.length - static_cast<Plies>(ply);
+        auto s = step(table_, options_.step_nodes);
+        examine_variations(s->search, pos, static_cast<int>(ply), d);
+        finish(*s);
+      }
+      pos.do_move(line()[ply]);
+    }
+  }
+
+  void examine_variations(MateSearch& search, Position& pos, int ply, Plies d) {
+    const Move main = line()[static_cast<std::size_t>(ply)];
+    if (search.prove(pos, d, kExact) != Outcome::Proven) return;  // sets the futility option
+    MoveList evasions;
+    generate_evasions(pos, evasions);
+    for (Move e : evasions) {
+      if (e == main) continue;
+      if (e.is_drop() && search.futile_drop(pos, e.to(), d) != Outcome::Disproven) continue;
+      pos.do_move(e);
+      Plies v = 1;
+      Outcome o = Outcome::Disproven;
+      for (; v <= d - 1; v += 2)
+        if ((o = search.prove(pos, v, kExact)) != Outcome::Disproven) break;
+      MoveList mates;
+      if (o == Outcome::Proven && v >= 3 && shortest_checks(search, pos, v, mates) == Tri::Yes) {
+        std::vector<Move> distinct;
+        for (Move m : mates)
+          if (std::none_of(distinct.begin(), distinct.end(),
+                           [&](Move x) { return same_up_to_exemption(pos, x, m); }))
+            distinct.push_back(m);
+        if (distinct.size() > 1) {
+          Finding f;
+          f.kind = FindingKind::DualInVariation;
+          f.ply = ply;
+          f.main_move = main;
+          f.alternative = e;
+          f.length = v;
+          f.line = distinct;
+          f.note = "after this defence " + std::to_string(distinct.size()) + " checks mate in " +
+                   std::to_string(v) + " (変化別詰; line: the checks)";
+          result_.flaws.push_back(std::move(f));
+        }
+      } else if (o == Outcome::Unknown || (o == Outcome::Proven && v >= 3 && mates.empty())) {
+        Finding f;
+        f.kind = FindingKind::Undecided;
+        f.ply = ply;
+        f.main_move = main;
+        f.alternative = e;
+        f.note = "variation: duals (変化別詰) not decided within the limits";
+        f.blocks_sound = false;
+        result_.undecided.push_back(std::move(f));
+      }
+      pos.undo_move(e);
+    }
+  }
+
+  static bool same_up_to_exemption(const Position& pos, Move a, Move b) {
+    return differs_only_in_promotion(a, b) || differs_only_in_drop_distance(pos, a, b) ||
+           (is_mirror_symmetric(pos) && mirror(a) == b);
   }
 
   // A proven mate after the alternative (pos is the position after it): a cook unless it only

@@ -114,6 +114,11 @@ struct CheckResult {
   std::string reason;  // one line: why this verdict
   std::uint64_t nodes = 0;
   double seconds = 0;
+  // Where the nodes went: exact length, main line (with the surplus game), cook search (with
+  // the detour tests), unnecessary pieces (with the smaller problems' checks).
+  struct Phases {
+    std::uint64_t length = 0, line = 0, cooks = 0, pieces = 0;
+  } phase_nodes;
 };
 
 // Checks the problem `root` (the attacker is the side to move). `intended`, when given, is the
