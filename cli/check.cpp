@@ -272,8 +272,8 @@ std::string format_text(const Checked& c) {
     if (t.result != PieceTest::Result::Necessary)
       s << "piece " << piece_where(t) << ": " << to_string(t.result) << " - " << t.note << '\n';
   if (r.length >= 0)
-    s << "alternatives " << r.alternatives << " examined, " << r.disproved << " disproved; "
-      << r.pieces.size() << " pieces tested\n";
+    s << "alternatives " << r.alternatives << " before the last move, " << r.disproved
+      << " disproved; " << r.pieces.size() << " pieces tested\n";
   s << "nodes " << r.nodes << '\n' << "time " << seconds_text(r.seconds) << "\n\n";
   return s.str();
 }
