@@ -210,6 +210,7 @@ std::string format_jsonl(const Checked& c) {
     s << "null";
   }
   if (r.length_upper >= 0) s << ",\"length_upper\":" << r.length_upper;
+  if (r.verified_along_given) s << ",\"length_from_given\":true";
   s << ",\"pv\":" << json_string(usi_line(r.main_line)) << ",\"intended\":";
   if (r.has_intended) {
     s << "{\"is_main\":" << (r.intended_is_main ? "true" : "false")
@@ -247,7 +248,8 @@ std::string format_text(const Checked& c) {
   const CheckResult& r = *c.result;
   s << "verdict " << to_string(r.verdict) << " (" << r.reason << ")\n";
   if (r.length >= 0) {
-    s << "length " << r.length << '\n';
+    s << "length " << r.length
+      << (r.verified_along_given ? " (the given line's, verified node by node)" : "") << '\n';
     auto japanese = io::to_japanese_line(*c.start, r.main_line);
     s << "main " << (japanese ? *japanese : "(" + japanese.error().message() + ")") << '\n';
     s << "usi " << usi_line(r.main_line) << '\n';

@@ -47,9 +47,16 @@ public:
   CheckResult run(const std::optional<std::vector<Move>>& intended) {
     const Plies hint = intended ? static_cast<Plies>(intended->size()) : 0;
     auto& phases = result_.phase_nodes;
-    const bool solved = solve_length(hint);
+    // With a given line the exact length gets a quarter of the budget; when it does not finish,
+    // the given line is verified node by node instead (verify_given_line).
+    const std::uint64_t cap =
+        intended && options_.limits.max_nodes ? options_.limits.max_nodes / 4 : 0;
+    const bool solved = solve_length(hint, cap);
     phases.length = nodes_;
-    if (solved && derive_main_line(intended ? *intended : std::vector<Move>{})) {
+    bool have_line = solved && derive_main_line(intended ? *intended : std::vector<Move>{});
+    if (!solved && intended && result_.verdict != Verdict::NoMate && is_mate_line(*intended))
+      have_line = verify_given_line(*intended);
+    if (have_line) {
       phases.line = nodes_ - phases.length;
       search_cooks();
       search_variation_duals();
@@ -102,8 +109,8 @@ private:
   // With a given line of `hint` plies, "mate within hint?" is asked first: when it is proven
   // the minimisation starts from there instead of from the first proof's (often much longer)
   // length, which is what makes long problems affordable.
-  bool solve_length(Plies hint) {
-    auto s = step(table_, 0);
+  bool solve_length(Plies hint, std::uint64_t cap) {
+    auto s = step(table_, cap);
     Position pos = root_;
     Outcome exists = Outcome::Unknown;
     if (hint > 0 && hint % 2 == 1) exists = s->search.prove(pos, hint, kExact);
@@ -162,6 +169,160 @@ private:
     }
     result_.surplus = pos.hand(attacker());
     return true;
+  }
+
+  bool is_mate_line(const std::vector<Move>& moves) const {
+    if (moves.empty() || moves.size() % 2 == 0) return false;
+    Position pos = root_;
+    for (Move m : moves) {
+      if (!pos.is_legal(m)) return false;
+      pos.do_move(m);
+    }
+    return is_checkmate(pos);
+  }
+
+  // Step 1 when the exact length did not finish and a line was given (a legal mate of L plies):
+  // the given line is taken as the main line and its length L is verified node by node. At an
+  // attacker node the cook search (step 2) must disprove every other check, and any exempt mate
+  // must not be shorter; at a defender node every other defence must be mated within d - 1
+  // (else it lasts longer than the given line). Together these prove d(P0) = L. Equal-length
+  // defences get the surplus game and the 変同 test as in follow_main_line.
+  bool verify_given_line(const std::vector<Move>& given) {
+    result_.reason.clear();
+    result_.length_upper = -1;
+    result_.length = static_cast<Plies>(given.size());
+    result_.main_line = given;
+    result_.verified_along_given = true;
+    Position pos = root_;
+    keys_.clear();
+    keys_.push_back({pos.board_key(), pos.hand(attacker())});
+    SurplusGame game;
+    for (std::size_t ply = 0; ply < given.size(); ++ply) {
+      if (ply % 2 == 1) verify_defender_node(pos, static_cast<int>(ply), game);
+      pos.do_move(given[ply]);
+      keys_.push_back({pos.board_key(), pos.hand(attacker())});
+    }
+    result_.surplus = pos.hand(attacker());
+    return true;
+  }
+
+  void verify_defender_node(Position& pos, int ply, SurplusGame& game) {
+    const Move main = line()[static_cast<std::size_t>(ply)];
+    const Plies d = result_.length - ply;
+    auto s = step(table_, options_.step_nodes);
+    MateSearch& search = s->search;
+    const auto undecided = [&](Move alt, std::string note, bool blocks) {
+      Finding f;
+      f.kind = FindingKind::Undecided;
+      f.ply = ply;
+      f.main_move = main;
+      f.alternative = alt;
+      f.note = std::move(note);
+      f.blocks_sound = blocks;
+      result_.undecided.push_back(std::move(f));
+    };
+    // That this node is mated in exactly d follows by induction from the nodes after it; this
+    // search only sets the futility option that futile_drop reads (0 plies: cheap).
+    search.prove(pos, 0, kExact);
+    MoveList evasions, equal;
+    generate_evasions(pos, evasions);
+    for (Move e : evasions) {
+      if (e == main) continue;
+      if (e.is_drop()) {
+        const Outcome futile = search.futile_drop(pos, e.to(), d);
+        if (futile == Outcome::Proven) continue;
+        if (futile == Outcome::Unknown) {
+          undecided(e, "given line: whether this interposition is futile was not decided", true);
+          continue;
+        }
+      }
+      pos.do_move(e);
+      const Outcome within = search.prove(pos, d - 1, kExact);
+      Outcome sooner = Outcome::Proven;
+      if (within == Outcome::Proven && d >= 3) sooner = search.prove(pos, d - 3, kExact);
+      pos.undo_move(e);
+      if (within == Outcome::Disproven && !result_.longer_variation) {
+        Finding f;
+        f.kind = FindingKind::LongerVariation;
+        f.ply = ply;
+        f.main_move = main;
+        f.alternative = e;
+        f.note = "this defence is not mated within " + std::to_string(d - 1) +
+                 " plies: it lasts longer than the given line (変長)";
+        result_.longer_variation = std::move(f);
+      } else if (within == Outcome::Unknown) {
+        undecided(e, "given line: this defence was not shown mated within the line's length", true);
+      } else if (sooner == Outcome::Disproven) {
+        equal.push(e);
+      } else if (sooner == Outcome::Unknown) {
+        undecided(e, "given line: whether this defence is as long as the line's was not decided",
+                  true);
+      }
+    }
+    if (!equal.empty()) compare_equal_defences(pos, ply, d, main, equal, search, game);
+    finish(*s);
+  }
+
+  // Equal-length defences next to the given line's at a defender node: the surplus tie-break
+  // (the rules may prefer another) and 変同.
+  void compare_equal_defences(Position& pos, int ply, Plies d, Move main, const MoveList& equal,
+                              MateSearch& search, SurplusGame& game) {
+    const auto surplus_of = [&](Move m) {
+      pos.do_move(m);
+      const Tri t = ends_with_surplus(search, pos, d - 1, game);
+      pos.undo_move(m);
+      return t;
+    };
+    const Tri main_surplus = surplus_of(main);
+    for (Move e : equal) {
+      const Tri t = surplus_of(e);
+      Finding f;
+      f.ply = ply;
+      f.main_move = main;
+      f.alternative = e;
+      f.length = d - 1;
+      if (t == Tri::Unknown || main_surplus == Tri::Unknown) {
+        f.kind = FindingKind::Undecided;
+        f.note = "equal-length defence: whether it ends with surplus was not decided";
+        f.blocks_sound = main_surplus != Tri::No;
+        result_.undecided.push_back(std::move(f));
+      } else if (t == Tri::No && main_surplus == Tri::Yes) {
+        f.kind = FindingKind::Undecided;
+        f.note = "the rules prefer this defence (no surplus) to the given line's; the check "
+                 "follows the given line";
+        result_.undecided.push_back(std::move(f));
+      } else if (t == Tri::No && d > 2) {
+        const bool piece = differs_only_in_dropped_piece(main, e);
+        f.kind = piece ? FindingKind::NonLimitation : FindingKind::EqualVariation;
+        f.note = piece ? "interposing piece not limited (合駒非限定): same length, no surplus"
+                       : "equal-length defence without surplus (変同)";
+        result_.flaws.push_back(std::move(f));
+      }
+    }
+  }
+
+  // In verify_given_line mode an exempt mate must not be shorter than the given line's move:
+  // then it is a cook (the given line is not the shortest). Returns false when it made `f` a
+  // cook or an undecided finding. Detours need no test: a mate through an earlier main-line
+  // position Pj (j <= k) takes at least 2 + d(Pj) >= 2 + d(Pk) plies.
+  bool not_shorter(Position& child, Finding& f) {
+    if (!result_.verified_along_given) return true;
+    const Plies d = result_.length - f.ply;
+    if (d < 3) return true;
+    auto s = step(table_, options_.step_nodes);
+    const Outcome o = s->search.prove(child, d - 3, kExact);
+    f.nodes += finish(*s);
+    if (o == Outcome::Disproven) return true;
+    if (o == Outcome::Proven) {
+      f.kind = FindingKind::Cook;
+      f.note = "mates sooner than the given line (余詰)";
+      result_.cooks.push_back(f);
+    } else {
+      f.kind = FindingKind::Undecided;
+      f.note = "mates; whether sooner than the given line was not decided";
+      result_.undecided.push_back(f);
+    }
+    return false;
   }
 
   // Step 2: every other check at every attacker node of the main line.
@@ -243,8 +404,10 @@ private:
                               differs_only_in_drop_distance(pos, alt, f.main_move);
       pos.do_move(alt);
       if (same_shape && s->search.prove(pos, d - 1, kExact) == Outcome::Proven) {
-        pos.undo_move(alt);
         f.nodes = finish(*s);
+        const bool exempt = not_shorter(pos, f);
+        pos.undo_move(alt);
+        if (!exempt) return;
         f.kind = FindingKind::NonLimitation;
         f.length = d;
         f.note = differs_only_in_promotion(alt, f.main_move)
@@ -360,6 +523,7 @@ private:
       later_main_move |= line()[j] == f.alternative;
     if (later_main_move) {
       const Tri other = mates_avoiding(child, static_cast<int>(line().size()), f.nodes);
+      if (other == Tri::No && !not_shorter(child, f)) return;
       if (other == Tri::No) {
         f.kind = FindingKind::Transposition;
         f.note = "a later main-line move played early; every mate joins the main line (手順前後)";
@@ -547,7 +711,7 @@ private:
     CheckOptions sub = options_;
     sub.test_pieces = false;
     sub.limits = limits_for(cap);
-    const CheckResult r = check_problem(smaller, sub);
+    const CheckResult r = check_problem(smaller, sub, line());
     nodes_ += r.nodes;
     t.nodes += r.nodes;
     const bool sound = r.verdict == Verdict::Sound || r.verdict == Verdict::SoundWithFlaws;

@@ -92,16 +92,18 @@ struct CheckOptions {
 
 struct CheckResult {
   Verdict verdict = Verdict::Unknown;
-  Plies length = -1;               // exact length when known
-  Plies length_upper = -1;         // a mate in at most this many plies (length not exact)
-  std::vector<Move> main_line;     // the rule-exact main line
-  Hand surplus;                    // attacker hand at the end of the main line
-  std::vector<Finding> cooks;      // FindingKind::Cook
-  std::vector<Finding> flaws;      // exemptions and variation flaws
-  std::vector<Finding> undecided;  // FindingKind::Undecided
-  std::vector<PieceTest> pieces;   // every piece tested, with its result
-  int alternatives = 0;            // alternative checks examined on the main line
-  int disproved = 0;               // of which proven not to mate
+  Plies length = -1;                  // exact length when known
+  Plies length_upper = -1;            // a mate in at most this many plies (length not exact)
+  bool verified_along_given = false;  // length and main line are the given line's, verified
+                                      // node by node (the exact length search did not finish)
+  std::vector<Move> main_line;        // the rule-exact main line
+  Hand surplus;                       // attacker hand at the end of the main line
+  std::vector<Finding> cooks;         // FindingKind::Cook
+  std::vector<Finding> flaws;         // exemptions and variation flaws
+  std::vector<Finding> undecided;     // FindingKind::Undecided
+  std::vector<PieceTest> pieces;      // every piece tested, with its result
+  int alternatives = 0;               // alternative checks examined on the main line
+  int disproved = 0;                  // of which proven not to mate
   // With an intended line: whether it is the rule-exact main line, else where it leaves it.
   bool has_intended = false;
   bool intended_is_main = false;

@@ -192,6 +192,20 @@ TEST(CheckIntended, IntendedLineChoosesAmongEqualDefences) {
   EXPECT_EQ(r.main_line, intended);
 }
 
+TEST(CheckIntended, GivenLineIsVerifiedWhenTheLengthSearchRunsOut) {
+  // S3 with a budget too small for the exact-length search (a quarter of 12 nodes) but enough
+  // to verify the given line node by node: the only check at move 1, the only defence, and no
+  // other mate in one at the end (see kSound3). Same verdict as with a large budget.
+  CheckOptions o = small_options();
+  o.limits.max_nodes = 12;
+  const auto given = line(kSound3, {"9e8c", "9a8a", "6a7a"});
+  const CheckResult r = check(kSound3, o, given);
+  EXPECT_TRUE(r.verified_along_given);
+  EXPECT_EQ(r.verdict, Verdict::Sound) << r.reason;
+  EXPECT_EQ(r.length, 3);
+  EXPECT_EQ(r.main_line, given);
+}
+
 TEST(CheckIntended, IllegalIntendedLineIsReported) {
   const CheckResult r = check(kSound1, small_options(), line(kSound3, {"9e8c"}));
   EXPECT_TRUE(r.has_intended);
