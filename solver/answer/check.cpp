@@ -115,6 +115,7 @@ private:
     Outcome exists = Outcome::Unknown;
     if (hint > 0 && hint % 2 == 1) exists = s->search.prove(pos, hint, kExact);
     if (exists != Outcome::Proven) exists = s->search.prove(pos, kUnboundedPlies);
+    mate_proven_ = exists == Outcome::Proven;
     if (exists == Outcome::Disproven) {
       finish(*s);
       result_.verdict = Verdict::NoMate;
@@ -241,7 +242,13 @@ private:
       Outcome sooner = Outcome::Proven;
       if (within == Outcome::Proven && d >= 3) sooner = search.prove(pos, d - 3, kExact);
       pos.undo_move(e);
-      if (within == Outcome::Disproven && !result_.longer_variation) {
+      if (within == Outcome::Disproven && !mate_proven_) {
+        // Without a proof that the problem mates at all, this defence may escape for good.
+        undecided(e,
+                  "given line: this defence is not mated within the line's length and may "
+                  "not be mated at all",
+                  true);
+      } else if (within == Outcome::Disproven && !result_.longer_variation) {
         Finding f;
         f.kind = FindingKind::LongerVariation;
         f.ply = ply;
@@ -780,6 +787,7 @@ private:
   std::vector<LineKey> keys_;                        // main-line positions 0..length
   CheckResult result_;
   std::uint64_t nodes_ = 0;
+  bool mate_proven_ = false;  // step 1 proved a mate at some length
   Clock::time_point start_;
 };
 
