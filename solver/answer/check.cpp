@@ -54,8 +54,16 @@ public:
     const bool solved = solve_length(hint, cap);
     phases.length = nodes_;
     bool have_line = solved && derive_main_line(intended ? *intended : std::vector<Move>{});
-    if (!solved && intended && result_.verdict != Verdict::NoMate && is_mate_line(*intended))
+    // The given line stands in when the length or the main line did not finish (and, with the
+    // length known, only when it has that length).
+    const bool can_verify = intended && result_.verdict != Verdict::NoMate &&
+                            (!solved || result_.length == static_cast<Plies>(intended->size()));
+    if (!have_line && can_verify && is_mate_line(*intended)) {
+      result_.flaws.clear();
+      result_.undecided.clear();
+      result_.open_tie = -1;
       have_line = verify_given_line(*intended);
+    }
     if (have_line) {
       phases.line = nodes_ - phases.length;
       search_cooks();
