@@ -18,13 +18,7 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-// One budgeted query: a SearchBudget and the MateSearch that counts against it.
-struct Step {
-  SearchBudget budget;
-  MateSearch search;
-  Step(TranspositionTable& table, const SearchLimits& limits, Color attacker)
-      : budget(limits), search(table, budget, attacker) {}
-};
+using Step = BudgetedSearch;
 
 // A position of the main line as the table knows it (board key with side to move, attacker hand).
 struct LineKey {
@@ -158,11 +152,11 @@ private:
 
   // Step 1b: the main line with the SPEC.md tie-breaks; the variation flaws found on the way.
   bool derive_main_line(const std::vector<Move>& preferred) {
-    auto s = step(table_, 0);
     SurplusGame game;
-    MainLine ml = follow_main_line(s->search, root_, result_.length, game, preferred);
+    const SearchSteps steps{[this] { return step(table_, options_.step_nodes); },
+                            [this](const BudgetedSearch& s) { finish(s); }};
+    MainLine ml = follow_main_line(root_, result_.length, game, preferred, steps);
     result_.open_tie = ml.open_tie;
-    finish(*s);
     for (auto& f : ml.flaws) result_.flaws.push_back(std::move(f));
     for (auto& f : ml.undecided) result_.undecided.push_back(std::move(f));
     result_.main_line = std::move(ml.moves);
@@ -533,24 +527,27 @@ private:
       result_.undecided.push_back(std::move(f));
       return;
     }
-    bool later_main_move = false;
-    for (std::size_t j = static_cast<std::size_t>(f.ply) + 2; j < line().size(); j += 2)
-      later_main_move |= line()[j] == f.alternative;
-    if (later_main_move) {
-      const Tri other = mates_avoiding(child, static_cast<int>(line().size()), f.nodes);
-      if (other == Tri::No && !not_shorter(child, f)) return;
-      if (other == Tri::No) {
-        f.kind = FindingKind::Transposition;
-        f.note = "a later main-line move played early; every mate joins the main line (手順前後)";
-        result_.flaws.push_back(std::move(f));
-        return;
-      }
-      if (other == Tri::Unknown) {
-        f.kind = FindingKind::Undecided;
-        f.note = "mates; whether only by transposing into the main line was not decided";
-        result_.undecided.push_back(std::move(f));
-        return;
-      }
+    // Does every mate rejoin the main line later (a later main-line move played early, 手順前後,
+    // or a detour that comes back further on)? Then it is a transposition of the main line.
+    const Tri other = mates_avoiding(child, static_cast<int>(line().size()), f.nodes);
+    if (other == Tri::No && !not_shorter(child, f)) return;
+    if (other == Tri::No) {
+      bool later_main_move = false;
+      for (std::size_t j = static_cast<std::size_t>(f.ply) + 2; j < line().size(); j += 2)
+        later_main_move |= line()[j] == f.alternative;
+      f.kind = FindingKind::Transposition;
+      f.note = later_main_move
+                   ? "a later main-line move played early; every mate joins the main line "
+                     "(手順前後)"
+                   : "every mate rejoins the main line further on (迂回)";
+      result_.flaws.push_back(std::move(f));
+      return;
+    }
+    if (other == Tri::Unknown) {
+      f.kind = FindingKind::Undecided;
+      f.note = "mates; whether only by rejoining the main line was not decided";
+      result_.undecided.push_back(std::move(f));
+      return;
     }
     f.kind = FindingKind::Cook;
     f.note = "another check mates (余詰)";

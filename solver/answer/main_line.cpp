@@ -160,77 +160,129 @@ Tri ends_with_surplus(MateSearch& search, Position& pos, Plies d, SurplusGame& g
   return result;
 }
 
-MainLine follow_main_line(MateSearch& search, const Position& root, Plies length, SurplusGame& game,
-                          const std::vector<Move>& preferred) {
+namespace {
+
+// The defender's choice among the defences of the exact length `cands` (SPEC.md section 3
+// tie-breaks, then the preferred move), with 変同 recorded.
+Move choose_defence(MateSearch& search, Position& pos, const MoveList& cands, Plies d, int ply,
+                    Move preferred, SurplusGame& game, MainLine& out) {
+  if (cands.size() == 1) return cands[0];
+  std::vector<Tri> surplus(cands.size());
+  for (std::size_t i = 0; i < cands.size(); ++i) {
+    pos.do_move(cands[i]);
+    surplus[i] = ends_with_surplus(search, pos, d - 1, game);
+    pos.undo_move(cands[i]);
+  }
+  // Tie-breaks: no surplus, then a board move (moved interposition) over a drop.
+  const auto rank = [&](std::size_t i) {
+    return 2 * surplus_rank(surplus[i], true) + (cands[i].is_drop() ? 1 : 0);
+  };
+  std::size_t best = 0;
+  for (std::size_t i = 1; i < cands.size(); ++i)
+    if (rank(i) < rank(best)) best = i;
+  std::size_t equal = 0;
+  bool resolved = false;  // the preferred line chose among the equal moves
+  for (std::size_t i = 0; i < cands.size(); ++i) {
+    if (rank(i) != rank(best)) continue;
+    ++equal;
+    if (cands[i] == preferred) {
+      best = i;
+      resolved = true;
+    }
+  }
+  if (equal > 1 && !resolved && out.open_tie < 0) out.open_tie = ply;
+  if (surplus[best] == Tri::Unknown)
+    out.undecided.push_back(undecided_at(ply, cands[best], Move::none(),
+                                         "main line: the surplus tie-break was not decided "
+                                         "within the limits",
+                                         true));
+  record_variations(cands, surplus, cands[best], ply, d, out);
+  return cands[best];
+}
+
+// The first move of the exact length, `preferred` first, board moves before drops (solve.cpp's
+// choice); Move::none() when none is found within the budget.
+Move first_exact(MateSearch& search, Position& pos, Plies d, Move preferred) {
+  const bool attacker_node = pos.side_to_move() == search.attacker();
+  MoveList moves;
+  if (attacker_node) {
+    generate_checks(pos, moves);
+  } else {
+    generate_evasions(pos, moves);
+    search.prove(pos, 0, kExact);  // sets the futility option that futile_drop reads
+  }
+  MoveList order;
+  if (moves.contains(preferred)) order.push(preferred);
+  for (int pass = 0; pass < 2; ++pass)
+    for (Move m : moves)
+      if (m != preferred && m.is_drop() == (pass == 1)) order.push(m);
+  MoveList futile;
+  for (Move m : order) {
+    if (!attacker_node && m.is_drop() && search.futile_drop(pos, m.to(), d) != Outcome::Disproven) {
+      futile.push(m);
+      continue;
+    }
+    if (child_exact(search, pos, m, d, attacker_node, false) == Tri::Yes) return m;
+  }
+  // Only futile drops left and the length goes on: one of them that is itself that long.
+  for (Move m : futile)
+    if (child_exact(search, pos, m, d, false, true) == Tri::Yes) return m;
+  return Move::none();
+}
+
+}  // namespace
+
+MainLine follow_main_line(const Position& root, Plies length, SurplusGame& game,
+                          const std::vector<Move>& preferred, const SearchSteps& steps) {
   MainLine out;
   Position pos = root;
   Plies d = length;
-  bool following = true;  // the line so far is the preferred one
+  bool following = true;                // the line so far is the preferred one
+  std::vector<std::size_t> open_nodes;  // undecided findings about unclassified defences
   while (d > 0) {
     const int ply = static_cast<int>(out.moves.size());
+    const Move wanted = following && static_cast<std::size_t>(ply) < preferred.size()
+                            ? preferred[static_cast<std::size_t>(ply)]
+                            : Move::none();
+    auto s = steps.make();
+    MateSearch& search = s->search;
     const bool attacker_node = pos.side_to_move() == search.attacker();
-    MoveList cands;
-    bool unknown = false;
+    Move chosen = Move::none();
     if (attacker_node) {
-      unknown = shortest_checks(search, pos, d, cands) == Tri::Unknown;
+      chosen = first_exact(search, pos, d, wanted);
     } else {
-      Defences def = longest_defences(search, pos, d);
-      cands = def.longest;
-      unknown = def.unknown;
+      const Defences def = longest_defences(search, pos, d);
+      if (!def.unknown && !def.longest.empty()) {
+        chosen = choose_defence(search, pos, def.longest, d, ply, wanted, game, out);
+      } else {
+        steps.done(*s);
+        s = steps.make();  // a fresh budget for the plain choice
+        chosen = first_exact(s->search, pos, d, wanted);
+        open_nodes.push_back(out.undecided.size());
+        out.undecided.push_back(undecided_at(
+            ply, chosen, Move::none(),
+            "main line: the defences here were not all classified within the limits (変同 and "
+            "the surplus tie-break not decided)",
+            true));
+      }
     }
-    if (cands.empty()) {
+    steps.done(*s);
+    if (chosen.is_none()) {
       out.undecided.push_back(
           undecided_at(ply, Move::none(), Move::none(),
                        "main line: no move of the exact length was found within the limits", true));
       break;
     }
-    if (unknown)
-      out.undecided.push_back(undecided_at(
-          ply, Move::none(), Move::none(),
-          "main line: a move could not be classified within the limits (tie-breaks may differ)",
-          true));
-    Move chosen = cands[0];
-    if (cands.size() > 1) {
-      std::vector<Tri> surplus(cands.size());
-      for (std::size_t i = 0; i < cands.size(); ++i) {
-        pos.do_move(cands[i]);
-        surplus[i] = ends_with_surplus(search, pos, d - 1, game);
-        pos.undo_move(cands[i]);
-      }
-      // Tie-breaks: surplus (defender: none; attacker: some), then a board move over a drop.
-      std::size_t best = 0;
-      const auto rank = [&](std::size_t i) {
-        return 2 * surplus_rank(surplus[i], !attacker_node) + (cands[i].is_drop() ? 1 : 0);
-      };
-      for (std::size_t i = 1; i < cands.size(); ++i)
-        if (rank(i) < rank(best)) best = i;
-      std::size_t equal = 0;
-      bool resolved = false;  // the preferred line chose among the equal moves
-      for (std::size_t i = 0; i < cands.size(); ++i) {
-        if (rank(i) != rank(best)) continue;
-        ++equal;
-        const bool on_preferred = following && static_cast<std::size_t>(ply) < preferred.size();
-        if (on_preferred && cands[i] == preferred[static_cast<std::size_t>(ply)]) {
-          best = i;
-          resolved = true;
-        }
-      }
-      if (!attacker_node && equal > 1 && !resolved && out.open_tie < 0) out.open_tie = ply;
-      chosen = cands[best];
-      if (surplus[best] == Tri::Unknown)
-        out.undecided.push_back(undecided_at(ply, chosen, Move::none(),
-                                             "main line: the surplus tie-break was not decided "
-                                             "within the limits",
-                                             true));
-      if (!attacker_node) record_variations(cands, surplus, chosen, ply, d, out);
-    }
-    following = following && static_cast<std::size_t>(ply) < preferred.size() &&
-                preferred[static_cast<std::size_t>(ply)] == chosen;
+    following = following && chosen == wanted;
     out.moves.push_back(chosen);
     pos.do_move(chosen);
     --d;
   }
   out.complete = d == 0;
+  // A line that ends without surplus cannot be displaced by an unclassified equal defence in a
+  // way that changes the verdict; only 変同 is left open there.
+  if (out.complete && pos.hand(root.side_to_move()).empty())
+    for (std::size_t i : open_nodes) out.undecided[i].blocks_sound = false;
   return out;
 }
 

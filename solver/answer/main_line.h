@@ -14,6 +14,8 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
+#include <memory>
 #include <unordered_map>
 #include <vector>
 
@@ -21,6 +23,7 @@
 #include "solver/core/move.h"
 #include "solver/core/position.h"
 #include "solver/search/dfpn.h"
+#include "solver/search/limits.h"
 #include "solver/search/mate_len.h"
 
 namespace tsume {
@@ -62,10 +65,28 @@ struct MainLine {
   int open_tie = -1;  // first ply where the rules left several defences equal (-1: none)
 };
 
-// The main line of `root` (an attacker node with exact distance `length`). Where the rules
-// leave several moves equal, the move of `preferred` (the composer's line) is taken while the
-// line has followed it so far; otherwise the first in generation order.
-MainLine follow_main_line(MateSearch& search, const Position& root, Plies length, SurplusGame& game,
-                          const std::vector<Move>& preferred = {});
+// One budgeted search: a SearchBudget and the MateSearch that counts against it.
+struct BudgetedSearch {
+  SearchBudget budget;
+  MateSearch search;
+  BudgetedSearch(TranspositionTable& table, const SearchLimits& limits, Color attacker)
+      : budget(limits), search(table, budget, attacker) {}
+};
+
+// How the walk gets a fresh budget for each node and hands it back (to count its nodes).
+struct SearchSteps {
+  std::function<std::unique_ptr<BudgetedSearch>()> make;
+  std::function<void(const BudgetedSearch&)> done;
+};
+
+// The main line of `root` (an attacker node with exact distance `length`), each node with its
+// own budget from `steps`. Where the rules leave several moves equal, the move of `preferred`
+// (the composer's line) is taken while the line has followed it so far; otherwise the first in
+// generation order. At attacker nodes the first check of the exact length is taken (the given
+// one first): two of them are a cook or an exemption, which the cook search reports. At a
+// defender node whose defences could not all be classified within the budget, the given or
+// first defence of the exact length is taken and the node is reported as undecided.
+MainLine follow_main_line(const Position& root, Plies length, SurplusGame& game,
+                          const std::vector<Move>& preferred, const SearchSteps& steps);
 
 }  // namespace tsume
