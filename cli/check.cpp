@@ -3,14 +3,19 @@
 // tests that did not finish, with evidence. Inputs, ids, --resume and progress as in `solve`.
 #include <unistd.h>
 
+#include <algorithm>
+#include <atomic>
 #include <chrono>
+#include <condition_variable>
 #include <cstdint>
 #include <fstream>
 #include <iostream>
 #include <map>
+#include <mutex>
 #include <optional>
 #include <sstream>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "cli/batch.h"
@@ -41,8 +46,8 @@ constexpr HelpText kHelp{
     "fields: id, sfen, verdict, reason, length, pv, intended, cooks, flaws, unnecessary,\n"
     "undecided, pieces_undecided, alternatives, disproved, nodes, time_ms, error. A finding is\n"
     "{kind, ply (0 = the problem position), move, alternative, length, nodes, note}.\n"
-    "The checker is serial: the verdict does not depend on threads or timing unless --time is\n"
-    "set. Exit status as for 'tsume solve'.",
+    "Each problem is checked serially; --threads N checks N problems at once. The verdict does\n"
+    "not depend on N, nor on timing unless --time is set. Exit status as for 'tsume solve'.",
     "tsume check \"4k4/9/4P4/9/9/9/9/9/9 b G2r2b3g4s4n4l17p 1\"\n"
     "tsume check my_problem.kif\n"
     "tsume check problems/zukou.tsv --nodes 20000000 --format jsonl -o zukou-check.jsonl --resume\n"
@@ -85,6 +90,61 @@ Checked check_record(const Record& r, const Settings& settings) {
   c.result = check_problem(problem->position, settings.options, given);
   return c;
 }
+
+// Checks the records on `threads` worker threads, each problem on one thread with its own tables
+// (the checker is serial, so a verdict does not depend on the thread count); take(i) hands the
+// results back in input order.
+class ParallelChecks {
+public:
+  ParallelChecks(const std::vector<const Record*>& todo, const Settings& settings,
+                 std::size_t threads)
+      : todo_(todo), settings_(settings), results_(todo.size()) {
+    const std::size_t n = std::max<std::size_t>(1, std::min(threads, todo.size()));
+    running_ = n;
+    for (std::size_t t = 0; t < n; ++t) workers_.emplace_back([this] { work(); });
+  }
+  ~ParallelChecks() {
+    stop_.store(true);
+    for (std::thread& w : workers_) w.join();
+  }
+  ParallelChecks(const ParallelChecks&) = delete;
+  ParallelChecks& operator=(const ParallelChecks&) = delete;
+
+  // The result of record i once it is done; std::nullopt when the workers stopped before it
+  // (interrupted).
+  std::optional<Checked> take(std::size_t i) {
+    std::unique_lock lock(mutex_);
+    done_.wait(lock, [&] { return results_[i].has_value() || running_ == 0; });
+    std::optional<Checked> r = std::move(results_[i]);
+    results_[i].reset();
+    return r;
+  }
+
+private:
+  void work() {
+    for (;;) {
+      const std::size_t i = next_.fetch_add(1);
+      if (i >= todo_.size() || stop_.load() || g_interrupted.load()) break;
+      Checked c = check_record(*todo_[i], settings_);
+      const std::lock_guard lock(mutex_);
+      results_[i] = std::move(c);
+      done_.notify_all();
+    }
+    const std::lock_guard lock(mutex_);
+    --running_;
+    done_.notify_all();
+  }
+
+  const std::vector<const Record*>& todo_;
+  const Settings& settings_;
+  std::vector<std::optional<Checked>> results_;  // guarded by mutex_
+  std::size_t running_ = 0;                      // guarded by mutex_
+  std::mutex mutex_;
+  std::condition_variable done_;
+  std::atomic<std::size_t> next_{0};
+  std::atomic<bool> stop_{false};
+  std::vector<std::thread> workers_;
+};
 
 // ---------------------------------------------------------------------------------------------
 // Words for findings
@@ -376,12 +436,18 @@ int check_main(const Context& ctx) {
       "do not compare with the line given in the input");
   add("hand-as-given", po::bool_switch()->default_value(false),
       "keep an empty defender hand empty (default: it holds all remaining pieces, 残り全部)");
+  add("threads", po::value<std::int64_t>()->value_name("N")->default_value(1),
+      "problems checked at once (each serially, with its own tables); records stay in input "
+      "order and verdicts do not depend on N");
   const auto vm = parse_batch_options(ctx, options, kHelp);
   if (!vm) return kExitOk;
 
   if (vm->count("input") == 0) throw UsageError("no input: give SFEN strings, files, folders or -");
   const auto inputs = (*vm)["input"].as<std::vector<std::string>>();
   const Settings settings = read_settings(*vm);
+  const std::int64_t threads_arg = (*vm)["threads"].as<std::int64_t>();
+  if (threads_arg < 1 || threads_arg > 256) throw UsageError("--threads must be between 1 and 256");
+  const auto threads = static_cast<std::size_t>(threads_arg);
   const bool resume = (*vm)["resume"].as<bool>();
   const std::string output = vm->count("output") ? (*vm)["output"].as<std::string>() : "";
   if (resume && output.empty()) throw UsageError("--resume needs -o FILE");
@@ -429,12 +495,14 @@ int check_main(const Context& ctx) {
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - wall_start).count();
   };
   if (progress) draw_progress(ctx.err, 0, todo.size(), "sound", 0, elapsed());
-  for (const Record* r : todo) {
-    const Checked c = check_record(*r, settings);
-    if (g_interrupted.load()) {  // cut short: this record is not an answer
+  ParallelChecks checks(todo, settings, threads);
+  for (std::size_t i = 0; i < todo.size(); ++i) {
+    const std::optional<Checked> next = checks.take(i);
+    if (!next || g_interrupted.load()) {  // cut short: this record is not an answer
       interrupted = true;
       break;
     }
+    const Checked& c = *next;
     if (c.result) ++readable;
     out << (settings.format == Format::Jsonl ? format_jsonl(c) : format_text(c)) << std::flush;
     if (!out) {
