@@ -722,6 +722,7 @@ private:
     }
     CheckOptions sub = options_;
     sub.test_pieces = false;
+    sub.pieces_needed_for_sound = false;
     sub.limits = limits_for(cap);
     const CheckResult r = check_problem(smaller, sub, line());
     nodes_ += r.nodes;
@@ -774,6 +775,9 @@ private:
       r.reason = blocking     ? "a test that could reveal a cook did not finish"
                  : piece_open ? "an unnecessary-piece test did not finish"
                               : "a variation test did not finish";
+    } else if (!options_.test_pieces && options_.pieces_needed_for_sound) {
+      r.verdict = Verdict::Unknown;
+      r.reason = "sound so far; the unnecessary-piece test was skipped";
     } else if (!r.flaws.empty()) {
       r.verdict = Verdict::SoundWithFlaws;
       r.reason = std::to_string(r.flaws.size()) + " flaw(s)";

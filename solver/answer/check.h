@@ -88,6 +88,9 @@ struct CheckOptions {
   std::size_t hash_megabytes = 64;
   bool realistic = false;   // 実戦型: board pieces are not tested for removal
   bool test_pieces = true;  // run the unnecessary-piece test at all
+  // Without the piece test the verdict is at best UNKNOWN, except for the smaller problems the
+  // piece test itself checks (where only soundness with the same line is asked).
+  bool pieces_needed_for_sound = true;
 };
 
 struct CheckResult {
