@@ -187,7 +187,9 @@ std::string japanese_at(const Position& start, const std::vector<Move>& line, in
 std::string finding_text(const Finding& f, const Position& start, const std::vector<Move>& line) {
   std::ostringstream s;
   s << to_string(f.kind) << " at move " << f.ply + 1;
-  if (!f.main_move.is_none()) s << " (main " << japanese_at(start, line, f.ply, f.main_move) << ")";
+  if (!f.main_move.is_none())
+    s << (f.kind == FindingKind::LongerVariation ? " (given " : " (main ")
+      << japanese_at(start, line, f.ply, f.main_move) << ")";
   if (!f.alternative.is_none())
     s << ": " << japanese_at(start, line, f.ply, f.alternative) << " " << io::to_usi(f.alternative);
   if (f.length >= 0)
