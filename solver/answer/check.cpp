@@ -4,6 +4,8 @@
 #include <chrono>
 #include <limits>
 #include <memory>
+#include <string>
+#include <string_view>
 #include <utility>
 
 #include "solver/answer/exemptions.h"
@@ -19,6 +21,8 @@ namespace {
 using Clock = std::chrono::steady_clock;
 
 using Step = BudgetedSearch;
+
+constexpr std::string_view kUnfinishedCook = "cook search unfinished";
 
 // A position of the main line as the table knows it (board key with side to move, attacker hand).
 struct LineKey {
@@ -342,6 +346,35 @@ private:
       if (ply % 2 == 0) examine_node(pos, ply);
       pos.do_move(line()[static_cast<std::size_t>(ply)]);
     }
+    retry_unfinished();
+  }
+
+  // A second pass over the alternatives that were not disproved within their step: the table
+  // now holds what all the others proved, and the budget the problem has left is shared among
+  // them (at least one step each).
+  void retry_unfinished() {
+    std::vector<Finding> retry, keep;
+    for (Finding& f : result_.undecided)
+      (f.note.starts_with(kUnfinishedCook) ? retry : keep).push_back(std::move(f));
+    result_.undecided = std::move(keep);
+    for (std::size_t i = 0; i < retry.size(); ++i) {
+      std::uint64_t cap = options_.step_nodes;
+      if (options_.limits.max_nodes > nodes_) {
+        const std::uint64_t share =
+            (options_.limits.max_nodes - nodes_) / static_cast<std::uint64_t>(retry.size() - i);
+        cap = cap ? std::max(cap, share) : share;
+      }
+      Position pos = root_;
+      for (int j = 0; j < retry[i].ply; ++j) pos.do_move(line()[static_cast<std::size_t>(j)]);
+      const std::uint64_t before = retry[i].nodes;
+      Finding f = retry[i];
+      f.kind = FindingKind::Cook;
+      f.note.clear();
+      f.nodes = 0;
+      const std::size_t undecided_before = result_.undecided.size();
+      examine_alternative(pos, f, cap);
+      if (result_.undecided.size() > undecided_before) result_.undecided.back().nodes += before;
+    }
   }
 
   void examine_node(Position& pos, int ply) {
@@ -366,7 +399,7 @@ private:
         examine_final_alternative(pos, std::move(f));
       } else {
         ++result_.alternatives;
-        examine_alternative(pos, std::move(f));
+        examine_alternative(pos, std::move(f), options_.step_nodes);
       }
     }
   }
@@ -399,11 +432,14 @@ private:
     }
   }
 
-  void examine_alternative(Position& pos, Finding f) {
+  void examine_alternative(Position& pos, Finding f, std::uint64_t cap) {
     const Move alt = f.alternative;
     const Plies d = result_.length - f.ply;
-    auto s = step(table_, options_.step_nodes);
+    auto s = step(table_, cap);
     pos.do_move(alt);
+    // "Mate within d - 1?" first: a bounded search is cheap, and what it leaves in the table
+    // (length bounds, estimates) makes the unbounded disproof much cheaper than a cold start.
+    s->search.prove(pos, d - 1, kExact);
     const Outcome mates = s->search.prove(pos, kUnboundedPlies);
     if (mates == Outcome::Proven) {
       f.length = 1 + s->search.lookup(pos).upper;
@@ -435,7 +471,8 @@ private:
     if (mates == Outcome::Unknown) {
       pos.undo_move(alt);
       f.kind = FindingKind::Undecided;
-      f.note = "cook search unfinished: not disproved within " + std::to_string(f.nodes) + " nodes";
+      f.note = std::string(kUnfinishedCook) + ": not disproved within " + std::to_string(f.nodes) +
+               " nodes";
       result_.undecided.push_back(std::move(f));
       return;
     }
