@@ -16,6 +16,7 @@ namespace tsume::cli {
 // The subcommands over the solver and the formats (cli/<name>.cpp); command.h declares the
 // others.
 int solve_main(const Context& ctx);
+int check_main(const Context& ctx);
 int bench_main(const Context& ctx);
 int usi_main(const Context& ctx);
 int convert_main(const Context& ctx);
@@ -29,6 +30,10 @@ constexpr Command kCommands[] = {
     {"checks", "list the legal checking moves (王手) of a position", checks_main},
     {"solve", "solve tsume problems (SFEN, TSV, KIF, CSA, folders) to mate, length and main line",
      solve_main},
+    {"check",
+     "check problems for soundness: cooks (余詰), surplus, unnecessary pieces, flaws, with "
+     "evidence",
+     check_main},
     {"usi", "speak the USI protocol as a mate engine (go mate) for shogi GUIs", usi_main},
     {"convert", "convert problems and main lines between SFEN, TSV, KIF, KI2 and CSA",
      convert_main},

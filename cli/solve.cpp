@@ -84,15 +84,15 @@ enum class Format { Text, Jsonl, Kif };
 std::atomic<bool> g_interrupted{false};
 static_assert(std::atomic<bool>::is_always_lock_free);
 
-extern "C" void on_interrupt(int) { g_interrupted.store(true, std::memory_order_relaxed); }
+extern "C" void on_solve_interrupt(int) { g_interrupted.store(true, std::memory_order_relaxed); }
 
-// Installs on_interrupt for SIGINT and SIGTERM for its lifetime.
+// Installs on_solve_interrupt for SIGINT and SIGTERM for its lifetime.
 class InterruptGuard {
 public:
   InterruptGuard() {
     g_interrupted.store(false);
-    old_int_ = std::signal(SIGINT, on_interrupt);
-    old_term_ = std::signal(SIGTERM, on_interrupt);
+    old_int_ = std::signal(SIGINT, on_solve_interrupt);
+    old_term_ = std::signal(SIGTERM, on_solve_interrupt);
   }
   ~InterruptGuard() {
     std::signal(SIGINT, old_int_);

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # `tsume solve --resume` after a run cut in the middle of a record: nothing lost, nothing twice.
 #
-#   solve_resume.sh TSUME PROBLEMS.tsv FORMAT     (FORMAT: jsonl, text or kif)
+#   solve_resume.sh TSUME PROBLEMS.tsv FORMAT [COMMAND]  (FORMAT: jsonl, text or kif; COMMAND:
+#                                                          solve (default) or check)
 #
 # Solves the file once as the reference, cuts a copy of the output in the middle of its third
 # record (as a kill during a write would), reruns with --resume on the copy and checks that the
@@ -13,6 +14,7 @@ set -uo pipefail
 tsume=$1
 problems=$2
 format=$3
+command=${4:-solve}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
@@ -36,7 +38,7 @@ esac
 strip_times() { sed -E 's/"time_ms":[0-9]+/"time_ms":T/; s/^time [0-9.]+ s$/time T/; s/, [0-9.]+ s$/, T/' "$1"; }
 ids() { LC_ALL=C grep -oE "$idpat" "$1" | sort; }
 
-"$tsume" solve "$problems" --format "$format" -o "$tmp/reference" >/dev/null 2>"$tmp/reference.err" ||
+"$tsume" "$command" "$problems" --format "$format" -o "$tmp/reference" >/dev/null 2>"$tmp/reference.err" ||
   fail "the reference run failed"
 records=$(LC_ALL=C grep -cE "$start" "$tmp/reference")
 [[ $records -ge 4 ]] || fail "the reference has $records records, expected at least 4"
@@ -48,7 +50,7 @@ cut=$(( (offsets[2] + offsets[3]) / 2 ))
 head -c "$cut" "$tmp/reference" >"$tmp/resumed"
 [[ $(tail -c 1 "$tmp/resumed" | od -An -c | tr -d ' ') != '\n' ]] || fail "the cut fell on a line end"
 
-"$tsume" solve "$problems" --format "$format" -o "$tmp/resumed" --resume >/dev/null \
+"$tsume" "$command" "$problems" --format "$format" -o "$tmp/resumed" --resume >/dev/null \
   2>"$tmp/resume.err" || fail "the resumed run failed"
 grep -q "; 2 skipped" "$tmp/resume.err" || fail "the resumed run did not skip exactly 2 records"
 
@@ -66,7 +68,7 @@ fi
 
 # Resuming a finished file: everything skipped, nothing changed.
 cp "$tmp/resumed" "$tmp/finished"
-"$tsume" solve "$problems" --format "$format" -o "$tmp/resumed" --resume >/dev/null \
+"$tsume" "$command" "$problems" --format "$format" -o "$tmp/resumed" --resume >/dev/null \
   2>"$tmp/again.err" || fail "resuming a finished file failed"
 grep -q "^summary: 0 problems.*; $records skipped" "$tmp/again.err" || fail "not all skipped"
 cmp -s "$tmp/finished" "$tmp/resumed" || fail "resuming a finished file changed it"
@@ -76,7 +78,7 @@ rm "$tmp/finished" "$tmp/again.err"
 other=jsonl
 [[ $format == jsonl ]] && other=text
 cp "$tmp/resumed" "$tmp/before"
-"$tsume" solve "$problems" --format "$other" -o "$tmp/resumed" --resume >/dev/null 2>"$tmp/other.err"
+"$tsume" "$command" "$problems" --format "$other" -o "$tmp/resumed" --resume >/dev/null 2>"$tmp/other.err"
 rc=$?
 [[ $rc -eq 1 ]] || fail "resuming with --format $other: exit status $rc, expected 1"
 grep -q "cannot resume" "$tmp/other.err" || fail "no 'cannot resume' message"

@@ -1,0 +1,279 @@
+// Shared by the batch subcommands (solve, check): inputs, records, JSON text, --resume,
+// progress and interruption. See batch.h.
+#include "cli/batch.h"
+
+#include <algorithm>
+#include <csignal>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <iomanip>
+#include <iostream>
+#include <sstream>
+#include <system_error>
+
+#include "solver/io/problem.h"
+#include "solver/io/sfen.h"
+#include "solver/io/text.h"
+
+namespace tsume::cli {
+
+namespace fs = std::filesystem;
+
+// Set by SIGINT/SIGTERM; the search polls it through SearchLimits::stop.
+std::atomic<bool> g_interrupted{false};
+static_assert(std::atomic<bool>::is_always_lock_free);
+
+extern "C" void on_interrupt(int) { g_interrupted.store(true, std::memory_order_relaxed); }
+
+// ---------------------------------------------------------------------------------------------
+// Records with their given lines
+
+io::Expected<GivenProblem> read_record_given(const Record& r, io::DefenderHand hand) {
+  switch (r.kind) {
+  case Record::Kind::Sfen: {
+    auto pos = io::read_position(r.text, hand, r.file, r.line);
+    if (!pos) {
+      io::ParseError e = pos.error();
+      if (r.file.empty()) e.reason = r.id + ": " + e.reason;
+      return e;
+    }
+    GivenProblem p{*pos, std::nullopt, {}};
+    if (!r.moves.empty()) {
+      std::vector<Move> moves;
+      Position at = *pos;
+      std::istringstream words(r.moves);
+      for (std::string word; words >> word;) {
+        auto m = io::parse_usi_move(word, at);
+        if (!m) {
+          p.given_error = "given move " + std::to_string(moves.size() + 1) + " '" + word +
+                          "': " + m.error().reason;
+          break;
+        }
+        moves.push_back(*m);
+        at.do_move(*m);
+      }
+      if (p.given_error.empty()) p.given = std::move(moves);
+    }
+    return p;
+  }
+  case Record::Kind::ProblemFile: {
+    auto problem = io::read_problem_file(r.text, io::ReadOptions{hand});
+    if (!problem) return problem.error();
+    Position pos;
+    if (std::string why = pos.set(problem->setup); !why.empty())
+      return io::ParseError{r.text, 0, "illegal position: " + why};
+    GivenProblem p{pos, std::nullopt, {}};
+    if (!problem->moves.empty()) p.given = problem->moves;
+    return p;
+  }
+  case Record::Kind::Error:
+    break;
+  }
+  return io::ParseError{{}, 0, r.text};
+}
+
+// JSON string contents: quotes, backslashes and control characters escaped; bytes that are not
+// valid UTF-8 written as \u00XX so that every line stays valid JSON.
+std::string json_escape(std::string_view s) {
+  const bool utf8 = io::is_valid_utf8(s);
+  std::string out;
+  out.reserve(s.size() + 2);
+  for (char c : s) {
+    const auto u = static_cast<unsigned char>(c);
+    switch (c) {
+    case '"':
+      out += "\\\"";
+      break;
+    case '\\':
+      out += "\\\\";
+      break;
+    case '\n':
+      out += "\\n";
+      break;
+    case '\r':
+      out += "\\r";
+      break;
+    case '\t':
+      out += "\\t";
+      break;
+    default:
+      if (u < 0x20 || (u >= 0x80 && !utf8) || u == 0x7f) {
+        char buf[8];
+        std::snprintf(buf, sizeof buf, "\\u%04x", u);
+        out += buf;
+      } else {
+        out += c;
+      }
+    }
+  }
+  return out;
+}
+
+std::string json_string(std::string_view s) { return '"' + json_escape(s) + '"'; }
+
+std::string usi_line(const std::vector<Move>& pv) {
+  std::string out;
+  for (Move m : pv) {
+    if (!out.empty()) out += ' ';
+    out += io::to_usi(m);
+  }
+  return out;
+}
+
+// Ids and messages on one line of the text and KIF formats.
+std::string one_line(std::string_view s) {
+  std::string out(s);
+  std::replace(out.begin(), out.end(), '\n', ' ');
+  std::replace(out.begin(), out.end(), '\r', ' ');
+  return out;
+}
+
+std::string seconds_text(double seconds) {
+  std::ostringstream s;
+  s << std::fixed << std::setprecision(3) << seconds << " s";
+  return s.str();
+}
+
+// --resume: the ids already in the output file, and where its complete records end.
+
+namespace {
+
+ResumeState scan_jsonl(std::string_view content) {
+  ResumeState st;
+  constexpr std::string_view kStart = "{\"id\":\"";
+  std::size_t at = 0;
+  int line = 0;
+  while (at < content.size()) {
+    const std::size_t eol = content.find('\n', at);
+    if (eol == std::string_view::npos) break;  // the cut last line
+    ++line;
+    const std::string_view text = content.substr(at, eol - at);
+    // The id is the first field, a JSON string as json_escape wrote it.
+    std::size_t end = kStart.size();
+    while (end < text.size() && text[end] != '"') end += text[end] == '\\' ? 2 : 1;
+    if (!text.starts_with(kStart) || !text.ends_with('}') || end >= text.size()) {
+      st.problem = "line " + std::to_string(line) + " is not a jsonl record of tsume solve";
+      return st;
+    }
+    st.ids.insert(std::string(text.substr(kStart.size(), end - kStart.size())));
+    at = eol + 1;
+    st.keep = at;
+  }
+  return st;
+}
+
+// Text and KIF: blocks of lines ended by an empty line; the first line names the id.
+ResumeState scan_blocks(std::string_view content, std::string_view id_prefix) {
+  ResumeState st;
+  std::size_t at = 0;
+  std::optional<std::string> id;
+  int line = 0;
+  while (at < content.size()) {
+    const std::size_t eol = content.find('\n', at);
+    if (eol == std::string_view::npos) break;
+    ++line;
+    const std::string_view text = content.substr(at, eol - at);
+    at = eol + 1;
+    if (!id) {
+      if (!text.starts_with(id_prefix)) {
+        st.problem = "line " + std::to_string(line) + " does not start a record ('" +
+                     std::string(id_prefix) + "<id>')";
+        return st;
+      }
+      id = std::string(text.substr(id_prefix.size()));
+    } else if (text.empty()) {
+      st.ids.insert(*id);
+      id.reset();
+      st.keep = at;
+    }
+  }
+  return st;
+}
+
+}  // namespace
+
+std::string resume_key(const std::string& id, Format format) {
+  return format == Format::Jsonl ? json_escape(id) : one_line(id);
+}
+
+// Reads `path` for --resume and truncates it to its complete records. Throws nothing; returns
+// the state with `problem` set when the file cannot be used.
+ResumeState prepare_resume(const std::string& path, Format format) {
+  ResumeState st;
+  std::error_code ec;
+  if (!fs::exists(path, ec)) return st;  // nothing yet: start from the beginning
+  std::string content;
+  if (!read_whole_file(path, content)) {
+    st.problem = "cannot read the file";
+    return st;
+  }
+  st = format == Format::Jsonl  ? scan_jsonl(content)
+       : format == Format::Text ? scan_blocks(content, "id ")
+                                : scan_blocks(content, "表題：");
+  if (!st.problem.empty()) return st;
+  if (st.keep < content.size()) {
+    fs::resize_file(path, st.keep, ec);
+    if (ec) st.problem = "cannot truncate the cut last record: " + ec.message();
+  }
+  return st;
+}
+
+namespace {
+
+std::string clock_text(double seconds) {
+  const auto s = static_cast<std::uint64_t>(std::max(seconds, 0.0));
+  std::ostringstream out;
+  out << s / 3600 << ':' << std::setw(2) << std::setfill('0') << (s / 60) % 60 << ':'
+      << std::setw(2) << std::setfill('0') << s % 60;
+  return out.str();
+}
+
+}  // namespace
+
+void draw_progress(std::ostream& err, std::size_t done, std::size_t total, std::string_view label,
+                   std::size_t count, double elapsed) {
+  constexpr int kWidth = 24;
+  const double fraction = total == 0 ? 1.0 : static_cast<double>(done) / static_cast<double>(total);
+  const int filled = static_cast<int>(fraction * kWidth);
+  const double rate = elapsed > 0 ? static_cast<double>(done) / elapsed : 0.0;
+  std::ostringstream line;
+  line << "\r\033[K[" << std::string(static_cast<std::size_t>(filled), '#')
+       << std::string(static_cast<std::size_t>(kWidth - filled), '.') << "] " << done << '/'
+       << total << "  " << label << ' ' << count << "  " << std::fixed << std::setprecision(1)
+       << rate << "/s  ETA ";
+  if (rate > 0) {
+    line << clock_text(static_cast<double>(total - done) / rate);
+  } else {
+    line << "-";
+  }
+  err << line.str() << std::flush;
+}
+
+// Like parse_options (command.h) but with the INPUT arguments as positionals.
+std::optional<po::variables_map>
+parse_batch_options(const Context& ctx, po::options_description& options, const HelpText& help) {
+  options.add_options()("help,h", "print this help and exit");
+  po::options_description hidden;
+  hidden.add_options()("input", po::value<std::vector<std::string>>()->value_name("INPUT"),
+                       "inputs");
+  po::options_description all;
+  all.add(options).add(hidden);
+  po::positional_options_description positional;
+  positional.add("input", -1);
+  const std::vector<std::string> args(ctx.args.begin(), ctx.args.end());
+  po::variables_map vm;
+  po::store(po::command_line_parser(args).options(all).positional(positional).run(), vm);
+  if (vm.count("help") != 0) {
+    ctx.out << "Usage: " << help.synopsis << "\n\n"
+            << help.about << "\n\n"
+            << options << "\nExamples:\n";
+    std::istringstream examples{std::string(help.examples)};
+    for (std::string line; std::getline(examples, line);) ctx.out << "  " << line << '\n';
+    return std::nullopt;
+  }
+  po::notify(vm);
+  return vm;
+}
+
+}  // namespace tsume::cli

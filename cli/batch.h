@@ -1,0 +1,90 @@
+// What the batch subcommands (`check`; `solve` still has its own copies) share beyond the
+// inputs (cli/inputs.h): reading a record's position with its given line, JSON text, --resume
+// over an output file, the progress bar and SIGINT/SIGTERM handling.
+#pragma once
+
+#include <atomic>
+#include <csignal>
+#include <cstdint>
+#include <iosfwd>
+#include <optional>
+#include <set>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "cli/command.h"
+#include "cli/inputs.h"
+#include "solver/core/move.h"
+#include "solver/core/position.h"
+#include "solver/io/parse_error.h"
+#include "solver/io/sfen.h"
+
+namespace tsume::cli {
+
+enum class Format { Text, Jsonl, Kif };
+
+// Set by SIGINT/SIGTERM; the searches poll it through SearchLimits::stop.
+extern std::atomic<bool> g_interrupted;
+extern "C" void on_interrupt(int);
+
+// Installs on_interrupt for SIGINT and SIGTERM for its lifetime.
+class InterruptGuard {
+public:
+  InterruptGuard() {
+    g_interrupted.store(false);
+    old_int_ = std::signal(SIGINT, on_interrupt);
+    old_term_ = std::signal(SIGTERM, on_interrupt);
+  }
+  ~InterruptGuard() {
+    std::signal(SIGINT, old_int_);
+    std::signal(SIGTERM, old_term_);
+  }
+  InterruptGuard(const InterruptGuard&) = delete;
+  InterruptGuard& operator=(const InterruptGuard&) = delete;
+
+private:
+  void (*old_int_)(int) = SIG_DFL;
+  void (*old_term_)(int) = SIG_DFL;
+};
+
+// A record read: the position and the line given with it (KIF/CSA moves, TSV 4th column).
+struct GivenProblem {
+  Position position;
+  std::optional<std::vector<Move>> given;  // absent when none was given or it did not parse
+  std::string given_error;                 // why the given line was not read
+};
+io::Expected<GivenProblem> read_record_given(const Record& r, io::DefenderHand hand);
+
+// JSON string contents: quotes, backslashes and control characters escaped; bytes that are not
+// valid UTF-8 written as \u00XX so that every line stays valid JSON.
+std::string json_escape(std::string_view s);
+std::string json_string(std::string_view s);
+// USI moves separated by spaces.
+std::string usi_line(const std::vector<Move>& pv);
+// Ids and messages on one line of the text and KIF formats.
+std::string one_line(std::string_view s);
+std::string seconds_text(double seconds);
+
+// --resume: the ids already in the output file, and where its complete records end.
+struct ResumeState {
+  std::set<std::string> ids;  // jsonl: escaped as written; text and KIF: as written
+  std::uintmax_t keep = 0;    // bytes of complete records; the rest is a cut record
+  std::string problem;        // non-empty: the file is not output of this format
+};
+// The key of a record id in ResumeState::ids.
+std::string resume_key(const std::string& id, Format format);
+// Reads `path` for --resume and truncates it to its complete records. Throws nothing; returns
+// the state with `problem` set when the file cannot be used. Text records start with "id ",
+// KIF records with "表題：", jsonl records with {"id":.
+ResumeState prepare_resume(const std::string& path, Format format);
+
+// The progress line on a terminal: "[####....] done/total  <label> <count>  rate  ETA".
+void draw_progress(std::ostream& err, std::size_t done, std::size_t total, std::string_view label,
+                   std::size_t count, double elapsed);
+
+// Like parse_options (command.h) but with the INPUT arguments as positionals.
+std::optional<po::variables_map>
+parse_batch_options(const Context& ctx, po::options_description& options, const HelpText& help);
+
+}  // namespace tsume::cli

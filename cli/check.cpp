@@ -1,0 +1,534 @@
+// `tsume check`: soundness verdicts for composers (SPEC.md section 4, docs/check.md) over one
+// problem or a collection: the verdict, the main line, cooks, flaws, unnecessary pieces and the
+// tests that did not finish, with evidence. Inputs, ids, --resume and progress as in `solve`.
+#include <unistd.h>
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <condition_variable>
+#include <cstdint>
+#include <fstream>
+#include <iostream>
+#include <map>
+#include <mutex>
+#include <optional>
+#include <sstream>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "cli/batch.h"
+#include "cli/command.h"
+#include "solver/answer/check.h"
+#include "solver/io/kif_writer.h"
+#include "solver/io/sfen.h"
+
+namespace tsume::cli {
+
+namespace {
+
+constexpr HelpText kHelp{
+    "tsume check [options] INPUT...",
+    "Checks tsume problems for soundness (SPEC.md section 4; rules in docs/check.md). Verdicts,\n"
+    "most serious first: NO_MATE, COOKED (another check mates at a main-line node other than\n"
+    "the last), SURPLUS (pieces left in hand), UNNECESSARY_PIECE, LONGER_VARIATION (a defence\n"
+    "mates later than the given line), UNKNOWN (a test that could change the verdict ran out of\n"
+    "budget: never SOUND then), SOUND_WITH_FLAWS and SOUND. Flaws: final_move_alternative,\n"
+    "non_limitation, detour, transposition, mirror, equal_variation, longer_variation.\n"
+    "\n"
+    "Every alternative check on the main line must be proven not to mate at any length; each\n"
+    "gets --step-nodes nodes. Every piece is then taken off (to the defender's hand) and the\n"
+    "smaller problem checked again (--realistic: hand pieces only). When the input gives a line\n"
+    "(TSV 4th column, KIF/CSA moves, '<sfen> moves ...') it is compared with the rule-exact one.\n"
+    "\n"
+    "INPUT as for 'tsume solve' (SFEN, SFEN/TSV files, KIF/KI2/CSA files, folders, '-'). jsonl\n"
+    "fields: id, sfen, verdict, reason, length, pv, intended, cooks, flaws, unnecessary,\n"
+    "undecided, pieces_undecided, alternatives, disproved, nodes, time_ms, error. A finding is\n"
+    "{kind, ply (0 = the problem position), move, alternative, length, nodes, note}.\n"
+    "Each problem is checked serially; --threads N checks N problems at once. The verdict does\n"
+    "not depend on N, nor on timing unless --time is set. Exit status as for 'tsume solve'.",
+    "tsume check \"4k4/9/4P4/9/9/9/9/9/9 b G2r2b3g4s4n4l17p 1\"\n"
+    "tsume check my_problem.kif\n"
+    "tsume check problems/zukou.tsv --nodes 20000000 --format jsonl -o zukou-check.jsonl --resume\n"
+    "tsume check collection/ --realistic --step-nodes 500000",
+};
+
+// ---------------------------------------------------------------------------------------------
+// One problem
+
+struct Checked {
+  std::string id;
+  std::string sfen;
+  std::optional<Position> start;
+  std::optional<CheckResult> result;
+  std::string given_error;  // the given line could not be read
+  std::string error;        // the record could not be read
+};
+
+struct Settings {
+  Format format = Format::Text;
+  io::DefenderHand hand = io::DefenderHand::RestIfEmpty;
+  CheckOptions options;
+  bool use_given = true;
+};
+
+Checked check_record(const Record& r, const Settings& settings) {
+  Checked c;
+  c.id = r.id;
+  auto problem = read_record_given(r, settings.hand);
+  if (!problem) {
+    c.error = problem.error().message();
+    if (r.kind == Record::Kind::Sfen) c.sfen = r.text;
+    return c;
+  }
+  c.sfen = io::to_sfen(problem->position);
+  c.start = problem->position;
+  c.given_error = problem->given_error;
+  std::optional<std::vector<Move>> given;
+  if (settings.use_given) given = problem->given;
+  c.result = check_problem(problem->position, settings.options, given);
+  return c;
+}
+
+// Checks the records on `threads` worker threads, each problem on one thread with its own tables
+// (the checker is serial, so a verdict does not depend on the thread count); take(i) hands the
+// results back in input order.
+class ParallelChecks {
+public:
+  ParallelChecks(const std::vector<const Record*>& todo, const Settings& settings,
+                 std::size_t threads)
+      : todo_(todo), settings_(settings), results_(todo.size()) {
+    const std::size_t n = std::max<std::size_t>(1, std::min(threads, todo.size()));
+    running_ = n;
+    for (std::size_t t = 0; t < n; ++t) workers_.emplace_back([this] { work(); });
+  }
+  ~ParallelChecks() {
+    stop_.store(true);
+    for (std::thread& w : workers_) w.join();
+  }
+  ParallelChecks(const ParallelChecks&) = delete;
+  ParallelChecks& operator=(const ParallelChecks&) = delete;
+
+  // The result of record i once it is done; std::nullopt when the workers stopped before it
+  // (interrupted).
+  std::optional<Checked> take(std::size_t i) {
+    std::unique_lock lock(mutex_);
+    done_.wait(lock, [&] { return results_[i].has_value() || running_ == 0; });
+    std::optional<Checked> r = std::move(results_[i]);
+    results_[i].reset();
+    return r;
+  }
+
+private:
+  void work() {
+    for (;;) {
+      const std::size_t i = next_.fetch_add(1);
+      if (i >= todo_.size() || stop_.load() || g_interrupted.load()) break;
+      Checked c = check_record(*todo_[i], settings_);
+      const std::lock_guard lock(mutex_);
+      results_[i] = std::move(c);
+      done_.notify_all();
+    }
+    const std::lock_guard lock(mutex_);
+    --running_;
+    done_.notify_all();
+  }
+
+  const std::vector<const Record*>& todo_;
+  const Settings& settings_;
+  std::vector<std::optional<Checked>> results_;  // guarded by mutex_
+  std::size_t running_ = 0;                      // guarded by mutex_
+  std::mutex mutex_;
+  std::condition_variable done_;
+  std::atomic<std::size_t> next_{0};
+  std::atomic<bool> stop_{false};
+  std::vector<std::thread> workers_;
+};
+
+// ---------------------------------------------------------------------------------------------
+// Words for findings
+
+std::string piece_letters(Piece p) {
+  static constexpr const char* kLetters[] = {"",  "P",  "L",  "N",  "S",  "B",  "R", "G",
+                                             "K", "+P", "+L", "+N", "+S", "+B", "+R"};
+  std::string s = kLetters[index_of(type_of(p))];
+  if (color_of(p) == Color::White)
+    for (char& ch : s) ch = static_cast<char>(ch >= 'A' && ch <= 'Z' ? ch - 'A' + 'a' : ch);
+  return s;
+}
+
+std::string square_usi(Square s) { return io::to_usi(Move::drop(PieceType::Pawn, s)).substr(2); }
+
+std::string piece_where(const PieceTest& t) {
+  return t.square == Square::None ? piece_letters(t.piece) + " in hand"
+                                  : piece_letters(t.piece) + " on " + square_usi(t.square);
+}
+
+// The position after `ply` main-line moves.
+Position position_at(const Position& start, const std::vector<Move>& line, int ply) {
+  Position pos = start;
+  for (int i = 0; i < ply && i < static_cast<int>(line.size()); ++i)
+    pos.do_move(line[static_cast<std::size_t>(i)]);
+  return pos;
+}
+
+// "▲２三銀成" for a move at a node of the main line (USI if it cannot be written).
+std::string japanese_at(const Position& start, const std::vector<Move>& line, int ply, Move m) {
+  if (m.is_none()) return "-";
+  const Position pos = position_at(start, line, ply);
+  if (!pos.is_legal(m)) return io::to_usi(m);
+  const Square previous = ply > 0 && ply <= static_cast<int>(line.size()) && !line.empty()
+                              ? line[static_cast<std::size_t>(ply - 1)].to()
+                              : Square::None;
+  return io::to_japanese(pos, m, previous);
+}
+
+std::string finding_text(const Finding& f, const Position& start, const std::vector<Move>& line) {
+  std::ostringstream s;
+  s << to_string(f.kind) << " at move " << f.ply + 1;
+  if (!f.main_move.is_none())
+    s << (f.kind == FindingKind::LongerVariation ? " (given " : " (main ")
+      << japanese_at(start, line, f.ply, f.main_move) << ")";
+  if (!f.alternative.is_none())
+    s << ": " << japanese_at(start, line, f.ply, f.alternative) << " " << io::to_usi(f.alternative);
+  if (f.length >= 0)
+    s << ", mate in " << (f.kind == FindingKind::Cook ? "at most " : "") << f.length;
+  s << " - " << f.note;
+  if (f.nodes) s << " [" << f.nodes << " nodes]";
+  return s.str();
+}
+
+std::string finding_json(const Finding& f) {
+  std::ostringstream s;
+  s << "{\"kind\":" << json_string(to_string(f.kind)) << ",\"ply\":" << f.ply << ",\"move\":";
+  if (f.main_move.is_none()) {
+    s << "null";
+  } else {
+    s << json_string(io::to_usi(f.main_move));
+  }
+  s << ",\"alternative\":";
+  if (f.alternative.is_none()) {
+    s << "null";
+  } else {
+    s << json_string(io::to_usi(f.alternative));
+  }
+  s << ",\"length\":";
+  if (f.length >= 0) {
+    s << f.length;
+  } else {
+    s << "null";
+  }
+  if (!f.line.empty()) s << ",\"line\":" << json_string(usi_line(f.line));
+  s << ",\"nodes\":" << f.nodes << ",\"note\":" << json_string(f.note) << '}';
+  return s.str();
+}
+
+std::string piece_json(const PieceTest& t) {
+  std::ostringstream s;
+  s << "{\"piece\":" << json_string(piece_letters(t.piece))
+    << ",\"square\":" << json_string(t.square == Square::None ? "hand" : square_usi(t.square))
+    << ",\"result\":" << json_string(to_string(t.result)) << ",\"nodes\":" << t.nodes
+    << ",\"note\":" << json_string(t.note) << '}';
+  return s.str();
+}
+
+template <class T, class F> std::string json_array(const std::vector<T>& items, F&& to_json) {
+  std::string out = "[";
+  for (const T& x : items) {
+    if (out.size() > 1) out += ',';
+    out += to_json(x);
+  }
+  return out + "]";
+}
+
+std::vector<PieceTest> pieces_with(const CheckResult& r, PieceTest::Result which) {
+  std::vector<PieceTest> out;
+  for (const PieceTest& t : r.pieces)
+    if (t.result == which) out.push_back(t);
+  return out;
+}
+
+std::uint64_t milliseconds(double seconds) {
+  return static_cast<std::uint64_t>(seconds * 1000.0 + 0.5);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Records
+
+std::string format_jsonl(const Checked& c) {
+  std::ostringstream s;
+  s << "{\"id\":" << json_string(c.id) << ",\"sfen\":" << json_string(c.sfen);
+  if (!c.result) {
+    s << ",\"verdict\":\"ERROR\",\"error\":" << json_string(c.error) << "}\n";
+    return s.str();
+  }
+  const CheckResult& r = *c.result;
+  s << ",\"verdict\":" << json_string(to_string(r.verdict))
+    << ",\"reason\":" << json_string(r.reason) << ",\"length\":";
+  if (r.length >= 0) {
+    s << r.length;
+  } else {
+    s << "null";
+  }
+  if (r.length_upper >= 0) s << ",\"length_upper\":" << r.length_upper;
+  if (r.verified_along_given) s << ",\"length_from_given\":true";
+  s << ",\"pv\":" << json_string(usi_line(r.main_line)) << ",\"intended\":";
+  if (r.has_intended) {
+    s << "{\"is_main\":" << (r.intended_is_main ? "true" : "false")
+      << ",\"diverges_at\":" << r.intended_diverges_at
+      << ",\"note\":" << json_string(r.intended_note) << '}';
+  } else if (!c.given_error.empty()) {
+    s << "{\"error\":" << json_string(c.given_error) << '}';
+  } else {
+    s << "null";
+  }
+  std::vector<Finding> cooks = r.cooks;
+  if (r.longer_variation) cooks.push_back(*r.longer_variation);
+  s << ",\"cooks\":" << json_array(cooks, finding_json)
+    << ",\"flaws\":" << json_array(r.flaws, finding_json)
+    << ",\"unnecessary\":" << json_array(pieces_with(r, PieceTest::Result::Unnecessary), piece_json)
+    << ",\"undecided\":" << json_array(r.undecided, finding_json) << ",\"pieces_undecided\":"
+    << json_array(pieces_with(r, PieceTest::Result::Undecided), piece_json)
+    << ",\"alternatives\":" << r.alternatives << ",\"disproved\":" << r.disproved
+    << ",\"phase_nodes\":{\"length\":" << r.phase_nodes.length << ",\"line\":" << r.phase_nodes.line
+    << ",\"cooks\":" << r.phase_nodes.cooks << ",\"pieces\":" << r.phase_nodes.pieces << '}'
+    << ",\"nodes\":" << r.nodes << ",\"time_ms\":" << milliseconds(r.seconds)
+    << ",\"error\":null}\n";
+  return s.str();
+}
+
+// A block of lines that starts with `id <id>` and ends with an empty line (what --resume reads).
+std::string format_text(const Checked& c) {
+  std::ostringstream s;
+  s << "id " << one_line(c.id) << '\n';
+  if (!c.sfen.empty()) s << "sfen " << one_line(c.sfen) << '\n';
+  if (!c.result) {
+    s << "verdict ERROR\nerror " << one_line(c.error) << "\n\n";
+    return s.str();
+  }
+  const CheckResult& r = *c.result;
+  s << "verdict " << to_string(r.verdict) << " (" << r.reason << ")\n";
+  if (r.length >= 0) {
+    s << "length " << r.length
+      << (r.verified_along_given ? " (the given line's, verified node by node)" : "") << '\n';
+    auto japanese = io::to_japanese_line(*c.start, r.main_line);
+    s << "main " << (japanese ? *japanese : "(" + japanese.error().message() + ")") << '\n';
+    s << "usi " << usi_line(r.main_line) << '\n';
+  } else if (r.length_upper >= 0) {
+    s << "length at most " << r.length_upper << '\n';
+  }
+  if (r.has_intended) {
+    s << "intended " << (r.intended_is_main ? "is" : "is not") << " the main line";
+    if (!r.intended_is_main && r.intended_diverges_at >= 0)
+      s << " (leaves it at move " << r.intended_diverges_at + 1 << ")";
+    s << ": " << r.intended_note << '\n';
+  } else if (!c.given_error.empty()) {
+    s << "intended not read: " << one_line(c.given_error) << '\n';
+  }
+  for (const Finding& f : r.cooks) s << "cook " << finding_text(f, *c.start, r.main_line) << '\n';
+  if (r.longer_variation)
+    s << "longer " << finding_text(*r.longer_variation, *c.start, r.main_line) << '\n';
+  for (const Finding& f : r.flaws) s << "flaw " << finding_text(f, *c.start, r.main_line) << '\n';
+  for (const Finding& f : r.undecided)
+    s << "undecided " << finding_text(f, *c.start, r.main_line) << '\n';
+  for (const PieceTest& t : r.pieces)
+    if (t.result != PieceTest::Result::Necessary)
+      s << "piece " << piece_where(t) << ": " << to_string(t.result) << " - " << t.note << '\n';
+  if (r.length >= 0)
+    s << "alternatives " << r.alternatives << " before the last move, " << r.disproved
+      << " disproved; " << r.pieces.size() << " pieces tested\n";
+  s << "nodes " << r.nodes << '\n' << "time " << seconds_text(r.seconds) << "\n\n";
+  return s.str();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Totals
+
+struct Totals {
+  std::map<std::string, std::size_t> verdicts;
+  std::size_t done = 0, sound = 0;
+  std::uint64_t nodes = 0;
+
+  void add(const Checked& c) {
+    ++done;
+    const std::string v = c.result ? to_string(c.result->verdict) : "ERROR";
+    ++verdicts[v];
+    if (c.result &&
+        (c.result->verdict == Verdict::Sound || c.result->verdict == Verdict::SoundWithFlaws))
+      ++sound;
+    if (c.result) nodes += c.result->nodes;
+  }
+};
+
+std::string summary_text(const Totals& t, std::size_t skipped, double wall_seconds,
+                         bool interrupted) {
+  std::ostringstream s;
+  s << "summary: " << t.done << " problems:";
+  bool first = true;
+  for (const auto& [verdict, count] : t.verdicts) {
+    s << (first ? " " : ", ") << count << ' ' << verdict;
+    first = false;
+  }
+  if (skipped > 0) s << "; " << skipped << " skipped (already in the output)";
+  s << "; time " << seconds_text(wall_seconds) << ", nodes " << t.nodes;
+  if (interrupted) s << "; interrupted";
+  s << '\n';
+  return s.str();
+}
+
+Settings read_settings(const po::variables_map& vm) {
+  Settings s;
+  const auto& format = vm["format"].as<std::string>();
+  if (format == "text") {
+    s.format = Format::Text;
+  } else if (format == "jsonl") {
+    s.format = Format::Jsonl;
+  } else {
+    throw UsageError("--format must be text or jsonl, not '" + format + "'");
+  }
+  const double seconds = vm["time"].as<double>();
+  if (!(seconds >= 0)) throw UsageError("--time must be 0 (no limit) or a positive number");
+  s.options.limits.max_seconds = seconds;
+  // Read signed: Boost.Program_options would wrap "-1" around as an unsigned value.
+  const std::int64_t nodes = vm["nodes"].as<std::int64_t>();
+  if (nodes < 0) throw UsageError("--nodes must be 0 (no limit) or a positive number");
+  s.options.limits.max_nodes = static_cast<std::uint64_t>(nodes);
+  const std::int64_t step = vm["step-nodes"].as<std::int64_t>();
+  if (step < 0) throw UsageError("--step-nodes must be 0 (no limit) or a positive number");
+  s.options.step_nodes = static_cast<std::uint64_t>(step);
+  s.options.limits.stop = &g_interrupted;
+  const std::size_t hash_mb = vm["hash"].as<std::size_t>();
+  if (hash_mb < 1 || hash_mb > (std::size_t{1} << 20))
+    throw UsageError("--hash must be between 1 and 1048576 (megabytes)");
+  s.options.hash_megabytes = hash_mb;
+  s.options.realistic = vm["realistic"].as<bool>();
+  s.options.test_pieces = !vm["no-pieces"].as<bool>();
+  s.use_given = !vm["ignore-given"].as<bool>();
+  s.hand =
+      vm["hand-as-given"].as<bool>() ? io::DefenderHand::AsGiven : io::DefenderHand::RestIfEmpty;
+  return s;
+}
+
+}  // namespace
+
+int check_main(const Context& ctx) {
+  po::options_description options("Options", kHelpLineLength);
+  auto add = options.add_options();
+  add("format", po::value<std::string>()->value_name("text|jsonl")->default_value("text"),
+      "output format: a short report per problem, or JSON Lines (one object per problem)");
+  add("output,o", po::value<std::string>()->value_name("FILE"),
+      "write the records to FILE instead of standard output");
+  add("resume", po::bool_switch()->default_value(false),
+      "skip the problems whose ids are already in the -o FILE (same --format), drop a cut last "
+      "record and append the rest");
+  add("time", po::value<double>()->value_name("SECONDS")->default_value(0),
+      "time limit per problem (0: none); makes verdicts depend on machine speed");
+  add("nodes", po::value<std::int64_t>()->value_name("N")->default_value(0),
+      "node limit per problem (0: none)");
+  add("step-nodes", po::value<std::int64_t>()->value_name("N")->default_value(2000000),
+      "node limit of one step: one alternative check, one removed piece (x4) (0: none)");
+  add("hash", po::value<std::size_t>()->value_name("MB")->default_value(64),
+      "transposition table size in megabytes (1..1048576); up to three tables are used");
+  add("realistic", po::bool_switch()->default_value(false),
+      "game-like problem (実戦型): do not test board pieces for removal, only hand pieces");
+  add("no-pieces", po::bool_switch()->default_value(false),
+      "skip the unnecessary-piece test (the verdict is then at best UNKNOWN)");
+  add("ignore-given", po::bool_switch()->default_value(false),
+      "do not compare with the line given in the input");
+  add("hand-as-given", po::bool_switch()->default_value(false),
+      "keep an empty defender hand empty (default: it holds all remaining pieces, 残り全部)");
+  add("threads", po::value<std::int64_t>()->value_name("N")->default_value(1),
+      "problems checked at once (each serially, with its own tables); records stay in input "
+      "order and verdicts do not depend on N");
+  const auto vm = parse_batch_options(ctx, options, kHelp);
+  if (!vm) return kExitOk;
+
+  if (vm->count("input") == 0) throw UsageError("no input: give SFEN strings, files, folders or -");
+  const auto inputs = (*vm)["input"].as<std::vector<std::string>>();
+  const Settings settings = read_settings(*vm);
+  const std::int64_t threads_arg = (*vm)["threads"].as<std::int64_t>();
+  if (threads_arg < 1 || threads_arg > 256) throw UsageError("--threads must be between 1 and 256");
+  const auto threads = static_cast<std::size_t>(threads_arg);
+  const bool resume = (*vm)["resume"].as<bool>();
+  const std::string output = vm->count("output") ? (*vm)["output"].as<std::string>() : "";
+  if (resume && output.empty()) throw UsageError("--resume needs -o FILE");
+  if (std::count(inputs.begin(), inputs.end(), "-") > 1)
+    throw UsageError("'-' (standard input) may be given once");
+
+  const auto wall_start = std::chrono::steady_clock::now();
+  const std::string where = "tsume " + std::string(ctx.command);
+  const std::vector<Record> records = gather_records(inputs);
+
+  ResumeState done;
+  if (resume) {
+    done = prepare_resume(output, settings.format);
+    if (!done.problem.empty()) {
+      ctx.err << where << ": cannot resume from '" << output << "': " << done.problem << '\n';
+      return kExitInputError;
+    }
+  }
+  std::ofstream file;
+  if (!output.empty()) {
+    file.open(output, std::ios::binary | (resume ? std::ios::app : std::ios::trunc));
+    if (!file) {
+      ctx.err << where << ": cannot write '" << output << "'\n";
+      return kExitInputError;
+    }
+  }
+  std::ostream& out = output.empty() ? ctx.out : file;
+
+  std::vector<const Record*> todo;
+  std::size_t skipped = 0;
+  for (const Record& r : records) {
+    if (resume && done.ids.count(resume_key(r.id, settings.format)) != 0) {
+      ++skipped;
+    } else {
+      todo.push_back(&r);
+    }
+  }
+
+  const bool progress = ::isatty(STDERR_FILENO) == 1;
+  const InterruptGuard guard;
+  Totals totals;
+  std::size_t readable = 0;
+  bool interrupted = false;
+  const auto elapsed = [&] {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - wall_start).count();
+  };
+  if (progress) draw_progress(ctx.err, 0, todo.size(), "sound", 0, elapsed());
+  ParallelChecks checks(todo, settings, threads);
+  for (std::size_t i = 0; i < todo.size(); ++i) {
+    const std::optional<Checked> next = checks.take(i);
+    if (!next || g_interrupted.load()) {  // cut short: this record is not an answer
+      interrupted = true;
+      break;
+    }
+    const Checked& c = *next;
+    if (c.result) ++readable;
+    out << (settings.format == Format::Jsonl ? format_jsonl(c) : format_text(c)) << std::flush;
+    if (!out) {
+      if (progress) ctx.err << '\n';
+      ctx.err << where << ": error writing " << (output.empty() ? "standard output" : output)
+              << '\n';
+      return kExitInputError;
+    }
+    totals.add(c);
+    if (progress)
+      draw_progress(ctx.err, totals.done, todo.size(), "sound", totals.sound, elapsed());
+  }
+  if (progress) ctx.err << '\n';
+
+  const std::string summary = summary_text(totals, skipped, elapsed(), interrupted);
+  ctx.err << summary;
+  if (settings.format == Format::Text) ctx.out << summary;
+  if (interrupted) return 130;
+  if (records.empty()) {
+    ctx.err << where << ": no problem found in the inputs\n";
+    return kExitInputError;
+  }
+  if (readable == 0 && !todo.empty()) return kExitInputError;
+  return kExitOk;
+}
+
+}  // namespace tsume::cli

@@ -1,0 +1,92 @@
+// The rule-exact main line (SPEC.md section 3) with its tie-breaks, read from exact mate
+// lengths in a transposition table:
+// - attacker node with exact distance d: the checks whose child mates within d - 1;
+// - defender node: the evasions, futile interpositions (無駄合) aside, whose child mates within
+//   d - 1 but not within d - 3 (the longest defences);
+// - ties: the defender prefers a line that ends with no surplus (駒余り) for the attacker, then a
+//   moved interposition over a drop; the attacker prefers a mate that ends with surplus. Which
+//   line ends with surplus is a small game over the equal-length subtree (ends_with_surplus).
+// The same walk records equal-length variations without surplus (変同) at main-line defender
+// nodes: they come out of the tie-break for free.
+//
+// Every query runs in the caller's MateSearch, whose budget bounds it; a result that a limit cut
+// short is Tri::Unknown, never a guess.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <unordered_map>
+#include <vector>
+
+#include "solver/answer/check.h"
+#include "solver/core/move.h"
+#include "solver/core/position.h"
+#include "solver/search/dfpn.h"
+#include "solver/search/limits.h"
+#include "solver/search/mate_len.h"
+
+namespace tsume {
+
+enum class Tri { No, Yes, Unknown };
+
+// The options every exact-length query uses: futile interpositions not counted.
+inline constexpr MateSearchOptions kExact{.futility = true};
+
+// Checks of the attacker node `pos` (exact distance d) that keep the exact distance: their
+// child mates within d - 1 plies. Returns Unknown when a query did not finish.
+Tri shortest_checks(MateSearch& search, Position& pos, Plies d, MoveList& out);
+
+// Evasions of the defender node `pos` (exact distance d) whose child is mated in exactly d - 1
+// plies. Futile drops are left out (listed apart); when only futile drops are left they are the
+// answer, as in solve.cpp.
+struct Defences {
+  MoveList longest;
+  MoveList futile;
+  bool unknown = false;  // some evasion could not be classified
+};
+Defences longest_defences(MateSearch& search, Position& pos, Plies d);
+
+// The game "does the line end with attacker pieces in hand?" over the exact-length subtree of
+// `pos` (exact distance d): the attacker picks Yes if it can, the defender No. Memoised; at most
+// `max_calls` positions are visited, then the answer is Unknown.
+struct SurplusGame {
+  std::unordered_map<std::uint64_t, Tri> memo;
+  std::uint64_t calls = 0;
+  std::uint64_t max_calls = 200'000;
+};
+Tri ends_with_surplus(MateSearch& search, Position& pos, Plies d, SurplusGame& game);
+
+struct MainLine {
+  std::vector<Move> moves;
+  bool complete = false;           // moves.size() == length
+  std::vector<Finding> flaws;      // EqualVariation and NonLimitation (interposing piece)
+  std::vector<Finding> undecided;  // tie-breaks or variations that a limit left open
+  int open_tie = -1;  // first ply where the rules left several defences equal (-1: none)
+};
+
+// One budgeted search: a SearchBudget and the MateSearch that counts against it.
+struct BudgetedSearch {
+  SearchBudget budget;
+  MateSearch search;
+  BudgetedSearch(TranspositionTable& table, const SearchLimits& limits, Color attacker)
+      : budget(limits), search(table, budget, attacker) {}
+};
+
+// How the walk gets a fresh budget for each node and hands it back (to count its nodes).
+struct SearchSteps {
+  std::function<std::unique_ptr<BudgetedSearch>()> make;
+  std::function<void(const BudgetedSearch&)> done;
+};
+
+// The main line of `root` (an attacker node with exact distance `length`), each node with its
+// own budget from `steps`. Where the rules leave several moves equal, the move of `preferred`
+// (the composer's line) is taken while the line has followed it so far; otherwise the first in
+// generation order. At attacker nodes the first check of the exact length is taken (the given
+// one first): two of them are a cook or an exemption, which the cook search reports. At a
+// defender node whose defences could not all be classified within the budget, the given or
+// first defence of the exact length is taken and the node is reported as undecided.
+MainLine follow_main_line(const Position& root, Plies length, SurplusGame& game,
+                          const std::vector<Move>& preferred, const SearchSteps& steps);
+
+}  // namespace tsume

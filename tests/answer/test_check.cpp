@@ -1,0 +1,240 @@
+// Soundness verdicts (SPEC.md section 4) on small problems whose verdicts are derived by hand in
+// the comments, and on the same problems broken one way at a time. Squares are USI (file 1-9
+// right to left, rank a-i top down); Black attacks; an empty White hand is "all the rest".
+#include "solver/answer/check.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include "solver/answer/exemptions.h"
+#include "solver/io/sfen.h"
+
+namespace tsume {
+namespace {
+
+Position position(const std::string& sfen) {
+  auto p = io::read_position(sfen);
+  EXPECT_TRUE(p.ok()) << sfen << ": " << (p.ok() ? "" : p.error().message());
+  return p.ok() ? p.value() : Position();
+}
+
+Move usi(const Position& pos, const std::string& text) {
+  auto m = io::parse_usi_move(text, pos);
+  EXPECT_TRUE(m.ok()) << text;
+  return m.ok() ? m.value() : Move::none();
+}
+
+std::vector<Move> line(const std::string& sfen, const std::vector<std::string>& moves) {
+  Position pos = position(sfen);
+  std::vector<Move> out;
+  for (const std::string& t : moves) {
+    out.push_back(usi(pos, t));
+    pos.do_move(out.back());
+  }
+  return out;
+}
+
+CheckOptions small_options() {
+  CheckOptions o;
+  o.limits.max_nodes = 5'000'000;
+  o.step_nodes = 200'000;
+  o.hash_megabytes = 8;
+  return o;
+}
+
+CheckResult check(const std::string& sfen, CheckOptions o = small_options(),
+                  const std::optional<std::vector<Move>>& intended = std::nullopt) {
+  return check_problem(position(sfen), o, intended);
+}
+
+// S1, mate in 1: White king 5a, Black pawn 5c, a gold in hand. G*5b is protected by the pawn
+// and covers 4a 6a 4b 6b: mate. No other check mates (G*4a/G*6a are taken, G*4b/G*6b leave 5b
+// or 6a/4a). Both pieces are needed: without the pawn the king takes the gold, without the gold
+// there is no check.
+constexpr const char* kSound1 = "4k4/9/4P4/9/9/9/9/9/9 b G 1";
+// S3, mate in 3 (antma tsume3-1, verdict by hand): White king 9a; Black king 9c, gold 6a,
+// knight 9e, nothing in hand. The only check is 9e8c (unpromoted; a promoted knight on 8c does
+// not reach 9a). The king must go to 8a (8b and 9b are next to the Black king). 6a7a mates: 7a is
+// protected by the knight, 9a is covered by the knight, 8b and 9b by the king, 7b by the gold.
+// At the last move no other check mates (8c7a+ and 8c9a+ free 9a or are taken; 6a7b is taken).
+constexpr const char* kSound3 = "k2G5/9/K8/9/N8/9/9/9/9 b - 1";
+
+TEST(CheckSound, MateInOneIsSound) {
+  const CheckResult r = check(kSound1);
+  EXPECT_EQ(r.verdict, Verdict::Sound) << r.reason;
+  EXPECT_EQ(r.length, 1);
+  ASSERT_EQ(r.main_line.size(), 1u);
+  EXPECT_EQ(io::to_usi(r.main_line[0]), "G*5b");
+  EXPECT_TRUE(r.cooks.empty());
+  EXPECT_TRUE(r.flaws.empty());
+  ASSERT_EQ(r.pieces.size(), 2u);  // the pawn and the gold in hand
+  for (const PieceTest& t : r.pieces) EXPECT_EQ(t.result, PieceTest::Result::Necessary);
+}
+
+TEST(CheckSound, MateInThreeIsSound) {
+  const CheckResult r = check(kSound3);
+  EXPECT_EQ(r.verdict, Verdict::Sound) << r.reason;
+  EXPECT_EQ(r.main_line, line(kSound3, {"9e8c", "9a8a", "6a7a"}));
+  EXPECT_TRUE(r.undecided.empty());
+}
+
+TEST(CheckNoMate, LoneGoldCannotMate) {
+  // Every gold check stands next to the king unprotected: the king takes it and Black has
+  // nothing left.
+  const CheckResult r = check("4k4/9/9/9/9/9/9/9/9 b G 1");
+  EXPECT_EQ(r.verdict, Verdict::NoMate);
+}
+
+TEST(CheckCook, SecondMateInAOnePlyProblemIsACook) {
+  // antma not_unique_mate-1: White king 9a, Black king 9c, a gold in hand. G*9b and G*8b both
+  // mate (each protected by the king, 8a and 9b/8b covered). In a 1-ply problem an alternative
+  // final move is a cook, not a flaw.
+  const std::string sfen = "k8/9/K8/9/9/9/9/9/9 b G 1";
+  const CheckResult r = check(sfen);
+  EXPECT_EQ(r.verdict, Verdict::Cooked);
+  ASSERT_EQ(r.cooks.size(), 1u);
+  EXPECT_EQ(r.cooks[0].ply, 0);
+  const std::string moves = io::to_usi(r.cooks[0].main_move) + io::to_usi(r.cooks[0].alternative);
+  EXPECT_TRUE(moves == "G*8bG*9b" || moves == "G*9bG*8b") << moves;
+}
+
+TEST(CheckCook, SecondKnightOpensASecondMateAtMoveOne) {
+  // S3 with a second Black knight on 7e: 7e8c gives the same check from the other side, the
+  // king must again go to 8a and 6a7a mates. Two first moves mate in 3: a cook at move 1.
+  const std::string sfen = "k2G5/9/K8/9/N1N6/9/9/9/9 b - 1";
+  const CheckResult r = check(sfen);
+  EXPECT_EQ(r.verdict, Verdict::Cooked) << r.reason;
+  ASSERT_FALSE(r.cooks.empty());
+  EXPECT_EQ(r.cooks[0].ply, 0);
+  const std::string alt = io::to_usi(r.cooks[0].alternative);
+  EXPECT_TRUE(alt == "9e8c" || alt == "7e8c") << alt;
+  EXPECT_GE(r.cooks[0].length, 3);
+}
+
+TEST(CheckSurplus, PieceLeftInHandAfterMateInOne) {
+  // S1 with a pawn more in hand: the pawn cannot be dropped on file 5 (二歩) and no pawn drop
+  // elsewhere checks, so the line stays G*5b and the pawn is left over.
+  const CheckResult r = check("4k4/9/4P4/9/9/9/9/9/9 b GP 1");
+  EXPECT_EQ(r.verdict, Verdict::Surplus);
+  EXPECT_EQ(r.surplus.count(PieceType::Pawn), 1);
+}
+
+TEST(CheckSurplus, PieceLeftInHandAfterMateInThree) {
+  // S3 with a pawn in hand and a Black pawn on 9g (so that P*9b would be 二歩): no pawn drop
+  // checks the king on 9a or 8a, the line is S3's and the pawn is left over.
+  const CheckResult r = check("k2G5/9/K8/9/N8/9/P8/9/9 b P 1");
+  EXPECT_EQ(r.verdict, Verdict::Surplus);
+  EXPECT_EQ(r.main_line, line(kSound3, {"9e8c", "9a8a", "6a7a"}));
+}
+
+TEST(CheckUnnecessary, IdlePawnInTheCornerIsUnnecessary) {
+  // S1 with a Black pawn on 1i that takes no part: without it (White gets the pawn) the problem
+  // is S1 again, sound with the same line.
+  const std::string sfen = "4k4/9/4P4/9/9/9/9/9/8P b G 1";
+  const CheckResult r = check(sfen);
+  EXPECT_EQ(r.verdict, Verdict::UnnecessaryPiece);
+  const auto it = std::find_if(r.pieces.begin(), r.pieces.end(), [](const PieceTest& t) {
+    return t.result == PieceTest::Result::Unnecessary;
+  });
+  ASSERT_NE(it, r.pieces.end());
+  EXPECT_EQ(io::to_usi(Move::drop(PieceType::Pawn, it->square)), "P*1i");
+}
+
+TEST(CheckUnnecessary, RealisticModeSkipsBoardPieces) {
+  CheckOptions o = small_options();
+  o.realistic = true;
+  const CheckResult r = check("4k4/9/4P4/9/9/9/9/9/8P b G 1", o);
+  EXPECT_EQ(r.verdict, Verdict::Sound);
+  ASSERT_EQ(r.pieces.size(), 1u);  // the gold in hand only
+  EXPECT_EQ(r.pieces[0].square, Square::None);
+}
+
+TEST(CheckUnnecessary, IdlePieceInAMateInThree) {
+  const CheckResult r = check("k2G5/9/K8/9/N8/9/9/9/8P b - 1");
+  EXPECT_EQ(r.verdict, Verdict::UnnecessaryPiece);
+}
+
+TEST(CheckFlaws, MirrorMateInASymmetricPosition) {
+  // White king 5a between White pawns 4a and 6a, Black gold 5c, a knight in hand. N*4c and N*6c
+  // both mate (4b 5b 6b covered by the gold, 4a 6a blocked, nothing reaches the knight): the
+  // position is symmetric and the two mates are mirror images, a flaw and not a cook. Every
+  // piece is needed (without a White pawn its square is an escape).
+  const CheckResult r = check("3pkp3/9/4G4/9/9/9/9/9/9 b N 1");
+  EXPECT_EQ(r.verdict, Verdict::SoundWithFlaws) << r.reason;
+  ASSERT_EQ(r.flaws.size(), 1u);
+  EXPECT_EQ(r.flaws[0].kind, FindingKind::Mirror);
+  EXPECT_EQ(r.flaws[0].alternative, mirror(r.flaws[0].main_move));
+}
+
+TEST(CheckBudget, UnfinishedCookSearchIsUnknownNeverSound) {
+  // antma tsume3-3 (White king 5b, Black pawn 5d, two golds in hand; mate in 3 by G*5c): with
+  // one node per alternative no alternative first move can be disproved.
+  CheckOptions o = small_options();
+  o.step_nodes = 1;
+  const CheckResult r = check("9/4k4/9/4P4/9/9/9/9/9 b 2G 1", o);
+  EXPECT_EQ(r.verdict, Verdict::Unknown);
+  EXPECT_FALSE(r.undecided.empty());
+  EXPECT_EQ(r.length, 3);
+}
+
+TEST(CheckIntended, IntendedLineChoosesAmongEqualDefences) {
+  // antma tsume3-3: after G*5c the king may go to 4a, 5a or 6a and each is mated by a gold drop
+  // in front of it (protected by the gold on 5c): three equal defences in the last two plies
+  // (not 変同). The given line picks 6a; it is a rule-exact main line.
+  const std::string sfen = "9/4k4/9/4P4/9/9/9/9/9 b 2G 1";
+  const auto intended = line(sfen, {"G*5c", "5b6a", "G*6b"});
+  const CheckResult r = check(sfen, small_options(), intended);
+  EXPECT_TRUE(r.has_intended);
+  EXPECT_TRUE(r.intended_is_main) << r.intended_note;
+  EXPECT_EQ(r.main_line, intended);
+}
+
+TEST(CheckIntended, GivenLineIsVerifiedWhenTheLengthSearchRunsOut) {
+  // S3 with a budget too small for the exact-length search (a quarter of 12 nodes) but enough
+  // to verify the given line node by node: the only check at move 1, the only defence, and no
+  // other mate in one at the end (see kSound3). Same verdict as with a large budget.
+  CheckOptions o = small_options();
+  o.limits.max_nodes = 12;
+  const auto given = line(kSound3, {"9e8c", "9a8a", "6a7a"});
+  const CheckResult r = check(kSound3, o, given);
+  EXPECT_TRUE(r.verified_along_given);
+  EXPECT_EQ(r.verdict, Verdict::Sound) << r.reason;
+  EXPECT_EQ(r.length, 3);
+  EXPECT_EQ(r.main_line, given);
+}
+
+TEST(CheckIntended, IllegalIntendedLineIsReported) {
+  const CheckResult r = check(kSound1, small_options(), line(kSound3, {"9e8c"}));
+  EXPECT_TRUE(r.has_intended);
+  EXPECT_FALSE(r.intended_is_main);
+  EXPECT_EQ(r.intended_diverges_at, 0);
+}
+
+TEST(CheckDeterminism, SameVerdictTwice) {
+  // The checker is serial and (without a time limit) depends only on its node budgets.
+  const std::string sfen = "k2G5/9/K8/9/N1N6/9/9/9/9 b - 1";
+  const CheckResult a = check(sfen);
+  const CheckResult b = check(sfen);
+  EXPECT_EQ(a.verdict, b.verdict);
+  EXPECT_EQ(a.nodes, b.nodes);
+  EXPECT_EQ(a.main_line, b.main_line);
+}
+
+// Exemption shapes (pure functions).
+TEST(CheckExemptions, PromotionAndDropDistance) {
+  const Position pos = position("4k4/9/9/9/9/9/9/9/4K4 b 2L 1");
+  EXPECT_TRUE(differs_only_in_drop_distance(pos, usi(pos, "L*5c"), usi(pos, "L*5e")));
+  EXPECT_FALSE(differs_only_in_drop_distance(pos, usi(pos, "L*5c"), usi(pos, "L*4c")));
+  EXPECT_TRUE(differs_only_in_promotion(Move::board(make_square(1, 3), make_square(1, 1), true),
+                                        Move::board(make_square(1, 3), make_square(1, 1), false)));
+  EXPECT_TRUE(differs_only_in_dropped_piece(Move::drop(PieceType::Pawn, make_square(4, 2)),
+                                            Move::drop(PieceType::Gold, make_square(4, 2))));
+  EXPECT_TRUE(is_mirror_symmetric(position("3pkp3/9/4G4/9/9/9/9/9/9 b N 1")));
+  EXPECT_FALSE(is_mirror_symmetric(position(kSound3)));
+}
+
+}  // namespace
+}  // namespace tsume
