@@ -20,6 +20,7 @@
 
 #include "cli/command.h"
 #include "solver/answer/solve.h"
+#include "solver/core/movegen.h"
 #include "solver/io/sfen.h"
 #include "solver/io/text.h"
 #include "tsume_version.h"
@@ -301,6 +302,21 @@ private:
         std::thread([this, pos = *position_, limits, options] { search(pos, limits, options); });
   }
 
+  // True when `line` is legal from `start` and ends in mate (the defender has no legal move).
+  static bool ends_in_mate(const Position& start, const std::vector<Move>& line) {
+    if (line.empty() || line.size() % 2 == 0) return false;
+    Position pos = start;
+    for (Move m : line) {
+      MoveList legal;
+      generate_legal(pos, legal);
+      if (!legal.contains(m)) return false;
+      pos.do_move(m);
+    }
+    MoveList replies;
+    generate_legal(pos, replies);
+    return pos.in_check() && replies.empty();
+  }
+
   // The search thread: solve, then answer. While it searches, a reporter thread prints
   // `info time <ms> nodes <n> nps <n>` once a second.
   void search(const Position& pos, const SearchLimits& limits, const SolveOptions& options) {
@@ -326,8 +342,12 @@ private:
     const auto ms = static_cast<std::uint64_t>(r.seconds * 1000.0);
     const auto nps =
         r.seconds > 0 ? static_cast<std::uint64_t>(static_cast<double>(r.nodes) / r.seconds) : 0;
-    const bool mate = r.status == SolveStatus::Mate && r.length_exact &&
-                      r.pv.size() == static_cast<std::size_t>(r.length);
+    const bool exact = r.status == SolveStatus::Mate && r.length_exact &&
+                       r.pv.size() == static_cast<std::size_t>(r.length);
+    // Without the exact length, a line of the proof found is still a mate for the GUI to show
+    // (as other mate engines answer when time runs out), said to be unproven shortest.
+    const bool found = r.status == SolveStatus::Mate && !exact && ends_in_mate(pos, r.pv);
+    const bool mate = exact || found;
     std::string moves;
     for (Move m : r.pv) {
       if (!moves.empty()) moves += ' ';
@@ -347,6 +367,10 @@ private:
             " plies was found; its exact length was not proven before the limit");
       answer = "checkmate timeout";
     }
+    if (found)
+      say("info string a mate in " + std::to_string(r.pv.size()) +
+          " plies (the line of the proof found); the shortest mate was not proven before the "
+          "limit");
     say(info);
     // Not searching any more before the answer goes out, so that a `go` sent on reading it is
     // accepted.

@@ -117,6 +117,39 @@ private:
   int lines_built_ = 0;
 };
 
+// A line of the proof found, read from the table's length bounds without searching: the check
+// with the shortest known mate, then the reply with the longest. A mate, not the rule-exact
+// main line (given when the exact length could not be proven within the limits).
+std::vector<Move> proof_line(Position& pos, MateSearch& search) {
+  std::vector<Move> line;
+  for (Plies d = search.lookup(pos).upper; d > 0 && d < kNoMate;) {
+    const bool attacker_node = pos.side_to_move() == search.attacker();
+    MoveList moves;
+    if (attacker_node)
+      generate_checks(pos, moves);
+    else
+      generate_evasions(pos, moves);
+    Move chosen = Move::none();
+    Plies chosen_upper = attacker_node ? kNoMate : -1;
+    for (Move m : moves) {
+      pos.do_move(m);
+      const Plies u = search.lookup(pos).upper;
+      pos.undo_move(m);
+      if (attacker_node ? u < chosen_upper : u > chosen_upper) {
+        chosen = m;
+        chosen_upper = u;
+      }
+    }
+    // An unproven reply (its entry was replaced) or no proven check: the line stops here.
+    if (chosen.is_none() || chosen_upper >= kNoMate || chosen_upper >= d) break;
+    line.push_back(chosen);
+    pos.do_move(chosen);
+    d = chosen_upper;
+  }
+  for (auto it = line.rbegin(); it != line.rend(); ++it) pos.undo_move(*it);
+  return line;
+}
+
 }  // namespace
 
 Solver::Solver(std::size_t hash_megabytes, int threads) : table_(hash_megabytes) {
@@ -146,7 +179,10 @@ SolveResult Solver::solve(const Position& root, const SearchLimits& limits, Solv
       }
     }
     result.length = upper;
-    if (result.length_exact) result.pv = MainLine(pos, search.serial(), exact).build(upper);
+    if (result.length_exact)
+      result.pv = MainLine(pos, search.serial(), exact).build(upper);
+    else
+      result.pv = proof_line(pos, search.serial());
   } else if (exists == Outcome::Disproven) {
     result.status = SolveStatus::NoMate;
   }

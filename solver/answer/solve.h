@@ -32,7 +32,9 @@ struct SolveResult {
   SolveStatus status = SolveStatus::Unknown;
   Plies length = -1;          // exact mate length in plies (when status is Mate)
   bool length_exact = false;  // false when a limit stopped the length minimisation
-  std::vector<Move> pv;       // the main line
+  // The main line when the length is exact; otherwise (a mate found, its exact length not
+  // proven) a line of the proof found, which mates but need not be the rule-exact main line.
+  std::vector<Move> pv;
   std::uint64_t nodes = 0;
   std::uint64_t proof_nodes = 0;  // nodes of the first proof (before length minimisation)
   double seconds = 0;

@@ -159,4 +159,20 @@ printf 'position sfen %s\ngo mate infinite\n' "$LONG" | timeout 20 "$tsume" usi 
   fail "piped infinite session exited with $?"
 grep -qx 'checkmate timeout' "$tmp/piped" || { cat "$tmp/piped" >>"$tmp/log"; fail "piped stop"; }
 
+# A mate found whose shortest length is not proven within the limit: the line of the proof is
+# answered, said to be unproven. 図巧 第3番 (published solution 45 plies, problems/zukou.tsv)
+# is proven in some 20,000 nodes but not shown shortest in 100,000; the answer must be a legal
+# line that ends in mate (replayed below by `tsume show`, which rejects illegal lines).
+ZUKOU_003="2p1g+P3/1P1p1pp2/l1P1g1S+r1/P1B1P1+p2/1p3l3/1kN6/9/2+B6/1r7 b GS2N2Pg2sn2l5p 1"
+printf 'setoption name Threads value 1\nsetoption name NodeLimit value 100000\nposition sfen %s\ngo mate 60000\n' \
+  "$ZUKOU_003" | "$tsume" usi >"$tmp/piped" 2>&1 || fail "piped proof-line session exited with $?"
+grep -q '^info string a mate in [0-9]* plies (the line of the proof found)' "$tmp/piped" ||
+  { cat "$tmp/piped" >>"$tmp/log"; fail "no proof-line note"; }
+line=$(grep '^checkmate ' "$tmp/piped" | sed 's/^checkmate //')
+[[ $line != timeout && $line != nomate && -n $line ]] || fail "proof line: '$line'"
+n=$(wc -w <<<"$line")
+((n % 2 == 1)) || fail "proof line of even length $n"
+printf '%s\tz3\t%s\t%s\n' "$ZUKOU_003" "$n" "$line" | "$tsume" show - --ply end >"$tmp/end" 2>&1 ||
+  { cat "$tmp/end" >>"$tmp/log"; fail "the proof line does not replay"; }
+
 echo "ok: tsume usi session"
