@@ -135,13 +135,14 @@ std::vector<Move> proof_line(Position& pos, MateSearch& search) {
       pos.do_move(m);
       const Plies u = search.lookup(pos).upper;
       pos.undo_move(m);
+      if (u >= d) continue;  // e.g. a futile drop, counted by its comparison position
       if (attacker_node ? u < chosen_upper : u > chosen_upper) {
         chosen = m;
         chosen_upper = u;
       }
     }
-    // An unproven reply (its entry was replaced) or no proven check: the line stops here.
-    if (chosen.is_none() || chosen_upper >= kNoMate || chosen_upper >= d) break;
+    // No move with a shorter proven mate (an entry was replaced): the line stops here.
+    if (chosen.is_none()) break;
     line.push_back(chosen);
     pos.do_move(chosen);
     d = chosen_upper;
