@@ -64,7 +64,8 @@ constexpr HelpText kHelp{
     "limit was hit before the exact length and main line were found) or error (a record that\n"
     "could not be read: the message names the file and line; the batch goes on). jsonl fields:\n"
     "id, sfen, status, length (null unless mate), length_upper (only when a mate was found but\n"
-    "its length not proven exact), pv (USI moves, space separated), nodes, time_ms, error.\n"
+    "its length not proven exact), pv (USI moves, space separated), pv_upper (with length_upper:\n"
+    "a line of the mate found, not proven shortest), nodes, time_ms, error.\n"
     "--resume reads the ids already in the -o file, drops an incomplete last record and appends\n"
     "the remaining problems. A progress bar goes to stderr when it is a terminal; a summary goes\n"
     "to stderr (and, with --format text, to stdout). --threads: see below; records keep the input\n"
@@ -115,6 +116,7 @@ struct Outcome {
   std::string status;     // mate, no_mate, unknown, error
   int length = -1;        // exact length when mate
   int length_upper = -1;  // a mate was found in this many plies but not proven shortest
+  std::vector<Move> proof_line;  // with length_upper: a line of that mate, when one was read
   std::vector<Move> pv;
   std::optional<Position> start;
   std::uint64_t nodes = 0;
@@ -155,6 +157,7 @@ Outcome solve_record(const Record& r, Solver& solver, const Settings& settings) 
     // length is not known.
     o.status = "unknown";
     o.length_upper = result.length;
+    o.proof_line = result.pv;
   }
   return o;
 }
@@ -220,7 +223,10 @@ std::string format_jsonl(const Outcome& o) {
     s << "null";
   }
   if (o.length_upper >= 0) s << ",\"length_upper\":" << o.length_upper;
-  s << ",\"pv\":" << json_string(usi_line(o.pv)) << ",\"nodes\":" << o.nodes
+  s << ",\"pv\":" << json_string(usi_line(o.pv));
+  if (o.length_upper >= 0 && !o.proof_line.empty())
+    s << ",\"pv_upper\":" << json_string(usi_line(o.proof_line));
+  s << ",\"nodes\":" << o.nodes
     << ",\"time_ms\":" << static_cast<std::uint64_t>(o.seconds * 1000.0 + 0.5) << ",\"error\":";
   if (o.error.empty()) {
     s << "null";
@@ -262,6 +268,8 @@ std::string format_text(const Outcome& o) {
     s << "usi " << usi_line(o.pv) << '\n';
   } else if (o.length_upper >= 0) {
     s << "length at most " << o.length_upper << " (a limit stopped the search for shorter mates)\n";
+    if (!o.proof_line.empty())
+      s << "mate line " << usi_line(o.proof_line) << " (not proven shortest)\n";
   }
   s << "nodes " << o.nodes << '\n' << "time " << seconds_text(o.seconds) << "\n\n";
   return s.str();
