@@ -15,9 +15,12 @@ void TranspositionTable::resize(std::size_t megabytes) {
   buckets_ = std::make_unique<Bucket[]>(count);
   bucket_count_ = count;
   mask_ = count - 1;
+  generation_ = 1;
 }
 
 void TranspositionTable::clear() {
+  if (++generation_ != 0) return;  // older entries are now invisible
+  generation_ = 1;
   for (std::size_t i = 0; i < bucket_count_; ++i) {
     Bucket& b = buckets_[i];
     std::fill(std::begin(b.keys), std::end(b.keys), 0);
@@ -30,7 +33,7 @@ TTProbe TranspositionTable::probe(std::uint64_t key, Hand hand) const {
   const Bucket& b = bucket_of(key);
   const BucketLock guard(b.lock);
   for (std::size_t i = 0; i < kBucketSize; ++i) {
-    if (b.keys[i] != key) continue;
+    if (!live(b, i, key)) continue;
     const Slot& e = b.slots[i];
     if (e.hand == hand) {
       r.found = true;
@@ -50,13 +53,17 @@ TTProbe TranspositionTable::probe(std::uint64_t key, Hand hand) const {
 }
 
 TranspositionTable::Slot& TranspositionTable::slot_for(Bucket& b, std::uint64_t key, Hand hand) {
+  // An empty slot: never used, or left from an earlier generation.
+  const auto empty = [&](std::size_t i) {
+    return b.keys[i] == 0 || b.slots[i].generation != generation_;
+  };
   std::size_t victim = kBucketSize;
   for (std::size_t i = 0; i < kBucketSize; ++i) {
-    if (b.keys[i] == key && b.slots[i].hand == hand) return b.slots[i];
-    if (b.keys[i] == 0) {
-      if (victim == kBucketSize || b.keys[victim] != 0) victim = i;
+    if (live(b, i, key) && b.slots[i].hand == hand) return b.slots[i];
+    if (empty(i)) {
+      if (victim == kBucketSize || !empty(victim)) victim = i;
     } else if (victim == kBucketSize ||
-               (b.keys[victim] != 0 && b.slots[i].work < b.slots[victim].work)) {
+               (!empty(victim) && b.slots[i].work < b.slots[victim].work)) {
       victim = i;
     }
   }
@@ -65,6 +72,7 @@ TranspositionTable::Slot& TranspositionTable::slot_for(Bucket& b, std::uint64_t 
   b.keys[victim] = key;
   b.slots[victim] = Slot{};
   b.slots[victim].hand = hand;
+  b.slots[victim].generation = generation_;
   return b.slots[victim];
 }
 
@@ -75,7 +83,7 @@ void TranspositionTable::store_estimate(std::uint64_t key, Hand hand, PnDn pn, P
   Slot& e = slot_for(b, key, hand);
   e.pn = pn;
   e.dn = dn;
-  e.work = std::max(e.work, work);
+  e.work = std::max<std::uint32_t>(e.work, std::min(work, kMaxWork)) & kMaxWork;
 }
 
 void TranspositionTable::store_proof(std::uint64_t key, Hand proof_hand, Plies upper,
@@ -84,7 +92,7 @@ void TranspositionTable::store_proof(std::uint64_t key, Hand proof_hand, Plies u
   const BucketLock guard(b.lock);
   Slot& e = slot_for(b, key, proof_hand);
   e.upper = static_cast<std::int16_t>(std::min<Plies>(e.upper, upper));
-  e.work = std::max(e.work, work);
+  e.work = std::max<std::uint32_t>(e.work, std::min(work, kMaxWork)) & kMaxWork;
 }
 
 void TranspositionTable::store_disproof(std::uint64_t key, Hand disproof_hand, Plies lower,
@@ -93,14 +101,15 @@ void TranspositionTable::store_disproof(std::uint64_t key, Hand disproof_hand, P
   const BucketLock guard(b.lock);
   Slot& e = slot_for(b, key, disproof_hand);
   e.lower = static_cast<std::int16_t>(std::max<Plies>(e.lower, lower));
-  e.work = std::max(e.work, work);
+  e.work = std::max<std::uint32_t>(e.work, std::min(work, kMaxWork)) & kMaxWork;
 }
 
 int TranspositionTable::hashfull() const {
   const std::size_t sample = std::min<std::size_t>(bucket_count_, 1000);
   std::size_t used = 0;
   for (std::size_t i = 0; i < sample; ++i)
-    for (std::uint64_t k : buckets_[i].keys) used += k != 0;
+    for (std::size_t j = 0; j < kBucketSize; ++j)
+      used += buckets_[i].keys[j] != 0 && buckets_[i].slots[j].generation == generation_;
   return static_cast<int>(used * 1000 / (sample * kBucketSize));
 }
 

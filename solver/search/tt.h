@@ -69,11 +69,13 @@ private:
     PnDn dn = 1;
     std::int16_t lower = 0;        // no mate in fewer plies (for hands covered by `hand`)
     std::int16_t upper = kNoMate;  // mate in at most this many plies (for hands covering `hand`)
-    std::uint32_t work = 0;        // search effort spent below it (replacement priority)
+    std::uint32_t work : 24 = 0;   // search effort below it (replacement priority), capped
+    std::uint32_t generation : 8 = 0;  // the clear() it belongs to; older ones count as empty
   };
+  static constexpr std::uint32_t kMaxWork = (1u << 24) - 1;
   // One bucket in four cache lines: the keys together in the first line (a probe scans them
   // and reads only the slots of its key), the slots, and the bucket's spin lock.
-  struct alignas(64) Bucket {
+  struct alignas(64) Bucket {              // 256 bytes: 8 keys, 8 slots of 20 bytes, the lock
     std::uint64_t keys[kBucketSize] = {};  // board key (with the side to move); 0: empty slot
     Slot slots[kBucketSize];
     mutable std::atomic_flag lock;  // clear when constructed (C++20)
@@ -96,10 +98,17 @@ private:
   Bucket& bucket_of(std::uint64_t key) { return buckets_[key & mask_]; }
   const Bucket& bucket_of(std::uint64_t key) const { return buckets_[key & mask_]; }
   Slot& slot_for(Bucket& b, std::uint64_t key, Hand hand);  // the caller holds b's lock
+  bool live(const Bucket& b, std::size_t i, std::uint64_t key) const {
+    return b.keys[i] == key && b.slots[i].generation == generation_;
+  }
 
+  static_assert(sizeof(Slot) == 20);
   std::unique_ptr<Bucket[]> buckets_;
   std::size_t bucket_count_ = 0;
   std::uint64_t mask_ = 0;
+  // clear() starts a new generation instead of writing the whole table (which cost more than
+  // solving a small problem); every 255 generations the table is wiped for real.
+  std::uint8_t generation_ = 1;
 };
 
 }  // namespace tsume

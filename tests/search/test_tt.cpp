@@ -59,5 +59,21 @@ TEST(TranspositionTable, StaysWithinItsMemoryBudgetWhenFull) {
   EXPECT_GT(tt.hashfull(), 900);
 }
 
+TEST(TranspositionTable, ClearForgetsEverythingAcrossManyGenerations) {
+  // clear() starts a new generation (and wipes the table every 255): no entry of an earlier
+  // problem may ever be seen again, through the wrap-around included.
+  TranspositionTable tt(1);
+  for (int round = 0; round < 600; ++round) {
+    const std::uint64_t key = 1000 + static_cast<std::uint64_t>(round % 3);
+    EXPECT_EQ(tt.probe(key, Hand()).upper, kNoMate) << "round " << round;
+    EXPECT_FALSE(tt.probe(key, Hand()).found) << "round " << round;
+    tt.store_proof(key, Hand(), 7, 1);
+    tt.store_estimate(key, Hand(), 3, 4, 1);
+    EXPECT_EQ(tt.probe(key, Hand()).upper, 7);
+    tt.clear();
+  }
+  EXPECT_EQ(tt.hashfull(), 0);
+}
+
 }  // namespace
 }  // namespace tsume
