@@ -13,11 +13,12 @@
 
 namespace tsume::cli {
 
-// The solver subcommands (cli/solve.cpp, cli/check.cpp, cli/bench.cpp); command.h declares the
-// others.
+// The solver subcommands (cli/solve.cpp, cli/check.cpp, cli/generate.cpp, cli/bench.cpp);
+// command.h declares the others.
 int solve_main(const Context& ctx);
 int bench_main(const Context& ctx);
 int check_main(const Context& ctx);
+int generate_main(const Context& ctx);
 
 namespace {
 
@@ -31,6 +32,9 @@ constexpr Command kCommands[] = {
      "check problems for soundness: cooks (余詰), surplus, unnecessary pieces, flaws, with "
      "evidence",
      check_main},
+    {"generate",
+     "generate sound problems (compositions or training puzzles) of given lengths from a seed",
+     generate_main},
     {"bench", "solve a fixed set of positions and print a node-count signature", bench_main},
 };
 
