@@ -169,13 +169,13 @@ int generate_main(const Context& ctx) {
   add("format", po::value<std::string>()->value_name("jsonl|sfen|kif")->default_value("jsonl"),
       "output format");
   add("output,o", po::value<std::string>()->value_name("FILE"), "write to FILE (default stdout)");
-  add("steps", po::value<int>()->value_name("N")->default_value(40),
+  add("steps", po::value<int>()->value_name("N")->default_value(20),
       "random draws and mutations per candidate");
-  add("quick-nodes", po::value<std::uint64_t>()->value_name("N")->default_value(30000),
+  add("quick-nodes", po::value<std::uint64_t>()->value_name("N")->default_value(8000),
       "solver budget of the filter, per position");
-  add("check-nodes", po::value<std::uint64_t>()->value_name("N")->default_value(1000000),
+  add("check-nodes", po::value<std::uint64_t>()->value_name("N")->default_value(250000),
       "checker budget per problem");
-  add("step-nodes", po::value<std::uint64_t>()->value_name("N")->default_value(100000),
+  add("step-nodes", po::value<std::uint64_t>()->value_name("N")->default_value(30000),
       "checker budget per alternative or piece");
   const auto vm = parse_options(ctx, options, kHelp);
   if (!vm) return kExitOk;

@@ -12,6 +12,7 @@
 #include "generator/dedup.h"
 #include "generator/rng.h"
 #include "generator/themes.h"
+#include "solver/search/dfpn.h"
 
 namespace tsume::gen {
 
@@ -57,17 +58,26 @@ bool in_band(const GenerateOptions& o, Plies length) {
 // The one candidate being worked on, with its budgets and counters.
 class CandidateSearch {
 public:
-  CandidateSearch(const GenerateOptions& options, std::uint64_t index, Solver& solver,
+  CandidateSearch(const GenerateOptions& options, std::uint64_t index, Workspace& workspace,
                   GenerateStats& stats)
-      : o_(options), index_(index), solver_(solver), stats_(stats) {}
+      : o_(options), index_(index), solver_(workspace.solver), filter_(workspace.filter),
+        stats_(stats) {}
 
   std::optional<Generated> run();
 
 private:
-  // Exact mate length of `setup` within the quick budget, or -1.
+  // Exact mate length of `setup` within the quick budget, or -1. A bounded search ("mate within
+  // the band's longest length?", futile interpositions not counted) comes first: most positions
+  // have no such mate, and a bounded disproof is far cheaper than the solver's unbounded one.
   Plies quick_length(const BoardSetup& setup) {
     Position pos;
     if (!pos.set(setup).empty()) return -1;
+    filter_.clear();
+    SearchBudget budget(SearchLimits{o_.quick_nodes, 0, o_.stop});
+    MateSearch search(filter_, budget, Color::Black);
+    const Outcome bounded = search.prove(pos, o_.max_plies, MateSearchOptions{true});
+    stats_.solve_nodes += budget.nodes();
+    if (bounded != Outcome::Proven) return -1;
     ++stats_.solves;
     const SolveResult r = solver_.solve(pos, SearchLimits{o_.quick_nodes, 0, o_.stop});
     stats_.solve_nodes += r.nodes;
@@ -81,6 +91,7 @@ private:
   const GenerateOptions& o_;
   std::uint64_t index_;
   Solver& solver_;
+  TranspositionTable& filter_;
   GenerateStats& stats_;
   int checks_left_ = 0;
   std::vector<BoardSetup> checked_;
@@ -150,7 +161,9 @@ std::optional<Generated> CandidateSearch::accept(BoardSetup setup, Plies length)
     if (acceptable(r) && in_band(o_, r.length) && replay_mate(pos, r.main_line).empty()) {
       Generated g;
       g.candidate = index_;
-      g.id = "g" + std::to_string(o_.seed) + "-" + std::to_string(index_);
+      g.id = 'g' + std::to_string(o_.seed);
+      g.id += '-';
+      g.id += std::to_string(index_);
       g.setup = setup;
       g.position = pos;
       g.length = r.length;
@@ -214,9 +227,9 @@ std::optional<Generated> CandidateSearch::run() {
 }  // namespace
 
 std::optional<Generated> evaluate_candidate(const GenerateOptions& options, std::uint64_t index,
-                                            Solver& solver, GenerateStats& stats) {
+                                            Workspace& workspace, GenerateStats& stats) {
   ++stats.candidates;
-  std::optional<Generated> g = CandidateSearch(options, index, solver, stats).run();
+  std::optional<Generated> g = CandidateSearch(options, index, workspace, stats).run();
   if (g) ++stats.accepted;
   return g;
 }
@@ -232,7 +245,7 @@ GenerateStats generate(const GenerateOptions& options, const EmitFn& emit,
                                 ? options.batch
                                 : std::max<std::size_t>(8, 8 * static_cast<std::size_t>(threads));
   tbb::task_arena arena(threads);
-  tbb::enumerable_thread_specific<std::unique_ptr<Solver>> solvers;
+  tbb::enumerable_thread_specific<std::unique_ptr<Workspace>> workspaces;
   Deduplicator dedup;
   GenerateStats total;
   std::uint64_t next = 0;
@@ -246,9 +259,9 @@ GenerateStats generate(const GenerateOptions& options, const EmitFn& emit,
     std::vector<GenerateStats> stats(n);
     arena.execute([&] {
       tbb::parallel_for(std::size_t{0}, n, [&](std::size_t i) {
-        std::unique_ptr<Solver>& solver = solvers.local();
-        if (!solver) solver = std::make_unique<Solver>(options.hash_megabytes);
-        found[i] = evaluate_candidate(options, next + i, *solver, stats[i]);
+        std::unique_ptr<Workspace>& workspace = workspaces.local();
+        if (!workspace) workspace = std::make_unique<Workspace>(options.hash_megabytes);
+        found[i] = evaluate_candidate(options, next + i, *workspace, stats[i]);
       });
     });
     if (options.stop && options.stop->load()) break;  // the batch may be incomplete

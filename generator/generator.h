@@ -26,6 +26,7 @@
 #include "solver/core/board_setup.h"
 #include "solver/core/move.h"
 #include "solver/core/position.h"
+#include "solver/search/tt.h"
 
 namespace tsume::gen {
 
@@ -45,11 +46,11 @@ struct GenerateOptions {
   double max_seconds = 0;            // 0: no limit; checked between batches only
   std::size_t batch = 0;             // candidates per batch; 0: 8 per thread (at least 8)
   // Per-candidate budgets (nodes, never time: they keep the output deterministic).
-  int steps = 40;                            // random draws and mutations per candidate
-  int max_checks = 4;                        // check_problem calls per candidate
-  std::uint64_t quick_nodes = 30'000;        // the solver filter, per position
-  std::uint64_t check_nodes = 1'000'000;     // check_problem, whole problem
-  std::uint64_t check_step_nodes = 100'000;  // check_problem, per alternative or piece
+  int steps = 20;                           // random draws and mutations per candidate
+  int max_checks = 4;                       // check_problem calls per candidate
+  std::uint64_t quick_nodes = 8'000;        // the filter ("mate within B?"), then the solver
+  std::uint64_t check_nodes = 250'000;      // check_problem, whole problem
+  std::uint64_t check_step_nodes = 30'000;  // check_problem, per alternative or piece
   // A first check_problem with small budgets rejects most cooked problems cheaply; only what it
   // does not reject gets the full budgets.
   std::uint64_t quick_check_nodes = 50'000;
@@ -89,10 +90,18 @@ struct GenerateStats {
   GenerateStats& operator+=(const GenerateStats& o);
 };
 
-// Evaluates candidate `index` with `solver` (serial; the result depends only on the options'
-// seed, budgets, band and mode and on `index`).
+// What one worker reuses from candidate to candidate: the solver and the table of the bounded
+// filter (both cleared before each position, so no result depends on earlier work).
+struct Workspace {
+  explicit Workspace(std::size_t hash_megabytes) : solver(hash_megabytes), filter(1) {}
+  Solver solver;
+  TranspositionTable filter;
+};
+
+// Evaluates candidate `index` (serial; the result depends only on the options' seed, budgets,
+// band and mode and on `index`).
 std::optional<Generated> evaluate_candidate(const GenerateOptions& options, std::uint64_t index,
-                                            Solver& solver, GenerateStats& stats);
+                                            Workspace& workspace, GenerateStats& stats);
 
 using EmitFn = std::function<void(const Generated&)>;
 using ProgressFn = std::function<void(const GenerateStats&)>;
