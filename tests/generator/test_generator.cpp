@@ -192,6 +192,38 @@ TEST(GeneratorRun, CompositionsAreSoundOnRecheck) {
   }
 }
 
+// Training mode: the checker (without the piece test) finds every attacker move but the last
+// unique; the accepted flaws are the ones the record lists.
+TEST(GeneratorRun, TrainingProblemsHaveUniqueAttackerMovesButTheLast) {
+  GenerateOptions o = small_run(2);
+  o.mode = Mode::Training;
+  std::vector<Generated> problems;
+  run_lines(o, &problems);
+  ASSERT_FALSE(problems.empty());
+  for (const Generated& g : problems) {
+    SCOPED_TRACE(io::to_sfen(g.position));
+    CheckOptions c;
+    c.limits.max_nodes = 20'000'000;
+    c.step_nodes = 2'000'000;
+    c.hash_megabytes = 16;
+    c.test_pieces = false;
+    c.pieces_needed_for_sound = false;
+    const CheckResult r = check_problem(position(io::to_sfen(g.position)), c);
+    ASSERT_TRUE(r.verdict == Verdict::Sound || r.verdict == Verdict::SoundWithFlaws) << r.reason;
+    EXPECT_EQ(r.verdict, g.verdict);
+    EXPECT_EQ(r.length, g.length);
+    EXPECT_TRUE(r.cooks.empty());
+    for (const Finding& f : r.flaws) {
+      const bool allowed = f.kind == FindingKind::FinalMoveAlternative ||
+                           f.kind == FindingKind::EqualVariation ||
+                           f.kind == FindingKind::DualInVariation || f.ply == r.length - 1;
+      EXPECT_TRUE(allowed) << to_string(f.kind) << " at ply " << f.ply;
+    }
+    EXPECT_EQ(r.flaws.size(), g.flaws.size());
+    EXPECT_EQ(replay_mate(g.position, g.pv), "");
+  }
+}
+
 TEST(GeneratorRun, SameSeedSameOutputWhateverTheThreadCount) {
   GenerateOptions o = small_run(1);
   o.max_plies = 3;
