@@ -171,7 +171,7 @@ int generate_main(const Context& ctx) {
   add("output,o", po::value<std::string>()->value_name("FILE"), "write to FILE (default stdout)");
   add("steps", po::value<int>()->value_name("N")->default_value(20),
       "random draws and mutations per candidate");
-  add("quick-nodes", po::value<std::uint64_t>()->value_name("N")->default_value(8000),
+  add("quick-nodes", po::value<std::uint64_t>()->value_name("N")->default_value(4000),
       "solver budget of the filter, per position");
   add("check-nodes", po::value<std::uint64_t>()->value_name("N")->default_value(250000),
       "checker budget per problem");

@@ -48,7 +48,7 @@ struct GenerateOptions {
   // Per-candidate budgets (nodes, never time: they keep the output deterministic).
   int steps = 20;                           // random draws and mutations per candidate
   int max_checks = 4;                       // check_problem calls per candidate
-  std::uint64_t quick_nodes = 8'000;        // the filter ("mate within B?"), then the solver
+  std::uint64_t quick_nodes = 4'000;        // the filter ("mate within B?"), then the solver
   std::uint64_t check_nodes = 250'000;      // check_problem, whole problem
   std::uint64_t check_step_nodes = 30'000;  // check_problem, per alternative or piece
   // A first check_problem with small budgets rejects most cooked problems cheaply; only what it
