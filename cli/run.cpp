@@ -17,6 +17,7 @@ namespace tsume::cli {
 // others.
 int solve_main(const Context& ctx);
 int check_main(const Context& ctx);
+int generate_main(const Context& ctx);
 int bench_main(const Context& ctx);
 int usi_main(const Context& ctx);
 int convert_main(const Context& ctx);
@@ -34,6 +35,9 @@ constexpr Command kCommands[] = {
      "check problems for soundness: cooks (余詰), surplus, unnecessary pieces, flaws, with "
      "evidence",
      check_main},
+    {"generate",
+     "generate sound problems (compositions or training puzzles) of given lengths from a seed",
+     generate_main},
     {"usi", "speak the USI protocol as a mate engine (go mate) for shogi GUIs", usi_main},
     {"convert", "convert problems and main lines between SFEN, TSV, KIF, KI2 and CSA",
      convert_main},

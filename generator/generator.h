@@ -1,0 +1,116 @@
+// The seeded composer loop of `tsume generate` (docs/generate.md).
+//
+// Candidate i of a run is built from its own random stream (seed, i) (rng.h): a random placement
+// near the defender's king, then up to `steps` hill-climbing steps, each a local mutation kept
+// when the position still mates, no shorter than before and within the band. A position whose
+// exact length is in the band is minimised (composition mode: every piece whose removal keeps a
+// mate of the same length is removed) and handed to the certified checker (check.h). Every
+// search has a node budget and no time limit, so a candidate's outcome depends only on (seed, i).
+//
+// Candidates are evaluated in batches, in parallel on a oneTBB arena of `threads` workers; the
+// accepted problems of a batch are deduplicated (dedup.h) and emitted in candidate order, and the
+// run stops after `count` problems. The output is therefore the same for every thread count;
+// `max_seconds` only stops the run between batches (the output is then a prefix of the full one).
+#pragma once
+
+#include <atomic>
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "solver/answer/check.h"
+#include "solver/answer/solve.h"
+#include "solver/core/board_setup.h"
+#include "solver/core/move.h"
+#include "solver/core/position.h"
+#include "solver/search/tt.h"
+
+namespace tsume::gen {
+
+enum class Mode {
+  Composition,  // SOUND only, with the unnecessary-piece test: no unnecessary piece, no surplus
+  Training,     // more pieces (game-like); SOUND or SOUND_WITH_FLAWS whose flaws leave every
+                // attacker move but the last unique (accepted flaws are listed in the record)
+};
+
+struct GenerateOptions {
+  Mode mode = Mode::Composition;
+  int min_plies = 3, max_plies = 9;  // odd lengths in [min_plies, max_plies]
+  std::uint64_t seed = 1;
+  int threads = 1;
+  std::size_t count = 10;
+  std::uint64_t max_candidates = 0;  // 0: no limit
+  double max_seconds = 0;            // 0: no limit; checked between batches only
+  std::size_t batch = 0;             // candidates per batch; 0: 8 per thread (at least 8)
+  // Per-candidate budgets (nodes, never time: they keep the output deterministic).
+  int steps = 20;                           // random draws and mutations per candidate
+  int max_checks = 4;                       // check_problem calls per candidate
+  std::uint64_t quick_nodes = 4'000;        // the filter ("mate within B?"), then the solver
+  std::uint64_t check_nodes = 250'000;      // check_problem, whole problem
+  std::uint64_t check_step_nodes = 30'000;  // check_problem, per alternative or piece
+  // A first check_problem with small budgets rejects most cooked problems cheaply; only what it
+  // does not reject gets the full budgets.
+  std::uint64_t quick_check_nodes = 50'000;
+  std::uint64_t quick_check_step_nodes = 2'000;
+  std::size_t hash_megabytes = 4;           // per solver / checker table
+  const std::atomic<bool>* stop = nullptr;  // interrupt (output then ends early)
+};
+
+struct Generated {
+  std::uint64_t candidate = 0;  // the candidate index within the run
+  std::string id;               // "g<seed>-<candidate>"
+  BoardSetup setup;
+  Position position;
+  Plies length = 0;
+  std::vector<Move> pv;  // the checker's main line
+  Verdict verdict = Verdict::Unknown;
+  std::vector<Finding> flaws;  // accepted flaws (training mode)
+  std::vector<std::string> themes;
+  int difficulty = 1;
+  std::uint64_t solve_nodes = 0;  // nodes of a plain solve of the final problem
+  std::uint64_t check_nodes = 0;
+  int pieces = 0;  // board pieces (kings excluded) plus attacker hand pieces
+};
+
+// What a candidate cost; summed over a run.
+struct GenerateStats {
+  std::uint64_t candidates = 0;
+  std::uint64_t solves = 0;
+  std::uint64_t in_band = 0;       // positions whose exact length was in the band
+  std::uint64_t checks = 0;        // full check_problem calls
+  std::uint64_t quick_checks = 0;  // check_problem calls with the small budgets
+  std::uint64_t solve_nodes = 0, check_nodes = 0;
+  std::uint64_t accepted = 0;  // accepted before deduplication
+  std::uint64_t duplicates = 0;
+  std::uint64_t emitted = 0;
+  double seconds = 0;
+  GenerateStats& operator+=(const GenerateStats& o);
+};
+
+// What one worker reuses from candidate to candidate: the solver and the table of the bounded
+// filter (both cleared before each position, so no result depends on earlier work).
+struct Workspace {
+  explicit Workspace(std::size_t hash_megabytes) : solver(hash_megabytes), filter(1) {}
+  Solver solver;
+  TranspositionTable filter;
+};
+
+// Evaluates candidate `index` (serial; the result depends only on the options' seed, budgets,
+// band and mode and on `index`).
+std::optional<Generated> evaluate_candidate(const GenerateOptions& options, std::uint64_t index,
+                                            Workspace& workspace, GenerateStats& stats);
+
+using EmitFn = std::function<void(const Generated&)>;
+using ProgressFn = std::function<void(const GenerateStats&)>;
+
+// Runs the loop described above; `emit` gets each problem as found, in output order, `progress`
+// the totals after each batch. Returns the totals.
+GenerateStats generate(const GenerateOptions& options, const EmitFn& emit,
+                       const ProgressFn& progress = {});
+
+const char* to_string(Mode m);
+
+}  // namespace tsume::gen

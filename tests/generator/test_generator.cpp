@@ -1,0 +1,244 @@
+// The generator: reproducible random streams, legal candidates and mutations, deduplication
+// under mirror and translation, themes read off hand-analysed lines, and generated problems
+// re-verified by the checker and replayed by the core rules.
+#include "generator/generator.h"
+
+#include <gtest/gtest.h>
+
+#include <set>
+#include <string>
+#include <vector>
+
+#include "generator/candidate.h"
+#include "generator/dedup.h"
+#include "generator/rng.h"
+#include "generator/themes.h"
+#include "solver/io/sfen.h"
+
+namespace tsume::gen {
+namespace {
+
+Position position(const std::string& sfen) {
+  auto p = io::read_position(sfen);
+  EXPECT_TRUE(p.ok()) << sfen;
+  return p.ok() ? p.value() : Position();
+}
+
+std::vector<Move> line(const std::string& sfen, const std::vector<std::string>& moves) {
+  Position pos = position(sfen);
+  std::vector<Move> out;
+  for (const std::string& t : moves) {
+    auto m = io::parse_usi_move(t, pos);
+    EXPECT_TRUE(m.ok()) << t;
+    if (!m.ok()) break;
+    out.push_back(m.value());
+    pos.do_move(out.back());
+  }
+  return out;
+}
+
+// Mate in 1 (tests/answer/test_check.cpp S1): White king 5a, Black pawn 5c, gold in hand; G*5b.
+constexpr const char* kSound1 = "4k4/9/4P4/9/9/9/9/9/9 b G 1";
+
+TEST(GeneratorRng, StreamsAreReproducibleAndDistinct) {
+  Rng a = candidate_rng(42, 7), b = candidate_rng(42, 7), c = candidate_rng(42, 8),
+      d = candidate_rng(43, 7);
+  const std::uint64_t x = a.next();
+  EXPECT_EQ(x, b.next());
+  EXPECT_NE(x, c.next());
+  EXPECT_NE(x, d.next());
+  Rng r(1);
+  for (int i = 0; i < 1000; ++i) {
+    const int v = r.between(-2, 3);
+    EXPECT_GE(v, -2);
+    EXPECT_LE(v, 3);
+  }
+}
+
+TEST(GeneratorCandidate, RandomCandidatesAndMutationsAreLegal) {
+  const CandidateShape shape;
+  int drawn = 0, mutated = 0;
+  for (std::uint64_t i = 0; i < 300; ++i) {
+    Rng rng = candidate_rng(5, i);
+    const auto c = random_candidate(rng, shape);
+    if (!c) continue;
+    ++drawn;
+    EXPECT_EQ(Position::validate(*c), "");
+    EXPECT_EQ(c->side_to_move, Color::Black);
+    const auto m = mutate(*c, rng, shape);
+    if (!m) continue;
+    ++mutated;
+    EXPECT_EQ(Position::validate(*m), "");
+    EXPECT_NE(*m, *c);
+  }
+  EXPECT_GT(drawn, 150);  // most draws are legal
+  EXPECT_GT(mutated, 50);
+}
+
+TEST(GeneratorCandidate, RemovedPiecesGoToTheDefender) {
+  const BoardSetup s = position(kSound1).setup();
+  const BoardSetup no_pawn = without_piece(s, make_square(4, 2));  // 5c
+  EXPECT_EQ(no_pawn.at(make_square(4, 2)), Piece::None);
+  EXPECT_EQ(no_pawn.hand(Color::White).count(PieceType::Pawn), 18);
+  const BoardSetup no_gold = without_hand_piece(s, PieceType::Gold);
+  EXPECT_EQ(no_gold.hand(Color::Black).count(PieceType::Gold), 0);
+  EXPECT_EQ(no_gold.hand(Color::White).count(PieceType::Gold), 4);
+  EXPECT_EQ(piece_count(s), 2);
+}
+
+TEST(GeneratorDedup, MirrorAndFileTranslationAreTheSameProblem) {
+  // The same mate one file to the left, and the mirror image of a problem off the centre.
+  const auto keys = [](const std::string& sfen, const std::vector<std::string>& moves) {
+    return dedup_keys(position(sfen).setup(), line(sfen, moves));
+  };
+  const DedupKeys centre = keys(kSound1, {"G*5b"});
+  const DedupKeys shifted = keys("3k5/9/3P5/9/9/9/9/9/9 b G 1", {"G*6b"});
+  const DedupKeys right = keys("6k2/9/6P2/9/9/9/9/9/9 b G 1", {"G*3b"});
+  const DedupKeys left = keys("2k6/9/2P6/9/9/9/9/9/9 b G 1", {"G*7b"});
+  EXPECT_EQ(centre.position, shifted.position);
+  EXPECT_EQ(centre.solution, shifted.solution);
+  EXPECT_EQ(right.position, left.position);
+  EXPECT_EQ(right.solution, left.solution);
+  // A different rank is a different problem (promotion zone, edges).
+  const DedupKeys lower = keys("9/4k4/9/4P4/9/9/9/9/9 b G 1", {"G*5c"});
+  EXPECT_NE(centre.position, lower.position);
+
+  Deduplicator d;
+  EXPECT_TRUE(d.insert(centre));
+  EXPECT_FALSE(d.insert(shifted));
+  EXPECT_TRUE(d.insert(lower));
+  EXPECT_EQ(d.size(), 2u);
+}
+
+TEST(GeneratorThemes, ReadOffHandAnalysedLines) {
+  // S3 (tests/answer/test_check.cpp): 9e8c unpromoted, 9a8a, 6a7a mate.
+  const std::string s3 = "k2G5/9/K8/9/N8/9/9/9/9 b - 1";
+  const auto t3 = line_themes(position(s3), line(s3, {"9e8c", "9a8a", "6a7a"}));
+  EXPECT_EQ(t3, (std::vector<std::string>{"non_promotion"}));
+  EXPECT_EQ(replay_mate(position(s3), line(s3, {"9e8c", "9a8a", "6a7a"})), "");
+  // A gold dropped next to a bare king and taken: a sacrifice (the line need not mate).
+  const std::string bare = "4k4/9/9/9/9/9/9/9/9 b 2G 1";
+  const auto tb = line_themes(position(bare), line(bare, {"G*5b", "5a5b"}));
+  EXPECT_EQ(tb, (std::vector<std::string>{"sacrifice"}));
+  EXPECT_NE(replay_mate(position(bare), line(bare, {"G*5b", "5a5b"})), "");
+  // SPEC.md section 5: P*1b would mate and is forbidden (打ち歩詰め).
+  const std::string pdm = "7lk/9/8S/9/9/9/9/7L1/8K b P 1";
+  const auto tp = line_themes(position(pdm), line(pdm, {"1c1b+"}));
+  EXPECT_EQ(tp, (std::vector<std::string>{"pawn_drop_mate_avoidance", "promotion"}));
+  // The mate in 1 ends with a drop.
+  EXPECT_EQ(line_themes(position(kSound1), line(kSound1, {"G*5b"})),
+            (std::vector<std::string>{"drop_mate"}));
+  EXPECT_EQ(replay_mate(position(kSound1), line(kSound1, {"G*5b"})), "");
+}
+
+TEST(GeneratorThemes, DifficultyGrowsWithNodes) {
+  EXPECT_EQ(difficulty_grade(0), 1);
+  EXPECT_EQ(difficulty_grade(1000), 4);
+  EXPECT_EQ(difficulty_grade(1'000'000), 9);
+  EXPECT_EQ(difficulty_grade(1ull << 40), 10);
+}
+
+GenerateOptions small_run(int threads) {
+  GenerateOptions o;
+  o.min_plies = 3;
+  o.max_plies = 5;
+  o.seed = 2026;
+  o.threads = threads;
+  o.count = 3;
+  o.max_candidates = 48;
+  o.batch = 0;
+  return o;
+}
+
+std::vector<std::string> run_lines(const GenerateOptions& o,
+                                   std::vector<Generated>* out = nullptr) {
+  std::vector<std::string> lines;
+  generate(o, [&](const Generated& g) {
+    std::string text = g.id;
+    text += ' ';
+    text += io::to_sfen(g.position);
+    text += ' ';
+    text += std::to_string(g.length);
+    for (const Move m : g.pv) {
+      text += ' ';
+      text += io::to_usi(m);
+    }
+    lines.push_back(std::move(text));
+    if (out) out->push_back(g);
+  });
+  return lines;
+}
+
+// Every generated problem is checked again, independently and with larger budgets, and its main
+// line is replayed by the core rules.
+TEST(GeneratorRun, CompositionsAreSoundOnRecheck) {
+  std::vector<Generated> problems;
+  run_lines(small_run(2), &problems);
+  ASSERT_FALSE(problems.empty());
+  for (const Generated& g : problems) {
+    SCOPED_TRACE(io::to_sfen(g.position));
+    EXPECT_EQ(g.verdict, Verdict::Sound);
+    EXPECT_GE(g.length, 3);
+    EXPECT_LE(g.length, 5);
+    CheckOptions o;
+    o.limits.max_nodes = 20'000'000;
+    o.step_nodes = 2'000'000;
+    o.hash_megabytes = 16;
+    const CheckResult r = check_problem(position(io::to_sfen(g.position)), o);
+    EXPECT_EQ(r.verdict, Verdict::Sound) << r.reason;
+    EXPECT_EQ(r.length, g.length);
+    EXPECT_EQ(r.main_line, g.pv);
+    EXPECT_EQ(replay_mate(g.position, g.pv), "");
+  }
+}
+
+// Training mode: the checker (without the piece test) finds every attacker move but the last
+// unique; the accepted flaws are the ones the record lists.
+TEST(GeneratorRun, TrainingProblemsHaveUniqueAttackerMovesButTheLast) {
+  GenerateOptions o = small_run(2);
+  o.mode = Mode::Training;
+  std::vector<Generated> problems;
+  run_lines(o, &problems);
+  ASSERT_FALSE(problems.empty());
+  for (const Generated& g : problems) {
+    SCOPED_TRACE(io::to_sfen(g.position));
+    CheckOptions c;
+    c.limits.max_nodes = 20'000'000;
+    c.step_nodes = 2'000'000;
+    c.hash_megabytes = 16;
+    c.test_pieces = false;
+    c.pieces_needed_for_sound = false;
+    const CheckResult r = check_problem(position(io::to_sfen(g.position)), c);
+    ASSERT_TRUE(r.verdict == Verdict::Sound || r.verdict == Verdict::SoundWithFlaws) << r.reason;
+    EXPECT_EQ(r.verdict, g.verdict);
+    EXPECT_EQ(r.length, g.length);
+    EXPECT_TRUE(r.cooks.empty());
+    for (const Finding& f : r.flaws) {
+      const bool allowed = f.kind == FindingKind::FinalMoveAlternative ||
+                           f.kind == FindingKind::EqualVariation ||
+                           f.kind == FindingKind::DualInVariation || f.ply == r.length - 1;
+      EXPECT_TRUE(allowed) << to_string(f.kind) << " at ply " << f.ply;
+    }
+    EXPECT_EQ(r.flaws.size(), g.flaws.size());
+    EXPECT_EQ(replay_mate(g.position, g.pv), "");
+  }
+}
+
+TEST(GeneratorRun, SameSeedSameOutputWhateverTheThreadCount) {
+  GenerateOptions o = small_run(1);
+  o.max_plies = 3;
+  o.count = 2;
+  o.max_candidates = 24;
+  const auto one = run_lines(o);
+  EXPECT_FALSE(one.empty());
+  o.threads = 2;
+  EXPECT_EQ(run_lines(o), one);
+  GenerateOptions four = o;
+  four.threads = 4;
+  EXPECT_EQ(run_lines(four), one);
+  four.batch = 5;  // batches only change how much is evaluated at once
+  EXPECT_EQ(run_lines(four), one);
+}
+
+}  // namespace
+}  // namespace tsume::gen
