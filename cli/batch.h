@@ -1,6 +1,6 @@
-// What the batch subcommands (`check`; `solve` still has its own copies) share beyond the
-// inputs (cli/inputs.h): reading a record's position with its given line, JSON text, --resume
-// over an output file, the progress bar and SIGINT/SIGTERM handling.
+// What the batch subcommands (`solve`, `check`) share beyond the inputs (cli/inputs.h): reading a
+// record's position with its given line, JSON text, --resume over an output file, the progress bar
+// and SIGINT/SIGTERM handling.
 #pragma once
 
 #include <atomic>

@@ -7,22 +7,16 @@
 #include <algorithm>
 #include <atomic>
 #include <chrono>
-#include <csignal>
 #include <cstdint>
-#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <functional>
-#include <iomanip>
-#include <iostream>
 #include <memory>
 #include <mutex>
 #include <optional>
-#include <set>
 #include <sstream>
 #include <string>
 #include <string_view>
-#include <system_error>
 #include <thread>
 #include <vector>
 
@@ -30,6 +24,7 @@
 #include <oneapi/tbb/parallel_for.h>
 #include <oneapi/tbb/task_arena.h>
 
+#include "cli/batch.h"
 #include "cli/command.h"
 #include "cli/inputs.h"
 #include "solver/answer/solve.h"
@@ -37,7 +32,6 @@
 #include "solver/io/problem.h"
 #include "solver/io/sfen.h"
 #include "solver/io/svg_diagram.h"
-#include "solver/io/text.h"
 
 namespace tsume::cli {
 
@@ -78,37 +72,6 @@ constexpr HelpText kHelp{
     "tsume solve my_problems/ --format kif --time 10\n"
     "tsume solve problems/zukou.tsv --nodes 100000 --diagram svg --diagram-dir zukou-svg",
 };
-
-enum class Format { Text, Jsonl, Kif };
-
-// Set by SIGINT/SIGTERM; the search polls it through SearchLimits::stop.
-std::atomic<bool> g_interrupted{false};
-static_assert(std::atomic<bool>::is_always_lock_free);
-
-extern "C" void on_solve_interrupt(int) { g_interrupted.store(true, std::memory_order_relaxed); }
-
-// Installs on_solve_interrupt for SIGINT and SIGTERM for its lifetime.
-class InterruptGuard {
-public:
-  InterruptGuard() {
-    g_interrupted.store(false);
-    old_int_ = std::signal(SIGINT, on_solve_interrupt);
-    old_term_ = std::signal(SIGTERM, on_solve_interrupt);
-  }
-  ~InterruptGuard() {
-    std::signal(SIGINT, old_int_);
-    std::signal(SIGTERM, old_term_);
-  }
-  InterruptGuard(const InterruptGuard&) = delete;
-  InterruptGuard& operator=(const InterruptGuard&) = delete;
-
-private:
-  void (*old_int_)(int) = SIG_DFL;
-  void (*old_term_)(int) = SIG_DFL;
-};
-
-// ---------------------------------------------------------------------------------------------
-// Solving
 
 struct Outcome {
   std::string id;
@@ -165,54 +128,6 @@ Outcome solve_record(const Record& r, Solver& solver, const Settings& settings) 
 // ---------------------------------------------------------------------------------------------
 // Output
 
-// JSON string contents: quotes, backslashes and control characters escaped; bytes that are not
-// valid UTF-8 written as \u00XX so that every line stays valid JSON.
-std::string json_escape(std::string_view s) {
-  const bool utf8 = io::is_valid_utf8(s);
-  std::string out;
-  out.reserve(s.size() + 2);
-  for (char c : s) {
-    const auto u = static_cast<unsigned char>(c);
-    switch (c) {
-    case '"':
-      out += "\\\"";
-      break;
-    case '\\':
-      out += "\\\\";
-      break;
-    case '\n':
-      out += "\\n";
-      break;
-    case '\r':
-      out += "\\r";
-      break;
-    case '\t':
-      out += "\\t";
-      break;
-    default:
-      if (u < 0x20 || (u >= 0x80 && !utf8) || u == 0x7f) {
-        char buf[8];
-        std::snprintf(buf, sizeof buf, "\\u%04x", u);
-        out += buf;
-      } else {
-        out += c;
-      }
-    }
-  }
-  return out;
-}
-
-std::string json_string(std::string_view s) { return '"' + json_escape(s) + '"'; }
-
-std::string usi_line(const std::vector<Move>& pv) {
-  std::string out;
-  for (Move m : pv) {
-    if (!out.empty()) out += ' ';
-    out += io::to_usi(m);
-  }
-  return out;
-}
-
 std::string format_jsonl(const Outcome& o) {
   std::ostringstream s;
   s << "{\"id\":" << json_string(o.id) << ",\"sfen\":" << json_string(o.sfen)
@@ -234,20 +149,6 @@ std::string format_jsonl(const Outcome& o) {
     s << json_string(o.error);
   }
   s << "}\n";
-  return s.str();
-}
-
-// Ids and messages on one line of the text and KIF formats.
-std::string one_line(std::string_view s) {
-  std::string out(s);
-  std::replace(out.begin(), out.end(), '\n', ' ');
-  std::replace(out.begin(), out.end(), '\r', ' ');
-  return out;
-}
-
-std::string seconds_text(double seconds) {
-  std::ostringstream s;
-  s << std::fixed << std::setprecision(3) << seconds << " s";
   return s.str();
 }
 
@@ -319,99 +220,6 @@ std::string format_outcome(const Outcome& o, Format format) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// --resume: the ids already in the output file, and where its complete records end.
-
-struct ResumeState {
-  std::set<std::string> ids;  // jsonl: escaped as written; text and KIF: as written
-  std::uintmax_t keep = 0;    // bytes of complete records; the rest is a cut record
-  std::string problem;        // non-empty: the file is not output of this format
-};
-
-ResumeState scan_jsonl(std::string_view content) {
-  ResumeState st;
-  constexpr std::string_view kStart = "{\"id\":\"";
-  std::size_t at = 0;
-  int line = 0;
-  while (at < content.size()) {
-    const std::size_t eol = content.find('\n', at);
-    if (eol == std::string_view::npos) break;  // the cut last line
-    ++line;
-    const std::string_view text = content.substr(at, eol - at);
-    // The id is the first field, a JSON string as json_escape wrote it.
-    std::size_t end = kStart.size();
-    while (end < text.size() && text[end] != '"') end += text[end] == '\\' ? 2 : 1;
-    if (!text.starts_with(kStart) || !text.ends_with('}') || end >= text.size()) {
-      st.problem = "line " + std::to_string(line) + " is not a jsonl record of tsume solve";
-      return st;
-    }
-    st.ids.insert(std::string(text.substr(kStart.size(), end - kStart.size())));
-    at = eol + 1;
-    st.keep = at;
-  }
-  return st;
-}
-
-// Text and KIF: blocks of lines ended by an empty line; the first line names the id.
-ResumeState scan_blocks(std::string_view content, std::string_view id_prefix) {
-  ResumeState st;
-  std::size_t at = 0;
-  std::optional<std::string> id;
-  int line = 0;
-  while (at < content.size()) {
-    const std::size_t eol = content.find('\n', at);
-    if (eol == std::string_view::npos) break;
-    ++line;
-    const std::string_view text = content.substr(at, eol - at);
-    at = eol + 1;
-    if (!id) {
-      if (!text.starts_with(id_prefix)) {
-        st.problem = "line " + std::to_string(line) + " does not start a record ('" +
-                     std::string(id_prefix) + "<id>')";
-        return st;
-      }
-      id = std::string(text.substr(id_prefix.size()));
-    } else if (text.empty()) {
-      st.ids.insert(*id);
-      id.reset();
-      st.keep = at;
-    }
-  }
-  return st;
-}
-
-std::string resume_key(const Outcome& o, Format format) {
-  return format == Format::Jsonl ? json_escape(o.id) : one_line(o.id);
-}
-
-std::string resume_key(const Record& r, Format format) {
-  Outcome o;
-  o.id = r.id;
-  return resume_key(o, format);
-}
-
-// Reads `path` for --resume and truncates it to its complete records. Throws nothing; returns
-// the state with `problem` set when the file cannot be used.
-ResumeState prepare_resume(const std::string& path, Format format) {
-  ResumeState st;
-  std::error_code ec;
-  if (!fs::exists(path, ec)) return st;  // nothing yet: start from the beginning
-  std::string content;
-  if (!read_whole_file(path, content)) {
-    st.problem = "cannot read the file";
-    return st;
-  }
-  st = format == Format::Jsonl  ? scan_jsonl(content)
-       : format == Format::Text ? scan_blocks(content, "id ")
-                                : scan_blocks(content, "表題：");
-  if (!st.problem.empty()) return st;
-  if (st.keep < content.size()) {
-    fs::resize_file(path, st.keep, ec);
-    if (ec) st.problem = "cannot truncate the cut last record: " + ec.message();
-  }
-  return st;
-}
-
-// ---------------------------------------------------------------------------------------------
 // Progress and summary
 
 struct Totals {
@@ -434,33 +242,6 @@ struct Totals {
     search_seconds += o.seconds;
   }
 };
-
-std::string clock_text(double seconds) {
-  const auto s = static_cast<std::uint64_t>(std::max(seconds, 0.0));
-  std::ostringstream out;
-  out << s / 3600 << ':' << std::setw(2) << std::setfill('0') << (s / 60) % 60 << ':'
-      << std::setw(2) << std::setfill('0') << s % 60;
-  return out.str();
-}
-
-void draw_progress(std::ostream& err, const Totals& t, std::size_t total, double elapsed) {
-  constexpr int kWidth = 24;
-  const std::size_t done = t.done();
-  const double fraction = total == 0 ? 1.0 : static_cast<double>(done) / static_cast<double>(total);
-  const int filled = static_cast<int>(fraction * kWidth);
-  const double rate = elapsed > 0 ? static_cast<double>(done) / elapsed : 0.0;
-  std::ostringstream line;
-  line << "\r\033[K[" << std::string(static_cast<std::size_t>(filled), '#')
-       << std::string(static_cast<std::size_t>(kWidth - filled), '.') << "] " << done << '/'
-       << total << "  solved " << t.mate << "  " << std::fixed << std::setprecision(1) << rate
-       << "/s  ETA ";
-  if (rate > 0) {
-    line << clock_text(static_cast<double>(total - done) / rate);
-  } else {
-    line << "-";
-  }
-  err << line.str() << std::flush;
-}
 
 std::string summary_text(const Totals& t, std::size_t skipped, double wall_seconds,
                          bool interrupted) {
@@ -666,7 +447,7 @@ int solve_main(const Context& ctx) {
   std::vector<const Record*> todo;
   std::size_t skipped = 0;
   for (const Record& r : records) {
-    if (resume && done.ids.count(resume_key(r, settings.format)) != 0) {
+    if (resume && done.ids.count(resume_key(r.id, settings.format)) != 0) {
       ++skipped;
     } else {
       todo.push_back(&r);
@@ -694,7 +475,8 @@ int solve_main(const Context& ctx) {
   const auto elapsed = [&] {
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - wall_start).count();
   };
-  if (progress) draw_progress(ctx.err, totals, todo.size(), elapsed());
+  if (progress)
+    draw_progress(ctx.err, totals.done(), todo.size(), "solved", totals.mate, elapsed());
   const auto write = [&](const Outcome& o) {
     if (o.status != "error") ++readable;
     out << format_outcome(o, settings.format) << std::flush;
@@ -705,7 +487,8 @@ int solve_main(const Context& ctx) {
       if (!write_diagram(o, path)) diagram_error = path;
     }
     totals.add(o);
-    if (progress) draw_progress(ctx.err, totals, todo.size(), elapsed());
+    if (progress)
+      draw_progress(ctx.err, totals.done(), todo.size(), "solved", totals.mate, elapsed());
   };
   const auto quick_nodes = static_cast<std::uint64_t>((*vm)["quick-nodes"].as<std::int64_t>());
   const bool interrupted = solve_batch(todo, settings, hash_mb, threads, quick_nodes, write);
