@@ -231,6 +231,36 @@ std::string clock_text(double seconds) {
 
 }  // namespace
 
+bool open_batch_output(const Context& ctx, std::string_view where, const std::string& output,
+                       bool resume, Format format, const std::vector<Record>& records,
+                       BatchOutput& batch) {
+  ResumeState done;
+  if (resume) {
+    done = prepare_resume(output, format);
+    if (!done.problem.empty()) {
+      ctx.err << where << ": cannot resume from '" << output << "': " << done.problem << '\n';
+      return false;
+    }
+  }
+  batch.out = &ctx.out;
+  if (!output.empty()) {
+    batch.file.open(output, std::ios::binary | (resume ? std::ios::app : std::ios::trunc));
+    if (!batch.file) {
+      ctx.err << where << ": cannot write '" << output << "'\n";
+      return false;
+    }
+    batch.out = &batch.file;
+  }
+  for (const Record& r : records) {
+    if (resume && done.ids.count(resume_key(r.id, format)) != 0) {
+      ++batch.skipped;
+    } else {
+      batch.todo.push_back(&r);
+    }
+  }
+  return true;
+}
+
 void draw_progress(std::ostream& err, std::size_t done, std::size_t total, std::string_view label,
                    std::size_t count, double elapsed) {
   constexpr int kWidth = 24;

@@ -6,6 +6,7 @@
 #include <atomic>
 #include <csignal>
 #include <cstdint>
+#include <fstream>
 #include <iosfwd>
 #include <optional>
 #include <set>
@@ -78,6 +79,20 @@ std::string resume_key(const std::string& id, Format format);
 // the state with `problem` set when the file cannot be used. Text records start with "id ",
 // KIF records with "表題：", jsonl records with {"id":.
 ResumeState prepare_resume(const std::string& path, Format format);
+
+// Where a batch writes and what it still has to do: -o FILE (truncated, or with --resume cut
+// to its complete records and appended to) or standard output, and the records whose ids are
+// not in the file yet.
+struct BatchOutput {
+  std::ofstream file;
+  std::ostream* out = nullptr;
+  std::vector<const Record*> todo;
+  std::size_t skipped = 0;  // already in the output
+};
+// Opens the output of a batch. On failure prints "<where>: <reason>" on ctx.err and returns false.
+bool open_batch_output(const Context& ctx, std::string_view where, const std::string& output,
+                       bool resume, Format format, const std::vector<Record>& records,
+                       BatchOutput& batch);
 
 // The progress line on a terminal: "[####....] done/total  <label> <count>  rate  ETA".
 void draw_progress(std::ostream& err, std::size_t done, std::size_t total, std::string_view label,

@@ -460,33 +460,12 @@ int check_main(const Context& ctx) {
   const std::string where = "tsume " + std::string(ctx.command);
   const std::vector<Record> records = gather_records(inputs);
 
-  ResumeState done;
-  if (resume) {
-    done = prepare_resume(output, settings.format);
-    if (!done.problem.empty()) {
-      ctx.err << where << ": cannot resume from '" << output << "': " << done.problem << '\n';
-      return kExitInputError;
-    }
-  }
-  std::ofstream file;
-  if (!output.empty()) {
-    file.open(output, std::ios::binary | (resume ? std::ios::app : std::ios::trunc));
-    if (!file) {
-      ctx.err << where << ": cannot write '" << output << "'\n";
-      return kExitInputError;
-    }
-  }
-  std::ostream& out = output.empty() ? ctx.out : file;
-
-  std::vector<const Record*> todo;
-  std::size_t skipped = 0;
-  for (const Record& r : records) {
-    if (resume && done.ids.count(resume_key(r.id, settings.format)) != 0) {
-      ++skipped;
-    } else {
-      todo.push_back(&r);
-    }
-  }
+  BatchOutput batch;
+  if (!open_batch_output(ctx, where, output, resume, settings.format, records, batch))
+    return kExitInputError;
+  std::ostream& out = *batch.out;
+  const std::vector<const Record*>& todo = batch.todo;
+  const std::size_t skipped = batch.skipped;
 
   const bool progress = ::isatty(STDERR_FILENO) == 1;
   const InterruptGuard guard;
