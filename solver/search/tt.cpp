@@ -76,32 +76,34 @@ TranspositionTable::Slot& TranspositionTable::slot_for(Bucket& b, std::uint64_t 
   return b.slots[victim];
 }
 
-void TranspositionTable::store_estimate(std::uint64_t key, Hand hand, PnDn pn, PnDn dn,
-                                        std::uint32_t work) {
+// Under the bucket's lock: the slot of (key, hand), changed by `update`, its effort recorded.
+template <class Update>
+void TranspositionTable::store(std::uint64_t key, Hand hand, std::uint32_t work, Update update) {
   Bucket& b = bucket_of(key);
   const BucketLock guard(b.lock);
   Slot& e = slot_for(b, key, hand);
-  e.pn = pn;
-  e.dn = dn;
+  update(e);
   e.work = std::max<std::uint32_t>(e.work, std::min(work, kMaxWork)) & kMaxWork;
+}
+
+void TranspositionTable::store_estimate(std::uint64_t key, Hand hand, PnDn pn, PnDn dn,
+                                        std::uint32_t work) {
+  store(key, hand, work, [&](Slot& e) {
+    e.pn = pn;
+    e.dn = dn;
+  });
 }
 
 void TranspositionTable::store_proof(std::uint64_t key, Hand proof_hand, Plies upper,
                                      std::uint32_t work) {
-  Bucket& b = bucket_of(key);
-  const BucketLock guard(b.lock);
-  Slot& e = slot_for(b, key, proof_hand);
-  e.upper = static_cast<std::int16_t>(std::min<Plies>(e.upper, upper));
-  e.work = std::max<std::uint32_t>(e.work, std::min(work, kMaxWork)) & kMaxWork;
+  store(key, proof_hand, work,
+        [&](Slot& e) { e.upper = static_cast<std::int16_t>(std::min<Plies>(e.upper, upper)); });
 }
 
 void TranspositionTable::store_disproof(std::uint64_t key, Hand disproof_hand, Plies lower,
                                         std::uint32_t work) {
-  Bucket& b = bucket_of(key);
-  const BucketLock guard(b.lock);
-  Slot& e = slot_for(b, key, disproof_hand);
-  e.lower = static_cast<std::int16_t>(std::max<Plies>(e.lower, lower));
-  e.work = std::max<std::uint32_t>(e.work, std::min(work, kMaxWork)) & kMaxWork;
+  store(key, disproof_hand, work,
+        [&](Slot& e) { e.lower = static_cast<std::int16_t>(std::max<Plies>(e.lower, lower)); });
 }
 
 int TranspositionTable::hashfull() const {

@@ -98,6 +98,8 @@ private:
   Bucket& bucket_of(std::uint64_t key) { return buckets_[key & mask_]; }
   const Bucket& bucket_of(std::uint64_t key) const { return buckets_[key & mask_]; }
   Slot& slot_for(Bucket& b, std::uint64_t key, Hand hand);  // the caller holds b's lock
+  template <class Update>
+  void store(std::uint64_t key, Hand hand, std::uint32_t work, Update update);
   bool live(const Bucket& b, std::size_t i, std::uint64_t key) const {
     return b.keys[i] == key && b.slots[i].generation == generation_;
   }
