@@ -47,6 +47,7 @@ Outcome ParallelMateSearch::prove(Position& pos, Plies max_len, MateSearchOption
   std::vector<std::uint64_t> nodes(static_cast<std::size_t>(threads_), 0);
   const Color attacker = serial_.attacker();
 
+  table_.set_shared(true);  // locks on while the workers run
   run_workers([&](int i) {
     const auto w = static_cast<std::size_t>(i);
     Position root = pos;
@@ -57,6 +58,7 @@ Outcome ParallelMateSearch::prove(Position& pos, Plies max_len, MateSearchOption
     if (outcomes[w] != Outcome::Unknown) answered.store(true, std::memory_order_relaxed);
     nodes[w] = budget.nodes();
   });
+  table_.set_shared(false);
 
   std::uint64_t total = 0;
   for (std::uint64_t n : nodes) total += n;

@@ -31,7 +31,7 @@ void TranspositionTable::clear() {
 TTProbe TranspositionTable::probe(std::uint64_t key, Hand hand) const {
   TTProbe r;
   const Bucket& b = bucket_of(key);
-  const BucketLock guard(b.lock);
+  const BucketLock guard(b.lock, shared_);
   for (std::size_t i = 0; i < kBucketSize; ++i) {
     if (!live(b, i, key)) continue;
     const Slot& e = b.slots[i];
@@ -80,7 +80,7 @@ TranspositionTable::Slot& TranspositionTable::slot_for(Bucket& b, std::uint64_t 
 template <class Update>
 void TranspositionTable::store(std::uint64_t key, Hand hand, std::uint32_t work, Update update) {
   Bucket& b = bucket_of(key);
-  const BucketLock guard(b.lock);
+  const BucketLock guard(b.lock, shared_);
   Slot& e = slot_for(b, key, hand);
   update(e);
   e.work = std::max<std::uint32_t>(e.work, std::min(work, kMaxWork)) & kMaxWork;

@@ -8,9 +8,11 @@
 // proof for every hand that covers h, and a disproof with hand h holds for every hand h covers.
 // Entries of one board key share a bucket, so the probe compares the hands of all of them.
 //
-// Shared by the workers of the parallel search: every probe and store holds the bucket's lock
-// (a spin lock inside the bucket), so a reader never sees a half-written entry and two writers
-// never interleave. The locks are never held across a search step.
+// Shared by the workers of the parallel search: while the table is marked shared
+// (set_shared), every probe and store holds the bucket's lock (a spin lock inside the bucket), so
+// a reader never sees a half-written entry and two writers never interleave. The locks are never
+// held across a search step. A table used by one thread skips them (they cost a locked
+// instruction and a write to a fourth cache line per probe).
 //
 // Mate lengths ride along as bounds: `upper` (a mate in at most that many plies exists, valid for
 // covering hands) and `lower` (no mate in fewer plies, valid for covered hands).
@@ -47,6 +49,17 @@ public:
   void resize(std::size_t megabytes);
   void clear();
 
+  // Marks the table as used by several threads at once (locks on) or by one (locks off). Set
+  // before the threads start and reset after they have joined.
+  void set_shared(bool shared) { shared_ = shared; }
+  bool shared() const { return shared_; }
+
+  // Starts loading the bucket of `key` into the cache (a later probe of it waits less).
+  void prefetch(std::uint64_t key) const {
+    const char* p = reinterpret_cast<const char*>(&bucket_of(key));
+    for (std::size_t line = 0; line < sizeof(Bucket); line += 64) __builtin_prefetch(p + line);
+  }
+
   TTProbe probe(std::uint64_t key, Hand hand) const;
   // Records pn/dn for the exact (key, hand) position, keeping its bounds.
   void store_estimate(std::uint64_t key, Hand hand, PnDn pn, PnDn dn, std::uint32_t work);
@@ -80,20 +93,23 @@ private:
     Slot slots[kBucketSize];
     mutable std::atomic_flag lock;  // clear when constructed (C++20)
   };
-  // Holds the lock of a bucket for the lifetime of the guard.
+  // Holds the lock of a bucket for the lifetime of the guard (when the table is shared).
   class BucketLock {
   public:
-    explicit BucketLock(std::atomic_flag& flag) : flag_(flag) {
-      while (flag_.test_and_set(std::memory_order_acquire))
-        while (flag_.test(std::memory_order_relaxed)) {
+    BucketLock(std::atomic_flag& flag, bool shared) : flag_(shared ? &flag : nullptr) {
+      if (!flag_) return;
+      while (flag_->test_and_set(std::memory_order_acquire))
+        while (flag_->test(std::memory_order_relaxed)) {
         }
     }
-    ~BucketLock() { flag_.clear(std::memory_order_release); }
+    ~BucketLock() {
+      if (flag_) flag_->clear(std::memory_order_release);
+    }
     BucketLock(const BucketLock&) = delete;
     BucketLock& operator=(const BucketLock&) = delete;
 
   private:
-    std::atomic_flag& flag_;
+    std::atomic_flag* flag_;
   };
   Bucket& bucket_of(std::uint64_t key) { return buckets_[key & mask_]; }
   const Bucket& bucket_of(std::uint64_t key) const { return buckets_[key & mask_]; }
@@ -111,6 +127,7 @@ private:
   // clear() starts a new generation instead of writing the whole table (which cost more than
   // solving a small problem); every 255 generations the table is wiped for real.
   std::uint8_t generation_ = 1;
+  bool shared_ = false;
 };
 
 }  // namespace tsume
