@@ -37,6 +37,11 @@ PnDn initial_defender_pn(const MoveList& evasions) {
   return n + static_cast<PnDn>(drop_squares.count());
 }
 
+// The mirror for a new attacker node: its disproof needs every check refuted.
+PnDn initial_attacker_dn(const MoveList& checks) {
+  return static_cast<PnDn>(checks.size());
+}
+
 }  // namespace
 
 MateSearch::MateSearch(TranspositionTable& table, SearchBudget& budget, Color attacker)
@@ -198,61 +203,80 @@ void MateSearch::expand(Position& pos, std::vector<Child>& children) {
   else
     generate_evasions(pos, moves);
   children.clear();
+  // First the children's keys, and their buckets prefetched: the probes below then wait for
+  // memory together instead of one after another (table probes are most of a node's cost).
   for (Move m : moves) {
     Child c;
     c.move = m;
     pos.do_move(m);
     c.key = pos.board_key();
     c.hand = pos.hand(attacker_);
-    {
-      const TTProbe p = table_.probe(c.key, c.hand);
-      c.lower = p.lower;
-      c.disproof_hand = p.disproof_hand;
-      c.upper = p.upper;
-      c.proof_hand = p.proof_hand;
-      if (p.found) {
-        c.pn = p.pn;
-        c.dn = p.dn;
-      } else if (or_node && p.upper == kNoMate && p.lower < kNoMate) {
-        // A new defender node: count its evasions (none: the check mates, 1-ply mate test).
-        MoveList evasions;
-        generate_evasions(pos, evasions);
-        if (evasions.empty()) {
-          c.upper = 0;
-          c.proof_hand = proof_hand_at_defender(pos, attacker_, Hand());
-          table_.store_proof(c.key, c.proof_hand, 0, 1);
-        } else {
-          c.pn = initial_defender_pn(evasions);
-          c.dn = 1;
-        }
-      } else if (!or_node && p.upper == kNoMate && p.lower < kNoMate) {
-        // A new attacker node with no check is disproven at once, without a node of its own
-        // (the mirror of the 1-ply mate test above).
-        MoveList checks;
-        generate_checks(pos, checks);
-        if (checks.empty()) {
-          c.pn = kInfinitePnDn;
-          c.dn = 0;
-          c.lower = kNoMate;
-          c.disproof_hand = disproof_hand_at_attacker(pos, attacker_, Hand::full());
-          table_.store_disproof(c.key, c.disproof_hand, kNoMate, 1);
+    pos.undo_move(m);
+    table_.prefetch(c.key);
+    children.push_back(c);
+  }
+  for (Child& c : children) {
+    const TTProbe p = table_.probe(c.key, c.hand);
+    c.lower = p.lower;
+    c.disproof_hand = p.disproof_hand;
+    c.upper = p.upper;
+    c.proof_hand = p.proof_hand;
+    if (p.found) {
+      c.pn = p.pn;
+      c.dn = p.dn;
+      continue;
+    }
+    if (p.upper != kNoMate || p.lower >= kNoMate) continue;
+    pos.do_move(c.move);
+    if (or_node) {
+      // A new defender node: count its evasions (none: the check mates, 1-ply mate test).
+      MoveList evasions;
+      generate_evasions(pos, evasions);
+      if (evasions.empty()) {
+        c.upper = 0;
+        c.proof_hand = proof_hand_at_defender(pos, attacker_, Hand());
+        table_.store_proof(c.key, c.proof_hand, 0, 1);
+      } else {
+        c.pn = initial_defender_pn(evasions);
+        c.dn = 1;
+        // A king move, capture or moved interposition is legal whatever the hands and never
+        // futile, so the defender lasts at least 2 plies: with no plies left after the check,
+        // the check is refuted without a node of its own.
+        const bool board_evasion =
+            std::any_of(evasions.begin(), evasions.end(), [](Move e) { return !e.is_drop(); });
+        if (board_evasion && c.lower < 2) {
+          c.lower = 2;
+          c.disproof_hand = Hand::full();
         }
       }
+    } else {
+      // A new attacker node with no check is disproven at once, without a node of its own
+      // (the mirror of the 1-ply mate test above).
+      MoveList checks;
+      generate_checks(pos, checks);
+      if (checks.empty()) {
+        c.pn = kInfinitePnDn;
+        c.dn = 0;
+        c.lower = kNoMate;
+        c.disproof_hand = disproof_hand_at_attacker(pos, attacker_, Hand::full());
+        table_.store_disproof(c.key, c.disproof_hand, kNoMate, 1);
+      } else {
+        c.dn = initial_attacker_dn(checks);
+      }
     }
-    pos.undo_move(m);
-    children.push_back(c);
+    pos.undo_move(c.move);
   }
   {
     // Tie-break order (the selection takes the first of equal values): at attacker nodes
     // captures, then promotions, then checks nearer the king; at defender nodes king moves,
     // then captures, then moved interpositions, then drops (move ordering, idea 5 of df-pn+
-    // style enhancements). The stable sort keeps drops onto one square weakest piece first.
+    // style enhancements). The sort is stable, which keeps drops onto one square weakest piece
+    // first; an insertion sort, as the lists are short and it needs no buffer.
     const Square ek = pos.king_square(or_node ? ~attacker_ : pos.side_to_move());
     auto dist = [&](Square s) {
       return std::max(std::abs(file_of(s) - file_of(ek)), std::abs(rank_of(s) - rank_of(ek)));
     };
-    auto score = [&](const Child& c) {
-      const Move m = c.move;
+    auto score = [&](Move m) {
       int sc = 0;
       if (or_node) {
         if (!m.is_drop() && pos.piece_on(m.to()) != Piece::None) sc += 4;
@@ -268,8 +292,20 @@ void MateSearch::expand(Position& pos, std::vector<Child>& children) {
       }
       return sc;
     };
-    std::stable_sort(children.begin(), children.end(),
-                     [&](const Child& a, const Child& b) { return score(a) > score(b); });
+    std::array<int, MoveList::kCapacity> scores;
+    for (std::size_t i = 0; i < children.size(); ++i) {
+      const int sc = score(children[i].move);
+      std::size_t j = i;
+      if (j > 0 && scores[j - 1] < sc) {
+        const Child c = children[i];
+        for (; j > 0 && scores[j - 1] < sc; --j) {
+          scores[j] = scores[j - 1];
+          children[j] = children[j - 1];
+        }
+        children[j] = c;
+      }
+      scores[j] = sc;
+    }
   }
 }
 
@@ -333,7 +369,8 @@ MateSearch::Result MateSearch::mid(Position& pos, int ply, PnDn th_pn, PnDn th_d
           c.lower = 1;
           c.disproof_hand = Hand::full();
         }
-      } else {
+      } else if (c.pn != 0 && c.dn != 0) {
+        // Resolved children stay resolved for this budget: only open ones are read again.
         refresh(c, rem_child);
       }
       if (c.dn == 0 && !or_node && options_.futility && c.move.is_drop() && !c.futile)
