@@ -38,9 +38,7 @@ PnDn initial_defender_pn(const MoveList& evasions) {
 }
 
 // The mirror for a new attacker node: its disproof needs every check refuted.
-PnDn initial_attacker_dn(const MoveList& checks) {
-  return static_cast<PnDn>(checks.size());
-}
+PnDn initial_attacker_dn(const MoveList& checks) { return static_cast<PnDn>(checks.size()); }
 
 }  // namespace
 
