@@ -178,11 +178,10 @@ TEST(CheckFlaws, SecondGoldGivesAFinalMoveAlternativeInAThreePlyProblem) {
   });
   ASSERT_NE(it, full.pieces.end());
   EXPECT_EQ(io::to_usi(Move::drop(PieceType::Gold, it->square)), "G*6b");
-  EXPECT_EQ(std::count_if(full.pieces.begin(), full.pieces.end(),
-                          [](const PieceTest& t) {
-                            return t.result == PieceTest::Result::Unnecessary;
-                          }),
-            1);
+  EXPECT_EQ(
+      std::count_if(full.pieces.begin(), full.pieces.end(),
+                    [](const PieceTest& t) { return t.result == PieceTest::Result::Unnecessary; }),
+      1);
 }
 
 }  // namespace
