@@ -184,5 +184,45 @@ TEST(CheckFlaws, SecondGoldGivesAFinalMoveAlternativeInAThreePlyProblem) {
       1);
 }
 
+// E5: White king 9a; Black bishop 6a, tokin 7c, a pawn in hand.
+// - P0, mate in 5 and not sooner: the checks are P*9b and 7c8b. 7c8b is unprotected (the
+//   bishop's diagonals are 7b-8c-9d and 5b-4c-...), the king takes it, and on 8b the only check
+//   left is P*8c (no bishop move reaches a diagonal of 8b), which is not mate (9a is free): no
+//   mate in 3 that way. P*9b (not protected) leaves 9a8a and 9a9b (8b is the tokin's).
+// - After 9a8a (pawn on 9b, nothing in hand) no check mates in one: 6a7b+ and 6a7b leave 9b
+//   (the pawn is unprotected; after 6a7b also 7a), 7c7b leaves 9b, 7c8b and 9b9a+ are taken.
+//   6a7b+ mates in 3: 9a is covered by the pawn, 7a 8b by the horse, the horse is protected by
+//   the tokin, so 8a9b (taking the pawn) is forced, and 7b8b (protected by the tokin) covers
+//   9a 8a 9c 8c: mate, with nothing in hand.
+// - After 9a9b (the king takes the pawn, nothing in hand) no check mates in one: 6a8c+ and
+//   6a8c leave 9a and 8a, 7c8b is taken, 7c8c leaves 9a and 8a. 6a8c+ (protected by the
+//   tokin; 9c 8b covered) mates in 3: after 9b9a or 9b8a, 7c8b (protected by the horse) is
+//   mate (from 9a: 9b 8a covered; from 8a: 9a 7a 9b 7b covered), with nothing in hand.
+// So at move 2 (d = 4, not in the last two plies) two defences last exactly 3 more plies and
+// both end without surplus: an equal-length variation (変同). The given line takes 9a8a.
+constexpr const char* kEqualVariation5 = "k2B5/9/2+P6/9/9/9/9/9/9 b P 1";
+
+TEST(CheckFlaws, TwoDefencesOfTheSameLengthWithoutSurplusAreAnEqualVariation) {
+  const auto given = line(kEqualVariation5, {"P*9b", "9a8a", "6a7b+", "8a9b", "7b8b"});
+  const CheckResult r = check(kEqualVariation5, small_options(), given);
+  EXPECT_EQ(r.length, 5);
+  EXPECT_EQ(r.main_line, given);
+  EXPECT_TRUE(r.intended_is_main) << r.intended_note;
+  EXPECT_TRUE(r.cooks.empty());
+  const auto it = std::find_if(r.flaws.begin(), r.flaws.end(), [](const Finding& f) {
+    return f.kind == FindingKind::EqualVariation;
+  });
+  ASSERT_NE(it, r.flaws.end()) << r.reason;
+  EXPECT_EQ(it->ply, 1);
+  EXPECT_EQ(io::to_usi(it->alternative), "9a9b");
+  EXPECT_EQ(it->length, 3);
+  // The verdict also rests on disproofs of the other checks at any length (e.g. 7c8b 8a8b and
+  // the bishop's other moves), which are the search's, not this comment's: only that it is
+  // not a cook, not surplus and not sound without flaws is claimed here.
+  EXPECT_NE(r.verdict, Verdict::Cooked);
+  EXPECT_NE(r.verdict, Verdict::Surplus);
+  EXPECT_NE(r.verdict, Verdict::Sound);
+}
+
 }  // namespace
 }  // namespace tsume
