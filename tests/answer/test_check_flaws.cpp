@@ -1,0 +1,228 @@
+// Issue 5, "tsume check": sound problems broken one way at a time (a second mate at a middle
+// move, a defence that lasts longer than the given line, an alternative final move), with every
+// verdict derived by hand in the comment above the position. Squares are USI (file 1-9 right to
+// left, rank a-i top down); Black attacks; an empty White hand is "all the rest" (残り全部), so
+// White can interpose anything, but every check below is adjacent or a knight check and cannot
+// be interposed. A tokin (+P) moves like a gold: for Black forward, forward-diagonal, sideways
+// and straight back.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include "solver/answer/check.h"
+#include "solver/io/sfen.h"
+
+namespace tsume {
+namespace {
+
+Position position(const std::string& sfen) {
+  auto p = io::read_position(sfen);
+  EXPECT_TRUE(p.ok()) << sfen << ": " << (p.ok() ? "" : p.error().message());
+  return p.ok() ? p.value() : Position();
+}
+
+std::vector<Move> line(const std::string& sfen, const std::vector<std::string>& moves) {
+  Position pos = position(sfen);
+  std::vector<Move> out;
+  for (const std::string& t : moves) {
+    auto m = io::parse_usi_move(t, pos);
+    EXPECT_TRUE(m.ok()) << t;
+    out.push_back(m.ok() ? m.value() : Move::none());
+    pos.do_move(out.back());
+  }
+  return out;
+}
+
+CheckOptions small_options() {
+  CheckOptions o;
+  o.limits.max_nodes = 5'000'000;
+  o.step_nodes = 200'000;
+  o.hash_megabytes = 8;
+  return o;
+}
+
+CheckResult check(const std::string& sfen, CheckOptions o = small_options(),
+                  const std::optional<std::vector<Move>>& intended = std::nullopt) {
+  return check_problem(position(sfen), o, intended);
+}
+
+// T5, a tokin walk in 5 plies: White king 9a; Black tokins 7a and 6c, Black king 8c, nothing in
+// hand. The Black king covers 9b 8b 7b 9c 7c 9d 8d 7d, so the White king on 9a has only 8a.
+// - P0: the only check is 7a8a (a tokin attacks 9a only from 8a, 9b or 8b; 6c reaches none of
+//   them, the king cannot give check). 8a is not protected (the Black king is two ranks away),
+//   9b and 8b are covered: the only evasion is 9a8a, the king taking the tokin.
+// - P2, White king 8a: its squares 9b 8b 7b are covered by the Black king, 9a and 7a are free.
+//   The only check is 6c7b (6c6b, 6c5b, 6c7c, 6c5c, 6c6d do not attack 8a); 7b is protected by
+//   the Black king, the tokin on 7b covers 7a (forward): the only evasion is 8a9a.
+// - P4, White king 9a: checks 7b8b (protected by the Black king; covers 8a forward and 9b
+//   sideways: no evasion, mate) and 7b8a (unprotected, the king takes it: not a mate in one).
+// Every node has one choice: SOUND, length 5, no flaw. Both tokins are needed (without 7a there
+// is no check at all, without 6c the main line does not play).
+constexpr const char* kTokinWalk5 = "k1+P6/9/1K1+P5/9/9/9/9/9/9 b - 1";
+
+// T7: T5 with one pair in front. White king 8a; Black pawn 7b, Black king 8c, tokin 6c.
+// - P0: the only check is 7b7a+ (the pawn must promote on rank a; 6c6b does not attack 8a, 6c7b
+//   is blocked by the pawn). 7a is not protected, 9b 8b 7b are covered by the Black king, so
+//   the evasions are 8a7a (taking the tokin) and 8a9a.
+// - After 8a7a (White king 7a, Black king 8c, tokin 6c): 6c7b is mate in one (7b protected by
+//   the king; the tokin covers 8a and 6a forward-diagonally and 6b sideways, the king 8b).
+// - After 8a9a the position is T5 (mate in exactly 5).
+// So d(P0) = 7 with the main line 7b7a+ 8a9a + T5; every attacker node has one check, the last
+// one mate only (see T5): SOUND. The pawn and the tokin are both needed (as in T5).
+constexpr const char* kTokinWalk7 = "1k7/2P6/1K1+P5/9/9/9/9/9/9 b - 1";
+
+TEST(CheckFlaws, TokinWalkInFiveIsSound) {
+  const CheckResult r = check(kTokinWalk5);
+  EXPECT_EQ(r.verdict, Verdict::Sound) << r.reason;
+  EXPECT_EQ(r.length, 5);
+  EXPECT_EQ(r.main_line, line(kTokinWalk5, {"7a8a", "9a8a", "6c7b", "8a9a", "7b8b"}));
+  EXPECT_TRUE(r.cooks.empty());
+  EXPECT_TRUE(r.flaws.empty());
+  EXPECT_TRUE(r.undecided.empty());
+}
+
+TEST(CheckFlaws, TokinWalkInSevenIsSound) {
+  const CheckResult r = check(kTokinWalk7);
+  EXPECT_EQ(r.verdict, Verdict::Sound) << r.reason;
+  EXPECT_EQ(r.main_line,
+            line(kTokinWalk7, {"7b7a+", "8a9a", "7a8a", "9a8a", "6c7b", "8a9a", "7b8b"}));
+  EXPECT_TRUE(r.flaws.empty());
+}
+
+TEST(CheckCook, GoldAddedOpensASecondMateAtMoveThree) {
+  // T5 with a Black gold on 6a. The gold changes nothing before P2: on P0 it moves only to 5a
+  // or 6b (7a is the tokin's), neither attacks 9a, so 7a8a is still the only check, and it
+  // does not protect 8a, so 9a8a is still the only evasion. On P2 (White king 8a) there are
+  // now two checks: 6c7b (the main line, mate in 3 as in T5: the gold also covers 7a) and
+  // 6a7a (the gold next to the king, unprotected). After 6a7a:
+  // - 8a7a: 6c7b mates (as after T7's 8a7a: 8a 6a 6b covered by the tokin, 8b by the king);
+  // - 8a9a (9b 8b covered by the king): the only check is 7a8a (the gold attacks 9a only from
+  //   8a; 7a8b is not a gold move), unprotected, 9b 8b covered: 9a8a; now White king 8a, Black
+  //   king 8c, tokin 6c, nothing in hand: T5's P2 without the gold, and 6c7b 8a9a 7b8b mates.
+  // So 6a7a mates too (in 7 from P2 at most): COOKED at move 3 (ply 2), not at move 1 (one
+  // check there), and the main line is still T5's (6c7b mates in 3, 6a7a not sooner).
+  const std::string sfen = "k1+PG5/9/1K1+P5/9/9/9/9/9/9 b - 1";
+  const CheckResult r = check(sfen);
+  EXPECT_EQ(r.verdict, Verdict::Cooked) << r.reason;
+  EXPECT_EQ(r.length, 5);
+  EXPECT_EQ(r.main_line, line(sfen, {"7a8a", "9a8a", "6c7b", "8a9a", "7b8b"}));
+  ASSERT_EQ(r.cooks.size(), 1u);
+  EXPECT_EQ(r.cooks[0].ply, 2);
+  EXPECT_EQ(io::to_usi(r.cooks[0].main_move), "6c7b");
+  EXPECT_EQ(io::to_usi(r.cooks[0].alternative), "6a7a");
+  EXPECT_GE(r.cooks[0].length, 3);
+  EXPECT_LE(r.cooks[0].length, 7);
+  EXPECT_EQ(r.reason, "another check mates at move 3");
+}
+
+TEST(CheckLongerVariation, GivenLineTakesTheShortDefence) {
+  // T7 with the composer's line 7b7a+ 8a7a 6c7b (3 plies): at move 2 the other defence 8a9a
+  // lasts 6 more plies instead of 2 (see T7). The main line is 4 plies longer than the given
+  // one, so this is not the 2-ply 変長駒余り exception (and the main line ends without surplus
+  // anyway): verdict LONGER_VARIATION, evidence at ply 1, the given 8a7a against 8a9a.
+  const auto given = line(kTokinWalk7, {"7b7a+", "8a7a", "6c7b"});
+  const CheckResult r = check(kTokinWalk7, small_options(), given);
+  EXPECT_EQ(r.verdict, Verdict::LongerVariation) << r.reason;
+  EXPECT_EQ(r.length, 7);
+  EXPECT_TRUE(r.has_intended);
+  EXPECT_FALSE(r.intended_is_main);
+  EXPECT_EQ(r.intended_diverges_at, 1);
+  ASSERT_TRUE(r.longer_variation.has_value());
+  EXPECT_EQ(r.longer_variation->kind, FindingKind::LongerVariation);
+  EXPECT_EQ(r.longer_variation->ply, 1);
+  EXPECT_EQ(io::to_usi(r.longer_variation->main_move), "8a7a");
+  EXPECT_EQ(io::to_usi(r.longer_variation->alternative), "8a9a");
+  EXPECT_FALSE(r.surplus_excused);
+  EXPECT_TRUE(std::none_of(r.flaws.begin(), r.flaws.end(), [](const Finding& f) {
+    return f.kind == FindingKind::LongerVariation;
+  }));
+}
+
+// S3 (test_check.cpp's kSound3) with a second Black gold on 6b: White king 9a; Black king 9c,
+// golds 6a and 6b, knight 9e.
+// - P0: the only check is 9e8c (a promoted knight on 8c does not reach 9a; the golds reach
+//   7a 5a 7b 5b 6c, none next to 9a). The only evasion is 9a8a (9b 8b covered by the king, the
+//   knight cannot be taken or blocked).
+// - P2, White king 8a: 9a 7a covered by the knight, 9b 8b by the Black king, 7a 7b by the gold
+//   on 6b: the king has no square. Checks: 6a7a (protected by the knight and the gold 6b: mate),
+//   6b7a (protected by the knight and the gold 6a; 7b still covered by the gold now on 7a:
+//   mate), 6b7b (unprotected: the king takes it), 8c7a+ and 8c9a+ (the knight leaves 8c, so 9a
+//   is free; on 9a it is also unprotected). Two mates in one at the last move: a final-move
+//   alternative (最終手余詰), a flaw in a 3-ply problem (a cook only in a 1-ply problem, see
+//   CheckCook.SecondMateInAOnePlyProblemIsACook).
+// The gold on 6b does nothing but add that alternative: without it the problem is S3, sound
+// with the same line, so it is an unnecessary piece; in 実戦型 mode (board pieces not tested)
+// the flaw is what is left.
+constexpr const char* kFinalAlternative3 = "k2G5/3G5/K8/9/N8/9/9/9/9 b - 1";
+
+TEST(CheckFlaws, SecondGoldGivesAFinalMoveAlternativeInAThreePlyProblem) {
+  const auto given = line(kFinalAlternative3, {"9e8c", "9a8a", "6a7a"});
+  CheckOptions o = small_options();
+  o.realistic = true;
+  const CheckResult r = check(kFinalAlternative3, o, given);
+  EXPECT_EQ(r.verdict, Verdict::SoundWithFlaws) << r.reason;
+  EXPECT_EQ(r.main_line, given);
+  EXPECT_TRUE(r.cooks.empty());
+  ASSERT_EQ(r.flaws.size(), 1u);
+  EXPECT_EQ(r.flaws[0].kind, FindingKind::FinalMoveAlternative);
+  EXPECT_EQ(r.flaws[0].ply, 2);
+  EXPECT_EQ(io::to_usi(r.flaws[0].alternative), "6b7a");
+  EXPECT_EQ(r.flaws[0].length, 1);
+
+  const CheckResult full = check(kFinalAlternative3, small_options(), given);
+  EXPECT_EQ(full.verdict, Verdict::UnnecessaryPiece) << full.reason;
+  const auto it = std::find_if(full.pieces.begin(), full.pieces.end(), [](const PieceTest& t) {
+    return t.result == PieceTest::Result::Unnecessary;
+  });
+  ASSERT_NE(it, full.pieces.end());
+  EXPECT_EQ(io::to_usi(Move::drop(PieceType::Gold, it->square)), "G*6b");
+  EXPECT_EQ(
+      std::count_if(full.pieces.begin(), full.pieces.end(),
+                    [](const PieceTest& t) { return t.result == PieceTest::Result::Unnecessary; }),
+      1);
+}
+
+// E5: White king 9a; Black bishop 6a, tokin 7c, a pawn in hand.
+// - P0, mate in 5 and not sooner: the checks are P*9b and 7c8b. 7c8b is unprotected (the
+//   bishop's diagonals are 7b-8c-9d and 5b-4c-...), the king takes it, and on 8b the only check
+//   left is P*8c (no bishop move reaches a diagonal of 8b), which is not mate (9a is free): no
+//   mate in 3 that way. P*9b (not protected) leaves 9a8a and 9a9b (8b is the tokin's).
+// - After 9a8a (pawn on 9b, nothing in hand) no check mates in one: 6a7b+ and 6a7b leave 9b
+//   (the pawn is unprotected; after 6a7b also 7a), 7c7b leaves 9b, 7c8b and 9b9a+ are taken.
+//   6a7b+ mates in 3: 9a is covered by the pawn, 7a 8b by the horse, the horse is protected by
+//   the tokin, so 8a9b (taking the pawn) is forced, and 7b8b (protected by the tokin) covers
+//   9a 8a 9c 8c: mate, with nothing in hand.
+// - After 9a9b (the king takes the pawn, nothing in hand) no check mates in one: 6a8c+ and
+//   6a8c leave 9a and 8a, 7c8b is taken, 7c8c leaves 9a and 8a. 6a8c+ (protected by the
+//   tokin; 9c 8b covered) mates in 3: after 9b9a or 9b8a, 7c8b (protected by the horse) is
+//   mate (from 9a: 9b 8a covered; from 8a: 9a 7a 9b 7b covered), with nothing in hand.
+// So at move 2 (d = 4, not in the last two plies) two defences last exactly 3 more plies and
+// both end without surplus: an equal-length variation (変同). The given line takes 9a8a.
+constexpr const char* kEqualVariation5 = "k2B5/9/2+P6/9/9/9/9/9/9 b P 1";
+
+TEST(CheckFlaws, TwoDefencesOfTheSameLengthWithoutSurplusAreAnEqualVariation) {
+  const auto given = line(kEqualVariation5, {"P*9b", "9a8a", "6a7b+", "8a9b", "7b8b"});
+  const CheckResult r = check(kEqualVariation5, small_options(), given);
+  EXPECT_EQ(r.length, 5);
+  EXPECT_EQ(r.main_line, given);
+  EXPECT_TRUE(r.intended_is_main) << r.intended_note;
+  EXPECT_TRUE(r.cooks.empty());
+  const auto it = std::find_if(r.flaws.begin(), r.flaws.end(), [](const Finding& f) {
+    return f.kind == FindingKind::EqualVariation;
+  });
+  ASSERT_NE(it, r.flaws.end()) << r.reason;
+  EXPECT_EQ(it->ply, 1);
+  EXPECT_EQ(io::to_usi(it->alternative), "9a9b");
+  EXPECT_EQ(it->length, 3);
+  // The verdict also rests on disproofs of the other checks at any length (e.g. 7c8b 8a8b and
+  // the bishop's other moves), which are the search's, not this comment's: only that it is
+  // not a cook, not surplus and not sound without flaws is claimed here.
+  EXPECT_NE(r.verdict, Verdict::Cooked);
+  EXPECT_NE(r.verdict, Verdict::Surplus);
+  EXPECT_NE(r.verdict, Verdict::Sound);
+}
+
+}  // namespace
+}  // namespace tsume
