@@ -2,8 +2,17 @@
 
 #include <algorithm>
 #include <bit>
+#include <cstdlib>
+#include <memory>
+#include <new>
+
+#if defined(__linux__)
+#include <sys/mman.h>
+#endif
 
 namespace tsume {
+
+void TranspositionTable::FreeBuckets::operator()(Bucket* b) const { std::free(b); }
 
 TranspositionTable::TranspositionTable(std::size_t megabytes) { resize(megabytes); }
 
@@ -12,7 +21,17 @@ void TranspositionTable::resize(std::size_t megabytes) {
   const std::size_t bytes = std::max<std::size_t>(megabytes, 1) * 1024 * 1024;
   const std::size_t count = std::bit_floor(std::max<std::size_t>(bytes / sizeof(Bucket), 1));
   buckets_.reset();  // the old table goes before the new one comes: memory stays in budget
-  buckets_ = std::make_unique<Bucket[]>(count);
+  constexpr std::size_t kHugePage = std::size_t{2} << 20;
+  const std::size_t size = count * sizeof(Bucket);
+  const std::size_t align = size >= kHugePage ? kHugePage : alignof(Bucket);
+  void* memory = std::aligned_alloc(align, (size + align - 1) / align * align);
+  if (!memory) throw std::bad_alloc();
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+  if (align == kHugePage) madvise(memory, size, MADV_HUGEPAGE);  // a hint; failure is harmless
+#endif
+  Bucket* first = static_cast<Bucket*>(memory);
+  std::uninitialized_default_construct_n(first, count);
+  buckets_.reset(first);
   bucket_count_ = count;
   mask_ = count - 1;
   generation_ = 1;
