@@ -123,7 +123,9 @@ std::string kif_with(int number, std::string replacement, bool remove = false) {
 // Removes the rank labels (一..九) after the rows' closing bars.
 std::string unlabeled(std::string text) {
   for (std::string_view label : {"一", "二", "三", "四", "五", "六", "七", "八", "九"}) {
-    const std::string labeled = "|" + std::string(label) + "\n";
+    std::string labeled = "|";  // built by appends: operator+ here trips GCC 12's -Wrestrict
+    labeled += label;
+    labeled += '\n';
     for (std::size_t at; (at = text.find(labeled)) != std::string::npos;)
       text.replace(at, labeled.size(), "|\n");
   }
