@@ -275,7 +275,10 @@ std::string format_jsonl(const Checked& c) {
   if (r.verified_along_given) s << ",\"length_from_given\":true";
   s << ",\"pv\":" << json_string(usi_line(r.main_line)) << ",\"intended\":";
   if (r.has_intended) {
-    s << "{\"is_main\":" << (r.intended_is_main ? "true" : "false")
+    s << "{\"is_main\":"
+      << (r.intended_open      ? "null"
+          : r.intended_is_main ? "true"
+                               : "false")
       << ",\"diverges_at\":" << r.intended_diverges_at
       << ",\"note\":" << json_string(r.intended_note) << '}';
   } else if (!c.given_error.empty()) {
@@ -319,7 +322,11 @@ std::string format_text(const Checked& c) {
     s << "length at most " << r.length_upper << '\n';
   }
   if (r.has_intended) {
-    s << "intended " << (r.intended_is_main ? "is" : "is not") << " the main line";
+    s << "intended "
+      << (r.intended_open      ? "followed, undecided whether it is"
+          : r.intended_is_main ? "is"
+                               : "is not")
+      << " the main line";
     if (!r.intended_is_main && r.intended_diverges_at >= 0)
       s << " (leaves it at move " << r.intended_diverges_at + 1 << ")";
     s << ": " << r.intended_note << '\n';

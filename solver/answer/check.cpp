@@ -629,6 +629,14 @@ private:
     const bool intended_mates = is_checkmate(pos);
     const Hand intended_end_hand = pos.hand(attacker());
     if (intended == line()) {
+      const bool open = result_.verified_along_given &&
+                        std::any_of(result_.undecided.begin(), result_.undecided.end(),
+                                    [](const Finding& f) { return f.blocks_sound; });
+      if (open) {  // the line is the given one, and its verification did not finish
+        result_.intended_open = true;
+        result_.intended_note = "its node-by-node verification did not finish within the limits";
+        return;
+      }
       result_.intended_is_main = true;
       result_.intended_note = "the intended line is the rule-exact main line";
       return;

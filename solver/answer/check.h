@@ -110,6 +110,8 @@ struct CheckResult {
   // With an intended line: whether it is the rule-exact main line, else where it leaves it.
   bool has_intended = false;
   bool intended_is_main = false;
+  bool intended_open = false;  // the check followed it (verified node by node) but a limit left
+                               // open whether it is the rule-exact main line
   int intended_diverges_at = -1;
   std::string intended_note;
   std::optional<Finding> longer_variation;  // the verdict LONGER_VARIATION's evidence
