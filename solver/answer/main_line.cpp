@@ -14,16 +14,26 @@ Tri to_tri(Outcome o, Outcome yes) {
   return o == yes ? Tri::Yes : Tri::No;
 }
 
+// "Mate within max_len?" answered from the table's length bounds when they decide it (a fact,
+// as a search would find it, without expanding the node again), else by a search.
+Outcome prove_within(MateSearch& search, Position& pos, Plies max_len, MateSearchOptions options) {
+  const TTProbe known = search.lookup(pos);
+  if (known.upper <= max_len) return Outcome::Proven;
+  if (known.lower > max_len) return Outcome::Disproven;
+  return search.prove(pos, max_len, options);
+}
+
 // Does the child after `m` have exact distance d - 1? Attacker nodes: mated within d - 1 (the
 // parent's d is exact, so not within d - 3 is implied). Defender nodes: not within d - 3 (within
 // d - 1 is implied unless `check_upper`, used for futile drops).
 Tri child_exact(MateSearch& search, Position& pos, Move m, Plies d, bool attacker_node,
-                bool check_upper) {
+                bool check_upper, MateSearchOptions options) {
   pos.do_move(m);
   Tri r = Tri::Yes;
-  if (attacker_node || check_upper) r = to_tri(search.prove(pos, d - 1, kExact), Outcome::Proven);
+  if (attacker_node || check_upper)
+    r = to_tri(prove_within(search, pos, d - 1, options), Outcome::Proven);
   if (r == Tri::Yes && !attacker_node && d >= 3)
-    r = to_tri(search.prove(pos, d - 3, kExact), Outcome::Disproven);
+    r = to_tri(prove_within(search, pos, d - 3, options), Outcome::Disproven);
   pos.undo_move(m);
   return r;
 }
@@ -79,51 +89,87 @@ void record_variations(const MoveList& cands, const std::vector<Tri>& surplus, M
 
 }  // namespace
 
-Tri shortest_checks(MateSearch& search, Position& pos, Plies d, MoveList& out) {
+namespace {
+
+// Visits the moves of `moves` that keep the exact distance d at `pos` (attacker node: checks
+// whose child mates within d - 1; defender node: evasions that are not futile drops and whose
+// child is not mated within d - 3, or when there is none, futile drops whose child is that
+// long), in that order, until `visit` returns true. Returns whether a query was left open by a
+// limit. A defender node must be known to mate within d (longest_defences).
+template <class Visit>
+bool scan_exact(MateSearch& search, Position& pos, Plies d, MateSearchOptions options,
+                const MoveList& moves, Visit&& visit, MoveList* futile_out = nullptr) {
+  const bool attacker_node = pos.side_to_move() == search.attacker();
+  bool unknown = false;
+  bool found = false;
+  MoveList futile;
+  for (Move m : moves) {
+    if (!attacker_node && m.is_drop() && options.futility) {
+      const Outcome f = search.futile_drop(pos, m.to(), d);
+      if (f == Outcome::Proven) {
+        futile.push(m);
+        continue;
+      }
+      if (f == Outcome::Unknown) {
+        unknown = true;
+        continue;
+      }
+    }
+    const Tri t = child_exact(search, pos, m, d, attacker_node, false, options);
+    unknown |= t == Tri::Unknown;
+    if (t != Tri::Yes) continue;
+    found = true;
+    if (visit(m)) return unknown;
+  }
+  // Only futile drops left and the length goes on: those that are themselves that long.
+  if (!found)
+    for (Move m : futile) {
+      const Tri t = child_exact(search, pos, m, d, false, true, options);
+      unknown |= t == Tri::Unknown;
+      if (t == Tri::Yes && visit(m)) break;
+    }
+  if (futile_out) *futile_out = futile;
+  return unknown;
+}
+
+// The evasions of a defender node, after the prove() that futile_drop needs (it uses the
+// options of the last prove(); this one also confirms the distance). False when that is left
+// open.
+bool defender_moves(MateSearch& search, Position& pos, Plies d, MateSearchOptions options,
+                    MoveList& moves) {
+  if (search.prove(pos, d, options) != Outcome::Proven) return false;
+  generate_evasions(pos, moves);
+  return true;
+}
+
+}  // namespace
+
+Tri shortest_checks(MateSearch& search, Position& pos, Plies d, MoveList& out,
+                    MateSearchOptions options) {
   MoveList checks;
   generate_checks(pos, checks);
-  bool unknown = false;
-  for (Move m : checks) {
-    const Tri t = child_exact(search, pos, m, d, true, false);
-    if (t == Tri::Yes) out.push(m);
-    unknown |= t == Tri::Unknown;
-  }
+  const bool unknown = scan_exact(search, pos, d, options, checks, [&](Move m) {
+    out.push(m);
+    return false;
+  });
   if (unknown) return Tri::Unknown;
   return out.empty() ? Tri::No : Tri::Yes;
 }
 
-Defences longest_defences(MateSearch& search, Position& pos, Plies d) {
+Defences longest_defences(MateSearch& search, Position& pos, Plies d, MateSearchOptions options) {
   Defences out;
-  // futile_drop uses the options of the last prove(); this one also confirms the distance.
-  if (search.prove(pos, d, kExact) != Outcome::Proven) {
+  MoveList moves;
+  if (!defender_moves(search, pos, d, options, moves)) {
     out.unknown = true;
     return out;
   }
-  MoveList moves;
-  generate_evasions(pos, moves);
-  for (Move m : moves) {
-    if (m.is_drop()) {
-      const Outcome f = search.futile_drop(pos, m.to(), d);
-      if (f == Outcome::Proven) {
-        out.futile.push(m);
-        continue;
-      }
-      if (f == Outcome::Unknown) {
-        out.unknown = true;
-        continue;
-      }
-    }
-    const Tri t = child_exact(search, pos, m, d, false, false);
-    if (t == Tri::Yes) out.longest.push(m);
-    out.unknown |= t == Tri::Unknown;
-  }
-  // Only futile drops left and the length goes on: they are the line (as in solve.cpp).
-  if (out.longest.empty())
-    for (Move m : out.futile) {
-      const Tri t = child_exact(search, pos, m, d, false, true);
-      if (t == Tri::Yes) out.longest.push(m);
-      out.unknown |= t == Tri::Unknown;
-    }
+  out.unknown = scan_exact(
+      search, pos, d, options, moves,
+      [&](Move m) {
+        out.longest.push(m);
+        return false;
+      },
+      &out.futile);
   return out;
 }
 
@@ -135,44 +181,85 @@ Tri ends_with_surplus(MateSearch& search, Position& pos, Plies d, SurplusGame& g
   const bool attacker_node = pos.side_to_move() == search.attacker();
   MoveList moves;
   bool unknown = false;
-  if (attacker_node) {
-    unknown = shortest_checks(search, pos, d, moves) == Tri::Unknown;
-  } else {
-    Defences def = longest_defences(search, pos, d);
-    moves = def.longest;
-    unknown = def.unknown;
-  }
-  // The mover looks for its preferred outcome (attacker: Yes, defender: No).
+  if (attacker_node)
+    generate_checks(pos, moves);
+  else
+    unknown = !defender_moves(search, pos, d, game.options, moves);
+  // The mover looks for its preferred outcome (attacker: Yes, defender: No), one move of the
+  // exact length at a time: the moves after the first that gives it need not be classified.
   const Tri wanted = attacker_node ? Tri::Yes : Tri::No;
   Tri result = attacker_node ? Tri::No : Tri::Yes;
-  for (Move m : moves) {
-    pos.do_move(m);
-    const Tri r = ends_with_surplus(search, pos, d - 1, game);
-    pos.undo_move(m);
-    if (r == wanted) {
-      result = wanted;
-      break;
-    }
-    unknown |= r == Tri::Unknown;
-  }
-  if (result != wanted && (unknown || moves.empty())) result = Tri::Unknown;
+  bool any = false;
+  bool open_value = false;
+  if (!unknown)
+    unknown = scan_exact(search, pos, d, game.options, moves, [&](Move m) {
+      any = true;
+      pos.do_move(m);
+      const Tri r = ends_with_surplus(search, pos, d - 1, game);
+      pos.undo_move(m);
+      if (r == wanted) {
+        result = wanted;
+        return true;
+      }
+      open_value |= r == Tri::Unknown;
+      return false;
+    });
+  unknown |= open_value;
+  if (result != wanted && (unknown || !any)) result = Tri::Unknown;
   game.memo.emplace(key, result);
   return result;
 }
 
 namespace {
 
+Tri surplus_after(MateSearch& search, Position& pos, Move m, Plies d, SurplusGame& game) {
+  pos.do_move(m);
+  const Tri t = ends_with_surplus(search, pos, d - 1, game);
+  pos.undo_move(m);
+  return t;
+}
+
+// Solve's choice among equal moves (no preferred line, no variations recorded): `cands` in the
+// order of the tie-break's second key, the first whose surplus value is `wanted` (nothing can
+// beat it); else the first. Undecided when a limit left the value of a move that was looked
+// at open: it might have been `wanted`.
+Move choose_first_wanted(MateSearch& search, Position& pos, const MoveList& cands, Plies d, int ply,
+                         Tri wanted, SurplusGame& game, MainLine& out) {
+  std::size_t chosen = cands.size();
+  bool open = false;
+  for (std::size_t i = 0; i < cands.size(); ++i) {
+    const Tri t = surplus_after(search, pos, cands[i], d, game);
+    if (t == wanted) {
+      chosen = i;
+      break;
+    }
+    open |= t == Tri::Unknown;
+  }
+  if (chosen == cands.size()) chosen = 0;
+  if (open)
+    out.undecided.push_back(undecided_at(ply, cands[chosen], Move::none(),
+                                         "main line: the surplus tie-break was not decided "
+                                         "within the limits",
+                                         true));
+  return cands[chosen];
+}
+
 // The defender's choice among the defences of the exact length `cands` (SPEC.md section 3
 // tie-breaks, then the preferred move), with 変同 recorded.
 Move choose_defence(MateSearch& search, Position& pos, const MoveList& cands, Plies d, int ply,
-                    Move preferred, SurplusGame& game, MainLine& out) {
+                    Move preferred, SurplusGame& game, bool variations, MainLine& out) {
   if (cands.size() == 1) return cands[0];
-  std::vector<Tri> surplus(cands.size());
-  for (std::size_t i = 0; i < cands.size(); ++i) {
-    pos.do_move(cands[i]);
-    surplus[i] = ends_with_surplus(search, pos, d - 1, game);
-    pos.undo_move(cands[i]);
+  if (!variations && preferred.is_none()) {
+    // No surplus first, then a moved interposition over a drop: board moves come first.
+    MoveList order;
+    for (int pass = 0; pass < 2; ++pass)
+      for (Move m : cands)
+        if (m.is_drop() == (pass == 1)) order.push(m);
+    return choose_first_wanted(search, pos, order, d, ply, Tri::No, game, out);
   }
+  std::vector<Tri> surplus(cands.size());
+  for (std::size_t i = 0; i < cands.size(); ++i)
+    surplus[i] = surplus_after(search, pos, cands[i], d, game);
   // Tie-breaks: no surplus, then a board move (moved interposition) over a drop.
   const auto rank = [&](std::size_t i) {
     return 2 * surplus_rank(surplus[i], true) + (cands[i].is_drop() ? 1 : 0);
@@ -196,20 +283,48 @@ Move choose_defence(MateSearch& search, Position& pos, const MoveList& cands, Pl
                                          "main line: the surplus tie-break was not decided "
                                          "within the limits",
                                          true));
-  record_variations(cands, surplus, cands[best], ply, d, out);
+  if (variations) record_variations(cands, surplus, cands[best], ply, d, out);
   return cands[best];
 }
 
-// The first move of the exact length, `preferred` first, board moves before drops (solve.cpp's
-// choice); Move::none() when none is found within the budget.
-Move first_exact(MateSearch& search, Position& pos, Plies d, Move preferred) {
+// The attacker's choice (SPEC.md section 3): the first check of the exact length (`preferred`
+// first, then generation order) whose line ends with surplus, else the first of the exact
+// length. The checks are classified one at a time, so those after a check whose line ends with
+// surplus are never searched. Move::none() when no check of the exact length was found; `open`
+// when a limit left a query open before the choice (an earlier check might have won).
+Move choose_check(MateSearch& search, Position& pos, Plies d, Move preferred, SurplusGame& game,
+                  bool& open) {
+  MoveList checks, order;
+  generate_checks(pos, checks);
+  if (checks.contains(preferred)) order.push(preferred);
+  for (Move m : checks)
+    if (m != preferred) order.push(m);
+  Move first = Move::none(), surplus = Move::none();
+  bool open_value = false;
+  const bool open_query = scan_exact(search, pos, d, game.options, order, [&](Move m) {
+    if (first.is_none()) first = m;
+    const Tri t = surplus_after(search, pos, m, d, game);
+    open_value |= t == Tri::Unknown;
+    if (t != Tri::Yes) return false;
+    surplus = m;
+    return true;
+  });
+  open = open_query || open_value;
+  return surplus.is_none() ? first : surplus;
+}
+
+// The first move of the exact length, `preferred` first, board moves before drops (the choice
+// when the moves could not all be classified); Move::none() when none is found within the
+// budget.
+Move first_exact(MateSearch& search, Position& pos, Plies d, Move preferred,
+                 MateSearchOptions options) {
   const bool attacker_node = pos.side_to_move() == search.attacker();
   MoveList moves;
   if (attacker_node) {
     generate_checks(pos, moves);
   } else {
     generate_evasions(pos, moves);
-    search.prove(pos, 0, kExact);  // sets the futility option that futile_drop reads
+    search.prove(pos, 0, options);  // sets the futility option that futile_drop reads
   }
   MoveList order;
   if (moves.contains(preferred)) order.push(preferred);
@@ -218,22 +333,24 @@ Move first_exact(MateSearch& search, Position& pos, Plies d, Move preferred) {
       if (m != preferred && m.is_drop() == (pass == 1)) order.push(m);
   MoveList futile;
   for (Move m : order) {
-    if (!attacker_node && m.is_drop() && search.futile_drop(pos, m.to(), d) != Outcome::Disproven) {
+    if (!attacker_node && m.is_drop() && options.futility &&
+        search.futile_drop(pos, m.to(), d) != Outcome::Disproven) {
       futile.push(m);
       continue;
     }
-    if (child_exact(search, pos, m, d, attacker_node, false) == Tri::Yes) return m;
+    if (child_exact(search, pos, m, d, attacker_node, false, options) == Tri::Yes) return m;
   }
   // Only futile drops left and the length goes on: one of them that is itself that long.
   for (Move m : futile)
-    if (child_exact(search, pos, m, d, false, true) == Tri::Yes) return m;
+    if (child_exact(search, pos, m, d, false, true, options) == Tri::Yes) return m;
   return Move::none();
 }
 
 }  // namespace
 
 MainLine follow_main_line(const Position& root, Plies length, SurplusGame& game,
-                          const std::vector<Move>& preferred, const SearchSteps& steps) {
+                          const std::vector<Move>& preferred, const SearchSteps& steps,
+                          LineChoice choice) {
   MainLine out;
   Position pos = root;
   Plies d = length;
@@ -248,23 +365,37 @@ MainLine follow_main_line(const Position& root, Plies length, SurplusGame& game,
     MateSearch& search = s->search;
     const bool attacker_node = pos.side_to_move() == search.attacker();
     Move chosen = Move::none();
-    if (attacker_node) {
-      chosen = first_exact(search, pos, d, wanted);
+    bool classified = true;
+    if (attacker_node && !choice.attacker_tie_break) {
+      chosen = first_exact(search, pos, d, wanted, game.options);
+    } else if (attacker_node) {
+      bool open = false;
+      chosen = choose_check(search, pos, d, wanted, game, open);
+      classified = !chosen.is_none();
+      if (classified && open)
+        out.undecided.push_back(undecided_at(ply, chosen, Move::none(),
+                                             "main line: the attacker's surplus tie-break was "
+                                             "not decided within the limits",
+                                             true));
     } else {
-      const Defences def = longest_defences(search, pos, d);
-      if (!def.unknown && !def.longest.empty()) {
-        chosen = choose_defence(search, pos, def.longest, d, ply, wanted, game, out);
-      } else {
-        steps.done(*s);
-        s = steps.make();  // a fresh budget for the plain choice
-        chosen = first_exact(s->search, pos, d, wanted);
-        open_nodes.push_back(out.undecided.size());
-        out.undecided.push_back(undecided_at(
-            ply, chosen, Move::none(),
-            "main line: the defences here were not all classified within the limits (変同 and "
-            "the surplus tie-break not decided)",
-            true));
-      }
+      const Defences def = longest_defences(search, pos, d, game.options);
+      classified = !def.unknown && !def.longest.empty();
+      if (classified)
+        chosen =
+            choose_defence(search, pos, def.longest, d, ply, wanted, game, choice.variations, out);
+    }
+    if (!classified) {
+      steps.done(*s);
+      s = steps.make();  // a fresh budget for the plain choice
+      chosen = first_exact(s->search, pos, d, wanted, game.options);
+      if (!attacker_node) open_nodes.push_back(out.undecided.size());
+      out.undecided.push_back(undecided_at(
+          ply, chosen, Move::none(),
+          attacker_node ? "main line: the checks here were not all classified within the limits "
+                          "(the attacker's surplus tie-break not decided)"
+                        : "main line: the defences here were not all classified within the "
+                          "limits (変同 and the surplus tie-break not decided)",
+          true));
     }
     steps.done(*s);
     if (chosen.is_none()) {

@@ -10,7 +10,9 @@
 // nodes: they come out of the tie-break for free.
 //
 // Every query runs in the caller's MateSearch, whose budget bounds it; a result that a limit cut
-// short is Tri::Unknown, never a guess.
+// short is Tri::Unknown, never a guess. Both commands read the line from here: `tsume check`
+// (with the composer's line preferred, every equal defence classified) and Solver::solve (with
+// the attacker's tie-break, LineChoice).
 #pragma once
 
 #include <cstdint>
@@ -34,26 +36,32 @@ enum class Tri { No, Yes, Unknown };
 inline constexpr MateSearchOptions kExact{.futility = true};
 
 // Checks of the attacker node `pos` (exact distance d) that keep the exact distance: their
-// child mates within d - 1 plies. Returns Unknown when a query did not finish.
-Tri shortest_checks(MateSearch& search, Position& pos, Plies d, MoveList& out);
+// child mates within d - 1 plies. Returns Unknown when a query did not finish. `options` is
+// the rule the exact lengths are counted by (kExact: futile interpositions not counted).
+Tri shortest_checks(MateSearch& search, Position& pos, Plies d, MoveList& out,
+                    MateSearchOptions options = kExact);
 
 // Evasions of the defender node `pos` (exact distance d) whose child is mated in exactly d - 1
-// plies. Futile drops are left out (listed apart); when only futile drops are left they are the
-// answer, as in solve.cpp.
+// plies. Futile drops are left out (listed apart); when only futile drops are left, those that
+// are themselves that long are the answer. Without options.futility every drop is an ordinary
+// evasion.
 struct Defences {
   MoveList longest;
   MoveList futile;
   bool unknown = false;  // some evasion could not be classified
 };
-Defences longest_defences(MateSearch& search, Position& pos, Plies d);
+Defences longest_defences(MateSearch& search, Position& pos, Plies d,
+                          MateSearchOptions options = kExact);
 
 // The game "does the line end with attacker pieces in hand?" over the exact-length subtree of
 // `pos` (exact distance d): the attacker picks Yes if it can, the defender No. Memoised; at most
-// `max_calls` positions are visited, then the answer is Unknown.
+// `max_calls` positions are visited, then the answer is Unknown. `options`: the rule of the
+// exact lengths, for every query of the game and of follow_main_line.
 struct SurplusGame {
   std::unordered_map<std::uint64_t, Tri> memo;
   std::uint64_t calls = 0;
   std::uint64_t max_calls = 200'000;
+  MateSearchOptions options = kExact;
 };
 Tri ends_with_surplus(MateSearch& search, Position& pos, Plies d, SurplusGame& game);
 
@@ -63,6 +71,20 @@ struct MainLine {
   std::vector<Finding> flaws;      // EqualVariation and NonLimitation (interposing piece)
   std::vector<Finding> undecided;  // tie-breaks or variations that a limit left open
   int open_tie = -1;  // first ply where the rules left several defences equal (-1: none)
+};
+
+// What follow_main_line decides beyond the exact lengths.
+struct LineChoice {
+  // At an attacker node with several checks of the exact length, take one whose line ends with
+  // surplus (SPEC.md section 3; the first such in generation order, else the first). Costs a
+  // query for every check of every attacker node. Off (`tsume check`): the first check of the
+  // exact length; two of them are a cook or an exemption, which the cook search reports.
+  bool attacker_tie_break = false;
+  // Classify every equal-length defence of a main-line defender node: the 変同 and
+  // non-limitation findings and open_tie. Off (solve, which needs only the line): the tie-break
+  // stops at the first defence that nothing can beat, and any tie-break value that a limit left
+  // open is reported as undecided (blocking).
+  bool variations = true;
 };
 
 // One budgeted search: a SearchBudget and the MateSearch that counts against it.
@@ -82,11 +104,13 @@ struct SearchSteps {
 // The main line of `root` (an attacker node with exact distance `length`), each node with its
 // own budget from `steps`. Where the rules leave several moves equal, the move of `preferred`
 // (the composer's line) is taken while the line has followed it so far; otherwise the first in
-// generation order. At attacker nodes the first check of the exact length is taken (the given
-// one first): two of them are a cook or an exemption, which the cook search reports. At a
-// defender node whose defences could not all be classified within the budget, the given or
-// first defence of the exact length is taken and the node is reported as undecided.
+// generation order. At attacker nodes without choice.attacker_tie_break the first check of the
+// exact length is taken (the given one first). At a node whose moves could not all be
+// classified within the budget, the given or first move of the exact length is taken and the
+// node is reported as undecided. With choice.variations off, the line is the rule-exact main
+// line when it is complete and `undecided` is empty.
 MainLine follow_main_line(const Position& root, Plies length, SurplusGame& game,
-                          const std::vector<Move>& preferred, const SearchSteps& steps);
+                          const std::vector<Move>& preferred, const SearchSteps& steps,
+                          LineChoice choice = {});
 
 }  // namespace tsume

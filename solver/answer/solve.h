@@ -5,12 +5,12 @@
 // Method: df-pn proves the mate with no length budget; the proof's length is an upper bound U.
 // Then "mate within U - 2 plies?" is asked with futile interpositions ignored, lowering U each
 // time it is proven, until it is disproven: U is then the exact length. The main line follows
-// exact lengths: at an attacker node the first check (generation order) whose child mates in
-// d - 1; at a defender node a non-futile evasion that does not mate within d - 3 (so exactly
-// d - 1), chosen by SPEC.md section 3's tie-breaks: one whose own main line ends with no piece
-// in the attacker's hand (no surplus, 駒余り), then a move over a drop. The attacker's
-// tie-break (prefer a mate ending with surplus) is not applied: finding every equally short
-// check costs a disproof per alternative, which is `tsume check`'s cook search.
+// exact lengths (main_line.h, shared with `tsume check`): at an attacker node the checks whose
+// child mates in d - 1; at a defender node the non-futile evasions that do not mate within
+// d - 3 (so exactly d - 1). SPEC.md section 3's tie-breaks choose among them: the attacker takes
+// a mate whose line ends with pieces in its hand (surplus, 駒余り), the defender one that ends
+// with none, then a move over a drop; then generation order. Whether a line ends with surplus
+// is the game of main_line.h's ends_with_surplus, each side playing its tie-break.
 #pragma once
 
 #include <cstddef>
@@ -30,10 +30,14 @@ enum class SolveStatus { Mate, NoMate, Unknown };
 
 struct SolveResult {
   SolveStatus status = SolveStatus::Unknown;
-  Plies length = -1;          // exact mate length in plies (when status is Mate)
-  bool length_exact = false;  // false when a limit stopped the length minimisation
-  // The main line when the length is exact; otherwise (a mate found, its exact length not
-  // proven) a line of the proof found, which mates but need not be the rule-exact main line.
+  Plies length = -1;  // exact mate length in plies (when status is Mate and length_exact)
+  // True when the exact length and its main line were both established. False when a limit
+  // stopped the length minimisation or the main line (an incomplete line, or a tie-break left
+  // open): `length` is then an upper bound (a mate in that many plies exists).
+  bool length_exact = false;
+  // The main line when length_exact; otherwise a line of the mate found (the main line followed
+  // so far when it reached the mate, else a line of the proof read from the table, possibly
+  // cut short), which need not be the rule-exact main line.
   std::vector<Move> pv;
   std::uint64_t nodes = 0;
   std::uint64_t proof_nodes = 0;  // nodes of the first proof (before length minimisation)
