@@ -304,5 +304,60 @@ TEST(Solve, TheDefenderAvoidsLinesThatEndWithSurplus) {
   EXPECT_EQ(checked, 4);
 }
 
+TEST(Solve, TheAttackerPrefersAMateThatEndsWithSurplus) {
+  // SPEC.md section 3: among equally short mates the attacker takes one that ends with pieces in
+  // its hand. By hand: White king 1a, pawn 1f, nothing in hand; Black gold 3b (covers 2a and 2b),
+  // knight 3d (covers 2b), dragon 3f, nothing in hand. The king is not in check; 1b is its only
+  // free square. The checks:
+  // - 3b2a: the gold on 2a is unprotected, the king takes it;
+  // - 3b2b: protected by the knight, covers 1b and 2a: mate, the hand empty;
+  // - 3d2b+ (a knight must promote on 2b): protected by the gold, covers 1b and 2a: mate, the
+  //   hand empty;
+  // - 3f1f, the dragon takes the pawn: checks down the empty file (1b is on the line, 2a and 2b
+  //   are the gold's); White has nothing to interpose: mate, with the pawn in hand.
+  // No other check exists (no drops, no discovered check; no other square of the dragon reaches
+  // the king). Three mates in 1; only 3f1f ends with surplus, so it is the main line (a
+  // first-found choice would take a gold or knight mate, which come first in generation order).
+  auto p = io::read_position("8k/6G2/9/6N2/9/6+R1p/9/9/9 b - 1", io::DefenderHand::AsGiven);
+  ASSERT_TRUE(p.ok());
+  Solver solver(16);
+  SearchLimits limits;
+  limits.max_nodes = 100'000;
+  const SolveResult r = solver.solve(p.value(), limits);
+  ASSERT_EQ(r.status, SolveStatus::Mate);
+  EXPECT_TRUE(r.length_exact);
+  EXPECT_EQ(r.length, 1);
+  ASSERT_EQ(r.pv.size(), 1u);
+  EXPECT_EQ(io::to_usi(r.pv[0]), "3f1f");
+}
+
+TEST(Solve, ALimitNeverGivesAnUnfinishedMainLineAsExact) {
+  // zukou-002 (21 plies): node limits below what the whole answer takes stop the length
+  // minimisation or the main line. Whatever they stop, an answer given as exact is the unlimited
+  // one, and otherwise the length is only an upper bound.
+  const char* sfen = "9/9/3B3G1/6+p1n/7+p1/7k1/5BL1p/7G1/7+R+r b N2P2g4s2n3l13p 1";
+  const SolveResult full = solve(sfen);
+  ASSERT_EQ(full.status, SolveStatus::Mate);
+  ASSERT_TRUE(full.length_exact);
+  ASSERT_EQ(full.length, 21);
+  int cut_after_the_length = 0;  // limits that let the length finish but not its main line
+  for (int k = 10; k < 20; ++k) {
+    const std::uint64_t limit = full.nodes * static_cast<std::uint64_t>(k) / 20;
+    SCOPED_TRACE(limit);
+    const SolveResult r = solve(sfen, limit);
+    if (r.status != SolveStatus::Mate) continue;
+    if (r.length_exact) {
+      EXPECT_EQ(r.length, full.length);
+      EXPECT_EQ(r.pv, full.pv);
+    } else {
+      EXPECT_GE(r.length, full.length);
+      if (r.length == full.length) ++cut_after_the_length;
+    }
+  }
+  // The main line takes a good part of the nodes here (the attacker's tie-break classifies every
+  // check at the root), so some of these limits fall inside it.
+  EXPECT_GT(cut_after_the_length, 0);
+}
+
 }  // namespace
 }  // namespace tsume
