@@ -94,7 +94,8 @@ namespace {
 // Visits the moves of `moves` that keep the exact distance d at `pos` (attacker node: checks
 // whose child mates within d - 1; defender node: evasions that are not futile drops and whose
 // child is not mated within d - 3, or when there is none, futile drops whose child is that
-// long), in that order, until `visit` returns true. Returns whether a query was left open by a
+// long), in that order, until `visit` returns true. `futile_out` gets the futile drops whose
+// child is not mated within d - 3 (other drops are not tested for futility). Returns whether a query was left open by a
 // limit. A defender node must be known to mate within d (longest_defences).
 template <class Visit>
 bool scan_exact(MateSearch& search, Position& pos, Plies d, MateSearchOptions options,
@@ -104,6 +105,12 @@ bool scan_exact(MateSearch& search, Position& pos, Plies d, MateSearchOptions op
   bool found = false;
   MoveList futile;
   for (Move m : moves) {
+    const Tri t = child_exact(search, pos, m, d, attacker_node, false, options);
+    unknown |= t == Tri::Unknown;
+    if (t != Tri::Yes) continue;
+    // Only a drop that would keep the distance needs the futility test: a shorter one is no
+    // candidate either way, and the test (a search of the comparison position within d) is
+    // expensive exactly when the drop is not futile.
     if (!attacker_node && m.is_drop() && options.futility) {
       const Outcome f = search.futile_drop(pos, m.to(), d);
       if (f == Outcome::Proven) {
@@ -115,9 +122,6 @@ bool scan_exact(MateSearch& search, Position& pos, Plies d, MateSearchOptions op
         continue;
       }
     }
-    const Tri t = child_exact(search, pos, m, d, attacker_node, false, options);
-    unknown |= t == Tri::Unknown;
-    if (t != Tri::Yes) continue;
     found = true;
     if (visit(m)) return unknown;
   }
@@ -333,12 +337,13 @@ Move first_exact(MateSearch& search, Position& pos, Plies d, Move preferred,
       if (m != preferred && m.is_drop() == (pass == 1)) order.push(m);
   MoveList futile;
   for (Move m : order) {
+    if (child_exact(search, pos, m, d, attacker_node, false, options) != Tri::Yes) continue;
     if (!attacker_node && m.is_drop() && options.futility &&
         search.futile_drop(pos, m.to(), d) != Outcome::Disproven) {
       futile.push(m);
       continue;
     }
-    if (child_exact(search, pos, m, d, attacker_node, false, options) == Tri::Yes) return m;
+    return m;
   }
   // Only futile drops left and the length goes on: one of them that is itself that long.
   for (Move m : futile)
