@@ -95,8 +95,9 @@ namespace {
 // whose child mates within d - 1; defender node: evasions that are not futile drops and whose
 // child is not mated within d - 3, or when there is none, futile drops whose child is that
 // long), in that order, until `visit` returns true. `futile_out` gets the futile drops whose
-// child is not mated within d - 3 (other drops are not tested for futility). Returns whether a query was left open by a
-// limit. A defender node must be known to mate within d (longest_defences).
+// child is not mated within d - 3 (other drops are not tested for futility). Returns whether a
+// query was left open by a limit. A defender node must be known to mate within d
+// (longest_defences).
 template <class Visit>
 bool scan_exact(MateSearch& search, Position& pos, Plies d, MateSearchOptions options,
                 const MoveList& moves, Visit&& visit, MoveList* futile_out = nullptr) {

@@ -47,7 +47,7 @@ Tri shortest_checks(MateSearch& search, Position& pos, Plies d, MoveList& out,
 // evasion.
 struct Defences {
   MoveList longest;
-  MoveList futile;        // futile drops not mated within d - 3 (the others are not tested)
+  MoveList futile;       // futile drops not mated within d - 3 (the others are not tested)
   bool unknown = false;  // some evasion could not be classified
 };
 Defences longest_defences(MateSearch& search, Position& pos, Plies d,
