@@ -224,5 +224,69 @@ TEST(CheckFlaws, TwoDefencesOfTheSameLengthWithoutSurplusAreAnEqualVariation) {
   EXPECT_NE(r.verdict, Verdict::Sound);
 }
 
+// D5: White king 9a; Black bishop 6a, silver 7b, Black king 7c, nothing in hand. The bishop's
+// diagonals from 6a are 7b-8c-9d (blocked by the silver at first) and 5b-4c-3d-2e-1f; the Black
+// king covers 8b 7b 6b 8c 6c 8d 7d 6d. A promoted silver (+S) moves like a gold.
+// - P0: the only check is 7b8a+ (an unpromoted silver on 8a or 7a does not attack 9a, 8c/8c+/6c
+//   do not either; no bishop square from 6a is next to 9a or on its diagonal 8b-7c, which the
+//   Black king blocks anyway). 8a is not protected, 9b is free (+S 8a covers 9a 7a 8b, the
+//   bishop now sees 7b-8c-9d), 8b is covered: the evasions are 9a8a and 9a9b.
+// - After 9a8a (the silver goes to White; Black: bishop 6a, king 7c, nothing in hand), the only
+//   checks are 6a7b and 6a7b+ (no other square the bishop reaches is on a diagonal of 8a or next
+//   to it). Neither mates in one (9a and 9b stay free). 6a7b+ mates in 3: the horse on 7b is
+//   protected by the king and covers 7a 8b, so 8a9a or 8a9b, and 7b8b (protected by the king)
+//   is mate after both (from 9a: 8a 9b covered; from 9b: 9a 9c 8a 8c covered). 6a7b does not
+//   mate at any length: 8a7a, and the only checks left are 7b8a+ and 7b6a+, both unprotected;
+//   the king takes and Black has only its king. At 9a the last move has no alternative (7b8a
+//   is taken).
+// - After 9a9b (V: White king 9b; Black +S 8a, bishop 6a, king 7c), the checks are 8a9a,
+//   8a8b, 6a8c and 6a8c+ (the +S on 8a does not attack 9b; the bishop reaches 9b's diagonal
+//   only on 8c). None mates in one: 8a9a is taken (and then Black cannot check 9a again), after
+//   8a8b and 6a8c the king goes to 9c, after 6a8c+ (protected by the king) it takes the
+//   unprotected +S on 8a (9a 9c 8b are covered). Two of them mate in 3:
+//   * 8a8b (protected by the king): only 9b9c (9a 8a 8c covered), then 6a8c+ is mate (9b 8b by
+//     the +S, 9d by the horse, 8d by both, the horse protected by the king);
+//   * 6a8c+: only 9b8a, then 8c8b (protected by the king) is mate (9a 7a 9b 7b covered).
+//   6a8c without promotion does not mate in 3: 9b9c, and the only checks there, 8c9d+ and
+//   8c9b+, are taken.
+// So d(P0) = 5 and at move 2 (ply 1) both defences last exactly 3 more plies without surplus:
+// an equal-length variation (変同, see E5), and in the variation 9a9b two different first checks,
+// 8a8b and 6a8c+, mate in its length: a dual in a variation (変化別詰). The given line takes
+// 9a8a (the rules leave the tie open). Every other check is disproved above and both pieces are
+// needed (without the silver no check at all; without the bishop none after 9a8a): sound with
+// these two flaws.
+constexpr const char* kDualVariation5 = "k2B5/2S6/2K6/9/9/9/9/9/9 b - 1";
+
+TEST(CheckFlaws, TwoChecksMatingAVariationAreADualInTheVariation) {
+  const auto given = line(kDualVariation5, {"7b8a+", "9a8a", "6a7b+", "8a9a", "7b8b"});
+  const CheckResult r = check(kDualVariation5, small_options(), given);
+  EXPECT_EQ(r.verdict, Verdict::SoundWithFlaws) << r.reason;
+  EXPECT_EQ(r.length, 5);
+  EXPECT_EQ(r.main_line, given);
+  EXPECT_TRUE(r.intended_is_main) << r.intended_note;
+  EXPECT_TRUE(r.cooks.empty());
+  EXPECT_TRUE(r.undecided.empty());
+  ASSERT_EQ(r.flaws.size(), 2u) << r.reason;
+  const auto dual = std::find_if(r.flaws.begin(), r.flaws.end(), [](const Finding& f) {
+    return f.kind == FindingKind::DualInVariation;
+  });
+  ASSERT_NE(dual, r.flaws.end());
+  EXPECT_EQ(dual->ply, 1);
+  EXPECT_EQ(io::to_usi(dual->main_move), "9a8a");
+  EXPECT_EQ(io::to_usi(dual->alternative), "9a9b");
+  EXPECT_EQ(dual->length, 3);
+  std::vector<std::string> checks;
+  for (Move m : dual->line) checks.push_back(io::to_usi(m));
+  std::sort(checks.begin(), checks.end());
+  EXPECT_EQ(checks, (std::vector<std::string>{"6a8c+", "8a8b"}));
+  const auto equal = std::find_if(r.flaws.begin(), r.flaws.end(), [](const Finding& f) {
+    return f.kind == FindingKind::EqualVariation;
+  });
+  ASSERT_NE(equal, r.flaws.end());
+  EXPECT_EQ(equal->ply, 1);
+  EXPECT_EQ(io::to_usi(equal->alternative), "9a9b");
+  EXPECT_EQ(equal->length, 3);
+}
+
 }  // namespace
 }  // namespace tsume
