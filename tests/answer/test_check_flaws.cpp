@@ -288,5 +288,63 @@ TEST(CheckFlaws, TwoChecksMatingAVariationAreADualInTheVariation) {
   EXPECT_EQ(equal->length, 3);
 }
 
+// R5: White king 9b; Black horse (+B) 7a, silver 6b, Black king 8d, a knight in hand. A horse
+// moves like a bishop or one step orthogonally. At first the horse covers 8a 6a 7b (steps) and
+// 8b 9c (diagonal; 6b is its own silver), the silver 7a 6a 5a 7c 5c, the Black king 9c 8c 7c.
+// - P0, mate in 5 and not sooner: the checks are 7a8a, 7a8b and 7a9c (a knight would have to
+//   stand on 8d; no silver move reaches a square next to 9b).
+//   * 7a8a and 7a8b are unprotected and the king must take (its other squares are covered).
+//     After 9b8a (Black: silver 6b, king 8d, N in hand) the checks N*9c, N*7c and 6b7a+ (taken)
+//     leave 9b free; after 9b8b the checks N*9d, N*7d, 6b7a, 6b7c, 6b7c+ leave 9a free: no
+//     mate in 3 that way.
+//   * 7a9c (protected by the king; covers 9b 8c 8b) leaves 9a and 8a.
+// - After 9b8a (P2: White king 8a; horse 9c, silver 6b, king 8d, N in hand; 7a is the
+//   silver's, 9b 8b the horse's, 9a 7b free) the checks are N*7c, 6b7a+, 9c8b, 9c9b and 9c7a,
+//   and none mates in one: N*7c and 6b7a+ leave 9a, 9c8b and 9c9b are unprotected (taken),
+//   9c7a leaves 9b. 6b7a+ (protected by the horse; covers 8a 7b) forces 8a9a, and N*8c is mate
+//   (8a by the +S, 9b 8b by the horse; a knight cannot be blocked and 8c is not next to 9a),
+//   with nothing left in hand. It is also the only mate there: 9c9b, 9c8b and 7a8a are taken.
+// - After 9b9a (White king 9a; 9b 8b covered, 8a free) no check mates in one (N*8c leaves 8a,
+//   9c9b and 9c8b are taken), and N*8c 9a8a 6b7a+ mates in 3 (the +S protected by the knight
+//   and the horse), with nothing left in hand; no mate in 3 keeps the knight (the horse's
+//   checks are taken, and after that no check mates in one). An equal-length variation (変同).
+// - The detour at P2: 9c7a (protected by the silver) checks 8a again and leaves two evasions.
+//   * 8a9b is P0 again (horse 7a, silver 6b, king 8d, N in hand, Black to move): mate in 5.
+//   * 8a9a: N*8c (8a 8b covered by the horse, 9b free) 9a9b (forced), 7a9c (protected by the
+//     king; 9a covered by the knight, 8b by the horse) 9b8a (forced), 6b7a+ mate (9a by the
+//     knight, 9b 8b by the horse, 7b by the +S; 7a protected by the knight and the horse).
+//   So 9c7a mates (in 7), but the defence 8a9b goes back to P0: with P0 … P2 marked as no
+//   mate (the repetition rule) it does not mate. That is a detour (迂回), a flaw, not a cook.
+// The other alternatives (7a8a and 7a8b at P0, N*7c, 9c8b and 9c9b at P2) are shown above not
+// to mate within the main line's length; that they do not mate at any length is the search's,
+// not this comment's: only the detour, the 変同 and that the problem is not cooked and not
+// flawless are claimed here.
+constexpr const char* kDetour5 = "2+B6/k2S5/9/1K7/9/9/9/9/9 b N 1";
+
+TEST(CheckFlaws, AnAlternativeAnsweredByReturningToTheStartIsADetour) {
+  const auto given = line(kDetour5, {"7a9c", "9b8a", "6b7a+", "8a9a", "N*8c"});
+  const CheckResult r = check(kDetour5, small_options(), given);
+  EXPECT_EQ(r.length, 5);
+  EXPECT_EQ(r.main_line, given);
+  EXPECT_TRUE(r.intended_is_main) << r.intended_note;
+  EXPECT_TRUE(std::none_of(r.cooks.begin(), r.cooks.end(),
+                           [](const Finding& f) { return io::to_usi(f.alternative) == "9c7a"; }));
+  const auto detour = std::find_if(r.flaws.begin(), r.flaws.end(),
+                                   [](const Finding& f) { return f.kind == FindingKind::Detour; });
+  ASSERT_NE(detour, r.flaws.end()) << r.reason;
+  EXPECT_EQ(detour->ply, 2);
+  EXPECT_EQ(io::to_usi(detour->main_move), "6b7a+");
+  EXPECT_EQ(io::to_usi(detour->alternative), "9c7a");
+  EXPECT_GE(detour->length, 7);
+  const auto equal = std::find_if(r.flaws.begin(), r.flaws.end(), [](const Finding& f) {
+    return f.kind == FindingKind::EqualVariation;
+  });
+  ASSERT_NE(equal, r.flaws.end());
+  EXPECT_EQ(equal->ply, 1);
+  EXPECT_EQ(io::to_usi(equal->alternative), "9b9a");
+  EXPECT_NE(r.verdict, Verdict::Cooked) << r.reason;
+  EXPECT_NE(r.verdict, Verdict::Sound);
+}
+
 }  // namespace
 }  // namespace tsume
