@@ -224,5 +224,127 @@ TEST(CheckFlaws, TwoDefencesOfTheSameLengthWithoutSurplusAreAnEqualVariation) {
   EXPECT_NE(r.verdict, Verdict::Sound);
 }
 
+// D5: White king 9a; Black bishop 6a, silver 7b, Black king 7c, nothing in hand. The bishop's
+// diagonals from 6a are 7b-8c-9d (blocked by the silver at first) and 5b-4c-3d-2e-1f; the Black
+// king covers 8b 7b 6b 8c 6c 8d 7d 6d. A promoted silver (+S) moves like a gold.
+// - P0: the only check is 7b8a+ (an unpromoted silver on 8a or 7a does not attack 9a, 8c/8c+/6c
+//   do not either; no bishop square from 6a is next to 9a or on its diagonal 8b-7c, which the
+//   Black king blocks anyway). 8a is not protected, 9b is free (+S 8a covers 9a 7a 8b, the
+//   bishop now sees 7b-8c-9d), 8b is covered: the evasions are 9a8a and 9a9b.
+// - After 9a8a (the silver goes to White; Black: bishop 6a, king 7c, nothing in hand), the only
+//   checks are 6a7b and 6a7b+ (no other square the bishop reaches is on a diagonal of 8a or next
+//   to it). Neither mates in one (9a and 9b stay free). 6a7b+ mates in 3: the horse on 7b is
+//   protected by the king and covers 7a 8b, so 8a9a or 8a9b, and 7b8b (protected by the king)
+//   is mate after both (from 9a: 8a 9b covered; from 9b: 9a 9c 8a 8c covered). 6a7b does not
+//   mate at any length: 8a7a, and the only checks left are 7b8a+ and 7b6a+, both unprotected;
+//   the king takes and Black has only its king. At 9a the last move has no alternative (7b8a
+//   is taken).
+// - After 9a9b (V: White king 9b; Black +S 8a, bishop 6a, king 7c), the checks are 8a9a,
+//   8a8b, 6a8c and 6a8c+ (the +S on 8a does not attack 9b; the bishop reaches 9b's diagonal
+//   only on 8c). None mates in one: 8a9a is taken (and then Black cannot check 9a again), after
+//   8a8b and 6a8c the king goes to 9c, after 6a8c+ (protected by the king) it takes the
+//   unprotected +S on 8a (9a 9c 8b are covered). Two of them mate in 3:
+//   * 8a8b (protected by the king): only 9b9c (9a 8a 8c covered), then 6a8c+ is mate (9b 8b by
+//     the +S, 9d by the horse, 8d by both, the horse protected by the king);
+//   * 6a8c+: only 9b8a, then 8c8b (protected by the king) is mate (9a 7a 9b 7b covered).
+//   6a8c without promotion does not mate in 3: 9b9c, and the only checks there, 8c9d+ and
+//   8c9b+, are taken.
+// So d(P0) = 5 and at move 2 (ply 1) both defences last exactly 3 more plies without surplus:
+// an equal-length variation (変同, see E5), and in the variation 9a9b two different first checks,
+// 8a8b and 6a8c+, mate in its length: a dual in a variation (変化別詰). The given line takes
+// 9a8a (the rules leave the tie open). Every other check is disproved above and both pieces are
+// needed (without the silver no check at all; without the bishop none after 9a8a): sound with
+// these two flaws.
+constexpr const char* kDualVariation5 = "k2B5/2S6/2K6/9/9/9/9/9/9 b - 1";
+
+TEST(CheckFlaws, TwoChecksMatingAVariationAreADualInTheVariation) {
+  const auto given = line(kDualVariation5, {"7b8a+", "9a8a", "6a7b+", "8a9a", "7b8b"});
+  const CheckResult r = check(kDualVariation5, small_options(), given);
+  EXPECT_EQ(r.verdict, Verdict::SoundWithFlaws) << r.reason;
+  EXPECT_EQ(r.length, 5);
+  EXPECT_EQ(r.main_line, given);
+  EXPECT_TRUE(r.intended_is_main) << r.intended_note;
+  EXPECT_TRUE(r.cooks.empty());
+  EXPECT_TRUE(r.undecided.empty());
+  ASSERT_EQ(r.flaws.size(), 2u) << r.reason;
+  const auto dual = std::find_if(r.flaws.begin(), r.flaws.end(), [](const Finding& f) {
+    return f.kind == FindingKind::DualInVariation;
+  });
+  ASSERT_NE(dual, r.flaws.end());
+  EXPECT_EQ(dual->ply, 1);
+  EXPECT_EQ(io::to_usi(dual->main_move), "9a8a");
+  EXPECT_EQ(io::to_usi(dual->alternative), "9a9b");
+  EXPECT_EQ(dual->length, 3);
+  std::vector<std::string> checks;
+  for (Move m : dual->line) checks.push_back(io::to_usi(m));
+  std::sort(checks.begin(), checks.end());
+  EXPECT_EQ(checks, (std::vector<std::string>{"6a8c+", "8a8b"}));
+  const auto equal = std::find_if(r.flaws.begin(), r.flaws.end(), [](const Finding& f) {
+    return f.kind == FindingKind::EqualVariation;
+  });
+  ASSERT_NE(equal, r.flaws.end());
+  EXPECT_EQ(equal->ply, 1);
+  EXPECT_EQ(io::to_usi(equal->alternative), "9a9b");
+  EXPECT_EQ(equal->length, 3);
+}
+
+// R5: White king 9b; Black horse (+B) 7a, silver 6b, Black king 8d, a knight in hand. A horse
+// moves like a bishop or one step orthogonally. At first the horse covers 8a 6a 7b (steps) and
+// 8b 9c (diagonal; 6b is its own silver), the silver 7a 6a 5a 7c 5c, the Black king 9c 8c 7c.
+// - P0, mate in 5 and not sooner: the checks are 7a8a, 7a8b and 7a9c (a knight would have to
+//   stand on 8d; no silver move reaches a square next to 9b).
+//   * 7a8a and 7a8b are unprotected and the king must take (its other squares are covered).
+//     After 9b8a (Black: silver 6b, king 8d, N in hand) the checks N*9c, N*7c and 6b7a+ (taken)
+//     leave 9b free; after 9b8b the checks N*9d, N*7d, 6b7a, 6b7c, 6b7c+ leave 9a free: no
+//     mate in 3 that way.
+//   * 7a9c (protected by the king; covers 9b 8c 8b) leaves 9a and 8a.
+// - After 9b8a (P2: White king 8a; horse 9c, silver 6b, king 8d, N in hand; 7a is the
+//   silver's, 9b 8b the horse's, 9a 7b free) the checks are N*7c, 6b7a+, 9c8b, 9c9b and 9c7a,
+//   and none mates in one: N*7c and 6b7a+ leave 9a, 9c8b and 9c9b are unprotected (taken),
+//   9c7a leaves 9b. 6b7a+ (protected by the horse; covers 8a 7b) forces 8a9a, and N*8c is mate
+//   (8a by the +S, 9b 8b by the horse; a knight cannot be blocked and 8c is not next to 9a),
+//   with nothing left in hand. It is also the only mate there: 9c9b, 9c8b and 7a8a are taken.
+// - After 9b9a (White king 9a; 9b 8b covered, 8a free) no check mates in one (N*8c leaves 8a,
+//   9c9b and 9c8b are taken), and N*8c 9a8a 6b7a+ mates in 3 (the +S protected by the knight
+//   and the horse), with nothing left in hand; no mate in 3 keeps the knight (the horse's
+//   checks are taken, and after that no check mates in one). An equal-length variation (変同).
+// - The detour at P2: 9c7a (protected by the silver) checks 8a again and leaves two evasions.
+//   * 8a9b is P0 again (horse 7a, silver 6b, king 8d, N in hand, Black to move): mate in 5.
+//   * 8a9a: N*8c (8a 8b covered by the horse, 9b free) 9a9b (forced), 7a9c (protected by the
+//     king; 9a covered by the knight, 8b by the horse) 9b8a (forced), 6b7a+ mate (9a by the
+//     knight, 9b 8b by the horse, 7b by the +S; 7a protected by the knight and the horse).
+//   So 9c7a mates (in 7), but the defence 8a9b goes back to P0: with P0 … P2 marked as no
+//   mate (the repetition rule) it does not mate. That is a detour (迂回), a flaw, not a cook.
+// The other alternatives (7a8a and 7a8b at P0, N*7c, 9c8b and 9c9b at P2) are shown above not
+// to mate within the main line's length; that they do not mate at any length is the search's,
+// not this comment's: only the detour, the 変同 and that the problem is not cooked and not
+// flawless are claimed here.
+constexpr const char* kDetour5 = "2+B6/k2S5/9/1K7/9/9/9/9/9 b N 1";
+
+TEST(CheckFlaws, AnAlternativeAnsweredByReturningToTheStartIsADetour) {
+  const auto given = line(kDetour5, {"7a9c", "9b8a", "6b7a+", "8a9a", "N*8c"});
+  const CheckResult r = check(kDetour5, small_options(), given);
+  EXPECT_EQ(r.length, 5);
+  EXPECT_EQ(r.main_line, given);
+  EXPECT_TRUE(r.intended_is_main) << r.intended_note;
+  EXPECT_TRUE(std::none_of(r.cooks.begin(), r.cooks.end(),
+                           [](const Finding& f) { return io::to_usi(f.alternative) == "9c7a"; }));
+  const auto detour = std::find_if(r.flaws.begin(), r.flaws.end(),
+                                   [](const Finding& f) { return f.kind == FindingKind::Detour; });
+  ASSERT_NE(detour, r.flaws.end()) << r.reason;
+  EXPECT_EQ(detour->ply, 2);
+  EXPECT_EQ(io::to_usi(detour->main_move), "6b7a+");
+  EXPECT_EQ(io::to_usi(detour->alternative), "9c7a");
+  EXPECT_GE(detour->length, 7);
+  const auto equal = std::find_if(r.flaws.begin(), r.flaws.end(), [](const Finding& f) {
+    return f.kind == FindingKind::EqualVariation;
+  });
+  ASSERT_NE(equal, r.flaws.end());
+  EXPECT_EQ(equal->ply, 1);
+  EXPECT_EQ(io::to_usi(equal->alternative), "9b9a");
+  EXPECT_NE(r.verdict, Verdict::Cooked) << r.reason;
+  EXPECT_NE(r.verdict, Verdict::Sound);
+}
+
 }  // namespace
 }  // namespace tsume
