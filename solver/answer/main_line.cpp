@@ -124,15 +124,21 @@ bool scan_exact(MateSearch& search, Position& pos, Plies d, MateSearchOptions op
       }
     }
     found = true;
-    if (visit(m)) return unknown;
+    if (visit(m, d - 1)) return unknown;
   }
-  // Only futile drops left and the length goes on: those that are themselves that long.
-  if (!found)
+  // Only futile drops left and the length goes on: those that are themselves that long; failing
+  // those, those whose comparison position gives the node its length (the drop and its capture
+  // are not counted: the child after the drop is then d + 1 from the mate).
+  for (Plies child : {d - 1, d + 1}) {
+    if (found) break;
     for (Move m : futile) {
-      const Tri t = child_exact(search, pos, m, d, false, true, options);
+      const Tri t = child_exact(search, pos, m, child + 1, false, true, options);
       unknown |= t == Tri::Unknown;
-      if (t == Tri::Yes && visit(m)) break;
+      if (t != Tri::Yes) continue;
+      found = true;
+      if (visit(m, child)) break;
     }
+  }
   if (futile_out) *futile_out = futile;
   return unknown;
 }
@@ -153,7 +159,7 @@ Tri shortest_checks(MateSearch& search, Position& pos, Plies d, MoveList& out,
                     MateSearchOptions options) {
   MoveList checks;
   generate_checks(pos, checks);
-  const bool unknown = scan_exact(search, pos, d, options, checks, [&](Move m) {
+  const bool unknown = scan_exact(search, pos, d, options, checks, [&](Move m, Plies) {
     out.push(m);
     return false;
   });
@@ -170,8 +176,9 @@ Defences longest_defences(MateSearch& search, Position& pos, Plies d, MateSearch
   }
   out.unknown = scan_exact(
       search, pos, d, options, moves,
-      [&](Move m) {
+      [&](Move m, Plies child) {
         out.longest.push(m);
+        out.child_length = child;
         return false;
       },
       &out.futile);
@@ -197,10 +204,10 @@ Tri ends_with_surplus(MateSearch& search, Position& pos, Plies d, SurplusGame& g
   bool any = false;
   bool open_value = false;
   if (!unknown)
-    unknown = scan_exact(search, pos, d, game.options, moves, [&](Move m) {
+    unknown = scan_exact(search, pos, d, game.options, moves, [&](Move m, Plies child) {
       any = true;
       pos.do_move(m);
-      const Tri r = ends_with_surplus(search, pos, d - 1, game);
+      const Tri r = ends_with_surplus(search, pos, child, game);
       pos.undo_move(m);
       if (r == wanted) {
         result = wanted;
@@ -306,7 +313,7 @@ Move choose_check(MateSearch& search, Position& pos, Plies d, Move preferred, Su
     if (m != preferred) order.push(m);
   Move first = Move::none(), surplus = Move::none();
   bool open_value = false;
-  const bool open_query = scan_exact(search, pos, d, game.options, order, [&](Move m) {
+  const bool open_query = scan_exact(search, pos, d, game.options, order, [&](Move m, Plies) {
     if (first.is_none()) first = m;
     const Tri t = surplus_after(search, pos, m, d, game);
     open_value |= t == Tri::Unknown;
@@ -322,7 +329,8 @@ Move choose_check(MateSearch& search, Position& pos, Plies d, Move preferred, Su
 // when the moves could not all be classified); Move::none() when none is found within the
 // budget.
 Move first_exact(MateSearch& search, Position& pos, Plies d, Move preferred,
-                 MateSearchOptions options) {
+                 MateSearchOptions options, Plies& child_length) {
+  child_length = d - 1;
   const bool attacker_node = pos.side_to_move() == search.attacker();
   MoveList moves;
   if (attacker_node) {
@@ -346,9 +354,14 @@ Move first_exact(MateSearch& search, Position& pos, Plies d, Move preferred,
     }
     return m;
   }
-  // Only futile drops left and the length goes on: one of them that is itself that long.
-  for (Move m : futile)
-    if (child_exact(search, pos, m, d, false, true, options) == Tri::Yes) return m;
+  // Only futile drops left and the length goes on: one of them that is itself that long, else
+  // one whose comparison position gives the node its length (as in scan_exact).
+  for (Plies child : {d - 1, d + 1})
+    for (Move m : futile)
+      if (child_exact(search, pos, m, child + 1, false, true, options) == Tri::Yes) {
+        child_length = child;
+        return m;
+      }
   return Move::none();
 }
 
@@ -371,9 +384,10 @@ MainLine follow_main_line(const Position& root, Plies length, SurplusGame& game,
     MateSearch& search = s->search;
     const bool attacker_node = pos.side_to_move() == search.attacker();
     Move chosen = Move::none();
+    Plies child_length = d - 1;  // d + 1 after a futile drop that gives the node its length
     bool classified = true;
     if (attacker_node && !choice.attacker_tie_break) {
-      chosen = first_exact(search, pos, d, wanted, game.options);
+      chosen = first_exact(search, pos, d, wanted, game.options, child_length);
     } else if (attacker_node) {
       bool open = false;
       chosen = choose_check(search, pos, d, wanted, game, open);
@@ -386,14 +400,17 @@ MainLine follow_main_line(const Position& root, Plies length, SurplusGame& game,
     } else {
       const Defences def = longest_defences(search, pos, d, game.options);
       classified = !def.unknown && !def.longest.empty();
-      if (classified)
-        chosen =
-            choose_defence(search, pos, def.longest, d, ply, wanted, game, choice.variations, out);
+      if (classified) {
+        child_length = def.child_length;
+        // The choice reads the defences' lines at child_length (its d - 1).
+        chosen = choose_defence(search, pos, def.longest, child_length + 1, ply, wanted, game,
+                                choice.variations, out);
+      }
     }
     if (!classified) {
       steps.done(*s);
       s = steps.make();  // a fresh budget for the plain choice
-      chosen = first_exact(s->search, pos, d, wanted, game.options);
+      chosen = first_exact(s->search, pos, d, wanted, game.options, child_length);
       if (!attacker_node) open_nodes.push_back(out.undecided.size());
       out.undecided.push_back(undecided_at(
           ply, chosen, Move::none(),
@@ -413,7 +430,7 @@ MainLine follow_main_line(const Position& root, Plies length, SurplusGame& game,
     following = following && chosen == wanted;
     out.moves.push_back(chosen);
     pos.do_move(chosen);
-    --d;
+    d = child_length;
   }
   out.complete = d == 0;
   // A line that ends without surplus cannot be displaced by an unclassified equal defence in a

@@ -47,8 +47,11 @@ Tri shortest_checks(MateSearch& search, Position& pos, Plies d, MoveList& out,
 // evasion.
 struct Defences {
   MoveList longest;
-  MoveList futile;       // futile drops not mated within d - 3 (the others are not tested)
-  bool unknown = false;  // some evasion could not be classified
+  MoveList futile;         // futile drops not mated within d - 3 (the others are not tested)
+  Plies child_length = 0;  // the exact distance after a move of `longest`: d - 1, or d + 1
+                           // when only futile drops are left and their comparison position
+                           // gives the node its length (the drop and capture not counted)
+  bool unknown = false;    // some evasion could not be classified
 };
 Defences longest_defences(MateSearch& search, Position& pos, Plies d,
                           MateSearchOptions options = kExact);

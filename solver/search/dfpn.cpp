@@ -514,6 +514,11 @@ MateSearch::Result MateSearch::mid(Position& pos, int ply, PnDn th_pn, PnDn th_d
           res.lower = 0;  // not judged: no bound to keep
       }
     }
+    // Whatever the refutation's own bound, this node is now disproven for `rem` plies (and so
+    // for every smaller budget: a mate within fewer plies is a mate within more). The bound
+    // above can fall short of that when a drop refuted the node, as its comparison position is
+    // only judged for `rem`; without it a disproof would be reported with no bound at all.
+    res.lower = std::max(res.lower, plus_one(rem));
     if (res.rep_ply >= ply) {  // independent of the path above this node
       res.rep_ply = kClean;
       assert(res.disproof_hand.covers(hand));
