@@ -11,7 +11,7 @@
 # Prints per thread count the wall time, the nodes and the speedup over the first thread count,
 # and checks that every problem got the same status and length as with the first thread count.
 #
-# Default problems: the hard subset of 将棋図巧 below (solved exactly by one thread in 0.1-3 M
+# Default problems: the hard subset of 将棋図巧 below (solved exactly by one thread in 0.2-3.2 M
 # nodes), and, when ../shared/problems/practical/mate11.tsv exists (GPL, outside the repository),
 # its first 40 problems. Default: --threads "1 2", --nodes 6000000 per problem, --hash 256.
 set -euo pipefail
@@ -39,7 +39,7 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 set_file=$tmp/set.tsv
 if [[ ${#files[@]} -eq 0 ]]; then
-  hard_ids="zukou-025 zukou-036 zukou-040 zukou-058 zukou-060 zukou-068 zukou-081 zukou-085 zukou-094"
+  hard_ids="zukou-003 zukou-007 zukou-009 zukou-010 zukou-011 zukou-012 zukou-013 zukou-016 zukou-017 zukou-019"
   for id in $hard_ids; do awk -F'\t' -v id="$id" '$2 == id' "$root/problems/zukou.tsv"; done >"$set_file"
   mate11=$root/../shared/problems/practical/mate11.tsv
   [[ -f $mate11 ]] && head -n 40 "$mate11" >>"$set_file"
