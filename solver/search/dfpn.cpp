@@ -351,6 +351,9 @@ MateSearch::Result MateSearch::mid(Position& pos, int ply, PnDn th_pn, PnDn th_d
   PnDn pn = 0, dn = 0;
   FutilityCache futility;
   for (;;) {
+    // Another worker is at this node too: only then can it be inside a child (a transposition
+    // aside), and only then are the children's marks read (each read is a cache miss).
+    const bool shared_node = load_ && load_->workers_in(key, hand) > 1;
     // phi/delta of this node from its children (Nagai's min/sum rules).
     pn = or_node ? kInfinitePnDn : 0;
     dn = or_node ? 0 : kInfinitePnDn;
@@ -398,7 +401,7 @@ MateSearch::Result MateSearch::mid(Position& pos, int ply, PnDn th_pn, PnDn th_d
       // none in the serial search). Only children that can make progress within this node's
       // threshold are chosen, so a child always runs until its real value passes its own
       // threshold; the node's pn/dn, returned and stored, stay the real ones.
-      const PnDn seen = load_ ? seen_by_workers(c, v) : v;
+      const PnDn seen = shared_node ? seen_by_workers(c, v) : v;
       if (seen < best_value && v < (or_node ? th_pn : th_dn)) {
         second_value = std::min(second_value, best_value);
         best_value = seen;

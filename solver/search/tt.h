@@ -88,11 +88,12 @@ private:
   };
   static constexpr std::uint32_t kMaxWork = (1u << 24) - 1;
   // One bucket in four cache lines: the keys together in the first line (a probe scans them
-  // and reads only the slots of its key), the slots, and the bucket's spin lock.
-  struct alignas(64) Bucket {              // 256 bytes: 8 keys, 8 slots of 20 bytes, the lock
+  // and reads only the slots of its key), then the bucket's spin lock and the slots.
+  struct alignas(64) Bucket {              // 256 bytes: 8 keys, the lock, 8 slots of 20 bytes
     std::uint64_t keys[kBucketSize] = {};  // board key (with the side to move); 0: empty slot
+    mutable std::atomic_flag lock;  // clear when constructed (C++20); in the line of the first
+                                    // slots, which a bucket that is not full uses
     Slot slots[kBucketSize];
-    mutable std::atomic_flag lock;  // clear when constructed (C++20)
   };
   // Holds the lock of a bucket for the lifetime of the guard (when the table is shared).
   class BucketLock {
@@ -122,6 +123,7 @@ private:
   }
 
   static_assert(sizeof(Slot) == 20);
+  static_assert(sizeof(Bucket) == 256);
   static_assert(std::is_trivially_destructible_v<Bucket>);
   // The buckets live in memory aligned to 2 MiB and offered to the kernel as huge pages
   // (fewer TLB misses on a table far larger than the caches); freed without destructors.
