@@ -19,7 +19,7 @@ fi
 # problems whose exact length is not certified within it are reported as `unknown` with the
 # length found so far. TSUME_MAIN_NODES changes the limit.
 main_job() {
-  local nodes="${TSUME_MAIN_NODES:-300000}"
+  local nodes="${TSUME_MAIN_NODES:-1000000}"
   echo
   echo "== tsume solve ${problems} --nodes ${nodes} (published lengths: column 3 of the file)"
   "$tsume" solve "$problems" --nodes "$nodes"
