@@ -159,6 +159,7 @@ TEST(SharedTable, ConcurrentStoresAndProbesStayConsistent) {
   // see an upper bound below the smallest stored or above the first stored one.
   TranspositionTable tt(1);
   for (std::uint64_t key = 1; key <= 16; ++key) tt.store_proof(key, Hand(), 1000, 1);
+  tt.set_shared(true);  // several threads at once: locks on (as ParallelMateSearch does)
   std::vector<std::thread> threads;
   std::atomic<bool> bad{false};
   for (int t = 0; t < 4; ++t) {
