@@ -111,7 +111,9 @@ Outcome solve_record(const Record& r, Solver& solver, const Settings& settings) 
   o.seconds = result.seconds;
   o.status = to_string(result.status);
   if (result.status != SolveStatus::Mate) return o;
-  const bool complete = result.length_exact && result.pv.size() == std::size_t(result.length);
+  // Exact: the length is certified and the main line complete (it may hold more moves than the
+  // length: futile interpositions and their captures are shown but not counted).
+  const bool complete = result.length_exact;
   if (complete) {
     o.length = result.length;
     o.pv = result.pv;

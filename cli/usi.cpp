@@ -342,8 +342,8 @@ private:
     const auto ms = static_cast<std::uint64_t>(r.seconds * 1000.0);
     const auto nps =
         r.seconds > 0 ? static_cast<std::uint64_t>(static_cast<double>(r.nodes) / r.seconds) : 0;
-    const bool exact = r.status == SolveStatus::Mate && r.length_exact &&
-                       r.pv.size() == static_cast<std::size_t>(r.length);
+    // The line may hold more moves than the length (futile interpositions are not counted).
+    const bool exact = r.status == SolveStatus::Mate && r.length_exact;
     // Without the exact length, a line of the proof found is still a mate for the GUI to show
     // (as other mate engines answer when time runs out), said to be unproven shortest.
     const bool found = r.status == SolveStatus::Mate && !exact && ends_in_mate(pos, r.pv);
