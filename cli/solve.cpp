@@ -62,8 +62,9 @@ constexpr HelpText kHelp{
     "a line of the mate found, not proven shortest), nodes, time_ms, error.\n"
     "--resume reads the ids already in the -o file, drops an incomplete last record and appends\n"
     "the remaining problems. A progress bar goes to stderr when it is a terminal; a summary goes\n"
-    "to stderr (and, with --format text, to stdout). --threads: see below; records keep the input\n"
-    "order whatever the thread count, and the answers do not depend on it.\n"
+    "to stderr (and, with --format text, to stdout; once when both are one terminal). --threads:\n"
+    "see below; records keep the input order whatever the thread count, and the answers do not\n"
+    "depend on it.\n"
     "Exit status: 0 when the batch ran (even with error records), 1 when nothing could be read,\n"
     "2 on usage errors, 130 when interrupted (the problem in progress is not written).",
     "tsume solve \"3+R3nk/8p/7P1/9/9/9/9/9/8B b 16p4l3n4s4gbr 1\"\n"
@@ -486,8 +487,12 @@ int solve_main(const Context& ctx) {
   if (progress) ctx.err << '\n';
 
   const std::string summary = summary_text(totals, skipped, elapsed(), interrupted);
-  ctx.err << summary;
-  if (settings.format == Format::Text) ctx.out << summary;
+  // Text output has the summary at its end; stderr gets it too, unless both are the same
+  // terminal (it would show twice).
+  const bool text = settings.format == Format::Text;
+  const bool same_terminal = ::isatty(STDOUT_FILENO) == 1 && ::isatty(STDERR_FILENO) == 1;
+  if (!(text && same_terminal)) ctx.err << summary;
+  if (text) ctx.out << summary;
   if (interrupted) return 130;
   if (records.empty()) {
     ctx.err << where << ": no problem found in the inputs\n";
