@@ -2,6 +2,7 @@
 // the comments, and on the same problems broken one way at a time. Squares are USI (file 1-9
 // right to left, rank a-i top down); Black attacks; an empty White hand is "all the rest".
 #include "solver/answer/check.h"
+#include "tests/answer/answer_test_support.h"
 
 #include <gtest/gtest.h>
 
@@ -15,40 +16,7 @@
 namespace tsume {
 namespace {
 
-Position position(const std::string& sfen) {
-  auto p = io::read_position(sfen);
-  EXPECT_TRUE(p.ok()) << sfen << ": " << (p.ok() ? "" : p.error().message());
-  return p.ok() ? p.value() : Position();
-}
-
-Move usi(const Position& pos, const std::string& text) {
-  auto m = io::parse_usi_move(text, pos);
-  EXPECT_TRUE(m.ok()) << text;
-  return m.ok() ? m.value() : Move::none();
-}
-
-std::vector<Move> line(const std::string& sfen, const std::vector<std::string>& moves) {
-  Position pos = position(sfen);
-  std::vector<Move> out;
-  for (const std::string& t : moves) {
-    out.push_back(usi(pos, t));
-    pos.do_move(out.back());
-  }
-  return out;
-}
-
-CheckOptions small_options() {
-  CheckOptions o;
-  o.limits.max_nodes = 5'000'000;
-  o.step_nodes = 200'000;
-  o.hash_megabytes = 8;
-  return o;
-}
-
-CheckResult check(const std::string& sfen, CheckOptions o = small_options(),
-                  const std::optional<std::vector<Move>>& intended = std::nullopt) {
-  return check_problem(position(sfen), o, intended);
-}
+using namespace answer_test;
 
 // S1, mate in 1: White king 5a, Black pawn 5c, a gold in hand. G*5b is protected by the pawn
 // and covers 4a 6a 4b 6b: mate. No other check mates (G*4a/G*6a are taken, G*4b/G*6b leave 5b

@@ -13,40 +13,12 @@
 
 #include "solver/answer/check.h"
 #include "solver/io/sfen.h"
+#include "tests/answer/answer_test_support.h"
 
 namespace tsume {
 namespace {
 
-Position position(const std::string& sfen) {
-  auto p = io::read_position(sfen);
-  EXPECT_TRUE(p.ok()) << sfen << ": " << (p.ok() ? "" : p.error().message());
-  return p.ok() ? p.value() : Position();
-}
-
-std::vector<Move> line(const std::string& sfen, const std::vector<std::string>& moves) {
-  Position pos = position(sfen);
-  std::vector<Move> out;
-  for (const std::string& t : moves) {
-    auto m = io::parse_usi_move(t, pos);
-    EXPECT_TRUE(m.ok()) << t;
-    out.push_back(m.ok() ? m.value() : Move::none());
-    pos.do_move(out.back());
-  }
-  return out;
-}
-
-CheckOptions small_options() {
-  CheckOptions o;
-  o.limits.max_nodes = 5'000'000;
-  o.step_nodes = 200'000;
-  o.hash_megabytes = 8;
-  return o;
-}
-
-CheckResult check(const std::string& sfen, CheckOptions o = small_options(),
-                  const std::optional<std::vector<Move>>& intended = std::nullopt) {
-  return check_problem(position(sfen), o, intended);
-}
+using namespace answer_test;
 
 // T5, a tokin walk in 5 plies: White king 9a; Black tokins 7a and 6c, Black king 8c, nothing in
 // hand. The Black king covers 9b 8b 7b 9c 7c 9d 8d 7d, so the White king on 9a has only 8a.

@@ -12,15 +12,12 @@
 #include "solver/core/checkgen.h"
 #include "solver/core/movegen.h"
 #include "solver/io/sfen.h"
+#include "tests/answer/answer_test_support.h"
 
 namespace tsume {
 namespace {
 
-Position position(const std::string& sfen) {
-  auto p = io::read_position(sfen);
-  EXPECT_TRUE(p.ok()) << sfen << ": " << (p.ok() ? "" : p.error().message());
-  return p.ok() ? p.value() : Position();
-}
+using answer_test::position;
 
 SolveResult solve(const std::string& sfen, std::uint64_t max_nodes = 3'000'000,
                   std::size_t hash_mb = 16) {
