@@ -412,8 +412,7 @@ Settings read_settings(const po::variables_map& vm) {
   s.options.realistic = vm["realistic"].as<bool>();
   s.options.test_pieces = !vm["no-pieces"].as<bool>();
   s.use_given = !vm["ignore-given"].as<bool>();
-  s.hand =
-      vm["hand-as-given"].as<bool>() ? io::DefenderHand::AsGiven : io::DefenderHand::RestIfEmpty;
+  s.hand = defender_hand_option(vm);
   return s;
 }
 

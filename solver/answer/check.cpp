@@ -219,14 +219,7 @@ private:
     auto s = step(table_, options_.step_nodes);
     MateSearch& search = s->search;
     const auto undecided = [&](Move alt, std::string note, bool blocks) {
-      Finding f;
-      f.kind = FindingKind::Undecided;
-      f.ply = ply;
-      f.main_move = main;
-      f.alternative = alt;
-      f.note = std::move(note);
-      f.blocks_sound = blocks;
-      result_.undecided.push_back(std::move(f));
+      result_.undecided.push_back(undecided_at(ply, main, alt, std::move(note), blocks));
     };
     // That this node is mated in exactly d follows by induction from the nodes after it; this
     // search only sets the futility option that futile_drop reads (0 plies: cheap).
@@ -530,14 +523,8 @@ private:
           result_.flaws.push_back(std::move(f));
         }
       } else if (o == Outcome::Unknown || (o == Outcome::Proven && v >= 3 && mates.empty())) {
-        Finding f;
-        f.kind = FindingKind::Undecided;
-        f.ply = ply;
-        f.main_move = main;
-        f.alternative = e;
-        f.note = "variation: duals (変化別詰) not decided within the limits";
-        f.blocks_sound = false;
-        result_.undecided.push_back(std::move(f));
+        result_.undecided.push_back(undecided_at(
+            ply, main, e, "variation: duals (変化別詰) not decided within the limits", false));
       }
       pos.undo_move(e);
     }

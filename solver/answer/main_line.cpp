@@ -44,17 +44,6 @@ int surplus_rank(Tri t, bool defender) {
   return (t == Tri::No) == defender ? 0 : 2;
 }
 
-Finding undecided_at(int ply, Move main, Move alt, std::string note, bool blocks) {
-  Finding f;
-  f.kind = FindingKind::Undecided;
-  f.ply = ply;
-  f.main_move = main;
-  f.alternative = alt;
-  f.note = std::move(note);
-  f.blocks_sound = blocks;
-  return f;
-}
-
 // The equal-length defences that were not chosen, at a main-line defender node with d plies
 // left: without surplus they are 変同 (ignored in the last two plies, SPEC.md section 4), or
 // non-limitation when only the interposing piece differs.
@@ -154,6 +143,17 @@ bool defender_moves(MateSearch& search, Position& pos, Plies d, MateSearchOption
 }
 
 }  // namespace
+
+Finding undecided_at(int ply, Move main, Move alt, std::string note, bool blocks) {
+  Finding f;
+  f.kind = FindingKind::Undecided;
+  f.ply = ply;
+  f.main_move = main;
+  f.alternative = alt;
+  f.note = std::move(note);
+  f.blocks_sound = blocks;
+  return f;
+}
 
 Tri shortest_checks(MateSearch& search, Position& pos, Plies d, MoveList& out,
                     MateSearchOptions options) {

@@ -18,6 +18,7 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <string>
 #include <unordered_map>
 #include <vector>
 
@@ -68,9 +69,13 @@ struct SurplusGame {
 };
 Tri ends_with_surplus(MateSearch& search, Position& pos, Plies d, SurplusGame& game);
 
+// An Undecided finding at `ply` (a test that a limit left open), for main_line and check.
+Finding undecided_at(int ply, Move main, Move alt, std::string note, bool blocks);
+
 struct MainLine {
   std::vector<Move> moves;
-  bool complete = false;           // moves.size() == length
+  bool complete = false;           // the walk reached the mate (distance 0); futile drops and
+                                   // their captures make the line longer than the length
   std::vector<Finding> flaws;      // EqualVariation and NonLimitation (interposing piece)
   std::vector<Finding> undecided;  // tie-breaks or variations that a limit left open
   int open_tie = -1;  // first ply where the rules left several defences equal (-1: none)
