@@ -318,5 +318,50 @@ TEST(CheckFlaws, AnAlternativeAnsweredByReturningToTheStartIsADetour) {
   EXPECT_NE(r.verdict, Verdict::Sound);
 }
 
+// 手順前後, two captures on one square in either order: White king 9a, gold 7a, pawn 9b, knight
+// 9c; Black pawn 7b, gold 8c, dragon 6d, a bishop in hand.
+// - B*7c checks along 7c-8b-9a; White interposes on 8b (P*8b in the main line; other pieces
+//   there are 合駒非限定).
+// - Two Black pieces attack 8b: the bishop (7c8b+, a horse checking 9a) and the gold (8c8b, a
+//   gold checks 9a diagonally). Either capture is answered by the White gold 7a taking on 8b, the
+//   other Black piece takes back (check again) and the king takes it (8b is then unprotected:
+//   the pawn 7b covers only 7a, the dragon on 6d does not reach 8b).
+// - In both orders the same four pieces are captured (Black gains the pawn and a gold, White a
+//   gold and the bishop) and the king ends on 8b: the two lines reach the same position. So the
+//   capture not played in the main line is a later main-line move played early: a transposition
+//   (手順前後), a flaw, not a cook.
+// Only this is claimed here: the comment does not derive the whole solution, so the test takes
+// the main line's first two moves (B*7c and an interposition on 8b) as a precondition.
+constexpr const char* kTransposition = "k1g6/p1P6/nG7/3+R5/9/9/9/9/9 b B 1";
+
+TEST(CheckFlaws, TwoCapturesInEitherOrderAreATransposition) {
+  // The two orders reach one position (the core rules, independent of the checker).
+  const auto a = line(kTransposition, {"B*7c", "P*8b", "7c8b+", "7a8b", "8c8b", "9a8b"});
+  const auto b = line(kTransposition, {"B*7c", "P*8b", "8c8b", "7a8b", "7c8b+", "9a8b"});
+  Position pa = position(kTransposition), pb = position(kTransposition);
+  for (Move m : a) pa.do_move(m);
+  for (Move m : b) pb.do_move(m);
+  ASSERT_EQ(io::to_sfen(pa), io::to_sfen(pb));
+
+  CheckOptions o = small_options();
+  o.test_pieces = false;  // only the cook search matters here
+  const CheckResult r = check(kTransposition, o);
+  ASSERT_GE(r.main_line.size(), 6u) << r.reason;
+  ASSERT_EQ(io::to_usi(r.main_line[0]), "B*7c");
+  ASSERT_EQ(r.main_line[1].to(), a[1].to());
+  const std::string captures[2] = {"7c8b+", "8c8b"};
+  const std::string main3 = io::to_usi(r.main_line[2]);
+  ASSERT_TRUE(main3 == captures[0] || main3 == captures[1]) << main3;
+  const std::string other = main3 == captures[0] ? captures[1] : captures[0];
+  const auto t = std::find_if(r.flaws.begin(), r.flaws.end(), [&](const Finding& f) {
+    return f.kind == FindingKind::Transposition && f.ply == 2 && io::to_usi(f.alternative) == other;
+  });
+  ASSERT_NE(t, r.flaws.end()) << r.reason;
+  EXPECT_NE(t->note.find("手順前後"), std::string::npos) << t->note;
+  EXPECT_TRUE(std::none_of(r.cooks.begin(), r.cooks.end(), [&](const Finding& f) {
+    return f.ply == 2 && io::to_usi(f.alternative) == other;
+  }));
+}
+
 }  // namespace
 }  // namespace tsume
