@@ -280,30 +280,42 @@ void draw_progress(std::ostream& err, std::size_t done, std::size_t total, std::
   err << line.str() << std::flush;
 }
 
-// Like parse_options (command.h) but with the INPUT arguments as positionals.
-std::optional<po::variables_map>
-parse_batch_options(const Context& ctx, po::options_description& options, const HelpText& help) {
-  options.add_options()("help,h", "print this help and exit");
-  po::options_description hidden;
-  hidden.add_options()("input", po::value<std::vector<std::string>>()->value_name("INPUT"),
-                       "inputs");
-  po::options_description all;
-  all.add(options).add(hidden);
-  po::positional_options_description positional;
-  positional.add("input", -1);
-  const std::vector<std::string> args(ctx.args.begin(), ctx.args.end());
-  po::variables_map vm;
-  po::store(po::command_line_parser(args).options(all).positional(positional).run(), vm);
-  if (vm.count("help") != 0) {
-    ctx.out << "Usage: " << help.synopsis << "\n\n"
-            << help.about << "\n\n"
-            << options << "\nExamples:\n";
-    std::istringstream examples{std::string(help.examples)};
-    for (std::string line; std::getline(examples, line);) ctx.out << "  " << line << '\n';
-    return std::nullopt;
-  }
-  po::notify(vm);
-  return vm;
+void add_batch_options(po::options_description& options, std::string_view time_help) {
+  auto add = options.add_options();
+  add("output,o", po::value<std::string>()->value_name("FILE"),
+      "write the records to FILE instead of standard output");
+  add("resume", po::bool_switch()->default_value(false),
+      "skip the problems whose ids are already in the -o FILE (same --format), drop a cut last "
+      "record and append the rest");
+  add("time", po::value<double>()->value_name("SECONDS")->default_value(0),
+      std::string(time_help).c_str());
+  add("nodes", po::value<std::int64_t>()->value_name("N")->default_value(0),
+      "node limit per problem (0: none)");
+}
+
+SearchLimits batch_limits(const po::variables_map& vm) {
+  SearchLimits limits;
+  const double seconds = vm["time"].as<double>();
+  if (!(seconds >= 0)) throw UsageError("--time must be 0 (no limit) or a positive number");
+  limits.max_seconds = seconds;
+  // Read signed: Boost.Program_options would wrap "-1" around as an unsigned value.
+  const std::int64_t nodes = vm["nodes"].as<std::int64_t>();
+  if (nodes < 0) throw UsageError("--nodes must be 0 (no limit) or a positive number");
+  limits.max_nodes = static_cast<std::uint64_t>(nodes);
+  limits.stop = &g_interrupted;
+  return limits;
+}
+
+void add_hash_option(po::options_description& options, std::string_view help) {
+  options.add_options()("hash", po::value<std::size_t>()->value_name("MB")->default_value(64),
+                        std::string(help).c_str());
+}
+
+std::size_t hash_megabytes_option(const po::variables_map& vm) {
+  const std::size_t mb = vm["hash"].as<std::size_t>();
+  if (mb < 1 || mb > (std::size_t{1} << 20))
+    throw UsageError("--hash must be between 1 and 1048576 (megabytes)");
+  return mb;
 }
 
 }  // namespace tsume::cli

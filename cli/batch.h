@@ -20,6 +20,7 @@
 #include "solver/core/position.h"
 #include "solver/io/parse_error.h"
 #include "solver/io/sfen.h"
+#include "solver/search/limits.h"
 
 namespace tsume::cli {
 
@@ -98,8 +99,15 @@ bool open_batch_output(const Context& ctx, std::string_view where, const std::st
 void draw_progress(std::ostream& err, std::size_t done, std::size_t total, std::string_view label,
                    std::size_t count, double elapsed);
 
-// Like parse_options (command.h) but with the INPUT arguments as positionals.
-std::optional<po::variables_map>
-parse_batch_options(const Context& ctx, po::options_description& options, const HelpText& help);
+// The options `solve` and `check` share after their --format: -o/--output, --resume, --time and
+// --nodes (limits per problem); `time_help` describes --time.
+void add_batch_options(po::options_description& options, std::string_view time_help);
+// --time and --nodes as the limits of one problem, which also stop on SIGINT/SIGTERM
+// (g_interrupted). Throws UsageError on a negative value.
+SearchLimits batch_limits(const po::variables_map& vm);
+
+// --hash MB (default 64), and its value checked to be 1..1048576.
+void add_hash_option(po::options_description& options, std::string_view help);
+std::size_t hash_megabytes_option(const po::variables_map& vm);
 
 }  // namespace tsume::cli

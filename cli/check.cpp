@@ -394,21 +394,11 @@ Settings read_settings(const po::variables_map& vm) {
   } else {
     throw UsageError("--format must be text or jsonl, not '" + format + "'");
   }
-  const double seconds = vm["time"].as<double>();
-  if (!(seconds >= 0)) throw UsageError("--time must be 0 (no limit) or a positive number");
-  s.options.limits.max_seconds = seconds;
-  // Read signed: Boost.Program_options would wrap "-1" around as an unsigned value.
-  const std::int64_t nodes = vm["nodes"].as<std::int64_t>();
-  if (nodes < 0) throw UsageError("--nodes must be 0 (no limit) or a positive number");
-  s.options.limits.max_nodes = static_cast<std::uint64_t>(nodes);
+  s.options.limits = batch_limits(vm);
   const std::int64_t step = vm["step-nodes"].as<std::int64_t>();
   if (step < 0) throw UsageError("--step-nodes must be 0 (no limit) or a positive number");
   s.options.step_nodes = static_cast<std::uint64_t>(step);
-  s.options.limits.stop = &g_interrupted;
-  const std::size_t hash_mb = vm["hash"].as<std::size_t>();
-  if (hash_mb < 1 || hash_mb > (std::size_t{1} << 20))
-    throw UsageError("--hash must be between 1 and 1048576 (megabytes)");
-  s.options.hash_megabytes = hash_mb;
+  s.options.hash_megabytes = hash_megabytes_option(vm);
   s.options.realistic = vm["realistic"].as<bool>();
   s.options.test_pieces = !vm["no-pieces"].as<bool>();
   s.use_given = !vm["ignore-given"].as<bool>();
@@ -423,35 +413,26 @@ int check_main(const Context& ctx) {
   auto add = options.add_options();
   add("format", po::value<std::string>()->value_name("text|jsonl")->default_value("text"),
       "output format: a short report per problem, or JSON Lines (one object per problem)");
-  add("output,o", po::value<std::string>()->value_name("FILE"),
-      "write the records to FILE instead of standard output");
-  add("resume", po::bool_switch()->default_value(false),
-      "skip the problems whose ids are already in the -o FILE (same --format), drop a cut last "
-      "record and append the rest");
-  add("time", po::value<double>()->value_name("SECONDS")->default_value(0),
-      "time limit per problem (0: none); makes verdicts depend on machine speed");
-  add("nodes", po::value<std::int64_t>()->value_name("N")->default_value(0),
-      "node limit per problem (0: none)");
+  add_batch_options(options,
+                    "time limit per problem (0: none); makes verdicts depend on machine speed");
   add("step-nodes", po::value<std::int64_t>()->value_name("N")->default_value(2000000),
       "node limit of one step: one alternative check, one removed piece (x4) (0: none)");
-  add("hash", po::value<std::size_t>()->value_name("MB")->default_value(64),
-      "transposition table size in megabytes (1..1048576); up to three tables are used");
+  add_hash_option(
+      options, "transposition table size in megabytes (1..1048576); up to three tables are used");
   add("realistic", po::bool_switch()->default_value(false),
       "game-like problem (実戦型): do not test board pieces for removal, only hand pieces");
   add("no-pieces", po::bool_switch()->default_value(false),
       "skip the unnecessary-piece test (the verdict is then at best UNKNOWN)");
   add("ignore-given", po::bool_switch()->default_value(false),
       "do not compare with the line given in the input");
-  add("hand-as-given", po::bool_switch()->default_value(false),
-      "keep an empty defender hand empty (default: it holds all remaining pieces, 残り全部)");
   add("threads", po::value<std::int64_t>()->value_name("N")->default_value(1),
       "problems checked at once (each serially, with its own tables); records stay in input "
       "order and verdicts do not depend on N");
-  const auto vm = parse_batch_options(ctx, options, kHelp);
+  add_hand_as_given_option(options);
+  const auto vm = parse_options_with_inputs(ctx, options, kHelp);
   if (!vm) return kExitOk;
 
-  if (vm->count("input") == 0) throw UsageError("no input: give SFEN strings, files, folders or -");
-  const auto inputs = (*vm)["input"].as<std::vector<std::string>>();
+  const auto inputs = inputs_of(*vm);
   const Settings settings = read_settings(*vm);
   const std::int64_t threads_arg = (*vm)["threads"].as<std::int64_t>();
   if (threads_arg < 1 || threads_arg > 256) throw UsageError("--threads must be between 1 and 256");

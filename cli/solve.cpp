@@ -360,14 +360,7 @@ Settings read_settings(const po::variables_map& vm) {
   } else {
     throw UsageError("--format must be text, jsonl or kif, not '" + format + "'");
   }
-  const double seconds = vm["time"].as<double>();
-  if (!(seconds >= 0)) throw UsageError("--time must be 0 (no limit) or a positive number");
-  s.limits.max_seconds = seconds;
-  // Read signed: Boost.Program_options would wrap "-1" around as an unsigned value.
-  const std::int64_t nodes = vm["nodes"].as<std::int64_t>();
-  if (nodes < 0) throw UsageError("--nodes must be 0 (no limit) or a positive number");
-  s.limits.max_nodes = static_cast<std::uint64_t>(nodes);
-  s.limits.stop = &g_interrupted;
+  s.limits = batch_limits(vm);
   s.hand = defender_hand_option(vm);
   s.options.exclude_futile = !vm["count-futile"].as<bool>();
   return s;
@@ -380,15 +373,7 @@ int solve_main(const Context& ctx) {
   auto add = options.add_options();
   add("format", po::value<std::string>()->value_name("text|jsonl|kif")->default_value("text"),
       "output format: text for people, JSON Lines (one object per problem), or KIF records");
-  add("output,o", po::value<std::string>()->value_name("FILE"),
-      "write the records to FILE instead of standard output");
-  add("resume", po::bool_switch()->default_value(false),
-      "skip the problems whose ids are already in the -o FILE (same --format), drop a cut last "
-      "record and append the rest");
-  add("time", po::value<double>()->value_name("SECONDS")->default_value(0),
-      "time limit per problem (0: none)");
-  add("nodes", po::value<std::int64_t>()->value_name("N")->default_value(0),
-      "node limit per problem (0: none)");
+  add_batch_options(options, "time limit per problem (0: none)");
   add("threads", po::value<int>()->value_name("N")->default_value(0),
       "threads (0: all hardware threads); a batch solves several problems at once, a hard "
       "problem gets all threads");
@@ -396,8 +381,7 @@ int solve_main(const Context& ctx) {
       po::value<std::int64_t>()->value_name("N")->default_value(std::int64_t{kQuickTryNodes}),
       "with several threads and problems: nodes of each problem's first try on one thread (0: "
       "no quick pass, every problem gets all threads)");
-  add("hash", po::value<std::size_t>()->value_name("MB")->default_value(64),
-      "transposition table size in megabytes (1..1048576)");
+  add_hash_option(options, "transposition table size in megabytes (1..1048576)");
   add("diagram", po::value<std::string>()->value_name("svg"),
       "also write a board diagram of each problem (its id, verdict and length as the title) to "
       "<id>.svg in --diagram-dir");
@@ -411,9 +395,7 @@ int solve_main(const Context& ctx) {
 
   const auto inputs = inputs_of(*vm);
   const Settings settings = read_settings(*vm);
-  const std::size_t hash_mb = (*vm)["hash"].as<std::size_t>();
-  if (hash_mb < 1 || hash_mb > (std::size_t{1} << 20))
-    throw UsageError("--hash must be between 1 and 1048576 (megabytes)");
+  const std::size_t hash_mb = hash_megabytes_option(*vm);
   const bool resume = (*vm)["resume"].as<bool>();
   int threads = (*vm)["threads"].as<int>();
   if (threads < 0 || threads > 1024) throw UsageError("--threads must be between 0 and 1024");
