@@ -30,47 +30,36 @@ extern "C" void on_interrupt(int) { g_interrupted.store(true, std::memory_order_
 // Records with their given lines
 
 io::Expected<GivenProblem> read_record_given(const Record& r, io::DefenderHand hand) {
-  switch (r.kind) {
-  case Record::Kind::Sfen: {
-    auto pos = io::read_position(r.text, hand, r.file, r.line);
-    if (!pos) {
-      io::ParseError e = pos.error();
-      if (r.file.empty()) e.reason = r.id + ": " + e.reason;
-      return e;
-    }
-    GivenProblem p{*pos, std::nullopt, {}};
-    if (!r.moves.empty()) {
-      std::vector<Move> moves;
-      Position at = *pos;
-      std::istringstream words(r.moves);
-      for (std::string word; words >> word;) {
-        auto m = io::parse_usi_move(word, at);
-        if (!m) {
-          p.given_error = "given move " + std::to_string(moves.size() + 1) + " '" + word +
-                          "': " + m.error().reason;
-          break;
-        }
-        moves.push_back(*m);
-        at.do_move(*m);
-      }
-      if (p.given_error.empty()) p.given = std::move(moves);
-    }
-    return p;
-  }
-  case Record::Kind::ProblemFile: {
+  if (r.kind == Record::Kind::ProblemFile) {
     auto problem = io::read_problem_file(r.text, io::ReadOptions{hand});
     if (!problem) return problem.error();
-    Position pos;
-    if (std::string why = pos.set(problem->setup); !why.empty())
-      return io::ParseError{r.text, 0, "illegal position: " + why};
-    GivenProblem p{pos, std::nullopt, {}};
+    auto pos = position_of(*problem, r.text);
+    if (!pos) return pos.error();
+    GivenProblem p{*pos, std::nullopt, {}};
     if (!problem->moves.empty()) p.given = problem->moves;
     return p;
   }
-  case Record::Kind::Error:
-    break;
+  auto pos = read_record_position(r, hand);
+  if (!pos) return pos.error();
+  GivenProblem p{*pos, std::nullopt, {}};
+  if (!r.moves.empty()) {
+    // A given line that does not parse is reported with the record, which is still checked.
+    std::vector<Move> moves;
+    Position at = *pos;
+    std::istringstream words(r.moves);
+    for (std::string word; words >> word;) {
+      auto m = io::parse_usi_move(word, at);
+      if (!m) {
+        p.given_error = "given move " + std::to_string(moves.size() + 1) + " '" + word +
+                        "': " + m.error().reason;
+        break;
+      }
+      moves.push_back(*m);
+      at.do_move(*m);
+    }
+    if (p.given_error.empty()) p.given = std::move(moves);
   }
-  return io::ParseError{{}, 0, r.text};
+  return p;
 }
 
 // JSON string contents: quotes, backslashes and control characters escaped; bytes that are not

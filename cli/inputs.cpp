@@ -190,6 +190,13 @@ std::vector<Record> gather_records(const std::vector<std::string>& inputs) {
   return out;
 }
 
+io::Expected<Position> position_of(const io::Problem& problem, const std::string& file) {
+  Position pos;
+  if (std::string why = pos.set(problem.setup); !why.empty())
+    return io::ParseError{file, 0, "illegal position: " + why};
+  return pos;
+}
+
 io::Expected<Position> read_record_position(const Record& r, io::DefenderHand hand) {
   switch (r.kind) {
   case Record::Kind::Sfen: {
@@ -204,10 +211,7 @@ io::Expected<Position> read_record_position(const Record& r, io::DefenderHand ha
   case Record::Kind::ProblemFile: {
     auto problem = io::read_problem_file(r.text, io::ReadOptions{hand});
     if (!problem) return problem.error();
-    Position pos;
-    if (std::string why = pos.set(problem->setup); !why.empty())
-      return io::ParseError{r.text, 0, "illegal position: " + why};
-    return pos;
+    return position_of(*problem, r.text);
   }
   case Record::Kind::Error:
     break;
