@@ -101,6 +101,7 @@ struct BudgetedSearch {
   MateSearch search;
   BudgetedSearch(TranspositionTable& table, const SearchLimits& limits, Color attacker)
       : budget(limits), search(table, budget, attacker) {}
+  virtual ~BudgetedSearch() = default;  // solve's steps add a parallel prover
 };
 
 // How the walk gets a fresh budget for each node and hands it back (to count its nodes).

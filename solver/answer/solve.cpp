@@ -45,6 +45,17 @@ std::vector<Move> proof_line(Position& pos, MateSearch& search) {
   return line;
 }
 
+// A main-line step whose searches run on the solver's threads (the walk's own lookups and
+// futility tests stay serial): the main line is about a tenth of a hard problem's nodes, too
+// much to leave to one thread.
+struct ParallelStep : BudgetedSearch {
+  ParallelMateSearch parallel;
+  ParallelStep(TranspositionTable& table, const SearchLimits& limits, Color attacker, int threads)
+      : BudgetedSearch(table, limits, attacker), parallel(table, budget, attacker, threads) {
+    if (threads > 1) search.set_prover(&parallel);
+  }
+};
+
 }  // namespace
 
 Solver::Solver(std::size_t hash_megabytes, int threads) : table_(hash_megabytes) {
@@ -78,9 +89,9 @@ SolveResult Solver::solve(const Position& root, const SearchLimits& limits, Solv
       // The main line (main_line.h, as `tsume check`), each node on what is left of the budget.
       SurplusGame game;
       game.options = exact;
-      const SearchSteps steps{[&] {
-                                return std::make_unique<BudgetedSearch>(table_, budget.remaining(),
-                                                                        pos.side_to_move());
+      const SearchSteps steps{[&]() -> std::unique_ptr<BudgetedSearch> {
+                                return std::make_unique<ParallelStep>(table_, budget.remaining(),
+                                                                      pos.side_to_move(), threads_);
                               },
                               [&](const BudgetedSearch& s) { budget.charge(s.budget.nodes()); }};
       MainLine line = follow_main_line(pos, upper, game, {}, steps,

@@ -27,14 +27,14 @@
 
 namespace tsume {
 
-class ParallelMateSearch {
+class ParallelMateSearch : public MateProver {
 public:
   // `threads` workers (1: the serial search, run on the calling thread).
   ParallelMateSearch(TranspositionTable& table, SearchBudget& budget, Color attacker, int threads);
 
   // Is there a mate within `max_len` plies? As MateSearch::prove; the nodes of all workers are
   // charged to the budget given at construction.
-  Outcome prove(Position& pos, Plies max_len, MateSearchOptions options = {});
+  Outcome prove(Position& pos, Plies max_len, MateSearchOptions options = {}) override;
 
   // The serial search on the same table and budget, for the small searches of the answer
   // module (main line, futile interpositions).

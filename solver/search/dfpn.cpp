@@ -50,7 +50,8 @@ TTProbe MateSearch::lookup(const Position& pos) const {
 }
 
 Outcome MateSearch::prove(Position& pos, Plies max_len, MateSearchOptions options) {
-  options_ = options;
+  options_ = options;  // futile_drop() reads it
+  if (prover_) return prover_->prove(pos, max_len, options);
   return prove_at(pos, max_len, 0);
 }
 

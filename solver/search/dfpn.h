@@ -35,6 +35,14 @@ struct MateSearchOptions {
   bool futility = false;  // ignore futile interpositions for the length budget
 };
 
+// Something that answers "mate within L plies?" on a MateSearch's behalf (the parallel search,
+// solver/parallel, for the answer module's queries).
+class MateProver {
+public:
+  virtual ~MateProver() = default;
+  virtual Outcome prove(Position& pos, Plies max_len, MateSearchOptions options) = 0;
+};
+
 class MateSearch {
 public:
   MateSearch(TranspositionTable& table, SearchBudget& budget, Color attacker);
@@ -52,6 +60,9 @@ public:
   // Parallel workers share the marks of the nodes they are searching (virtual proof numbers);
   // the serial search has none.
   void set_virtual_load(VirtualLoad* load) { load_ = load; }
+  // Hands every prove() to `prover` (on the same table; null: this search answers itself).
+  // Lookups and futile_drop() stay here.
+  void set_prover(MateProver* prover) { prover_ = prover; }
 
 private:
   static constexpr int kCleanResult = 0x7FFF'FFFF;  // depends on no repetition
@@ -105,6 +116,7 @@ private:
   Color attacker_;
   MateSearchOptions options_;
   VirtualLoad* load_ = nullptr;
+  MateProver* prover_ = nullptr;
   std::vector<std::uint64_t> path_;            // full keys by ply, for repetitions
   int path_base_ = 0;                          // repetitions are looked for from here up
   std::deque<std::vector<Child>> child_pool_;  // per-ply child arrays, reused; a deque keeps
