@@ -13,8 +13,7 @@ namespace tsume {
 ParallelMateSearch::ParallelMateSearch(TranspositionTable& table, SearchBudget& budget,
                                        Color attacker, int threads)
     : table_(table), budget_(budget), threads_(std::max(threads, 1)),
-      serial_(table, budget, attacker),
-      load_(threads_ > 1 ? 14 : 1, VirtualLoad::marked_plies_for(threads_)) {
+      serial_(table, budget, attacker), load_(threads_ > 1 ? 14 : 1) {
   if (threads_ > 1) arena_ = std::make_unique<tbb::task_arena>(threads_);
 }
 

@@ -346,10 +346,7 @@ MateSearch::Result MateSearch::mid(Position& pos, int ply, PnDn th_pn, PnDn th_d
   expand(pos, children);
   const std::uint64_t key = pos.board_key();
   const Hand hand = pos.hand(attacker_);
-  // Workers mark only the nodes of the first plies (virtual_load.h): enough to spread them over
-  // the top of the tree; deeper marks pushed them off the best children and cost nodes.
-  const bool marked = load_ && ply < load_->marked_plies();
-  if (marked) load_->enter(key, hand);
+  if (load_) load_->enter(key, hand);
   const Plies rem_child = rem - 1;
 
   PnDn pn = 0, dn = 0;
@@ -357,8 +354,7 @@ MateSearch::Result MateSearch::mid(Position& pos, int ply, PnDn th_pn, PnDn th_d
   for (;;) {
     // Another worker is at this node too: only then can it be inside a child (a transposition
     // aside), and only then are the children's marks read (each read is a cache miss).
-    const bool shared_node =
-        marked && ply + 1 < load_->marked_plies() && load_->workers_in(key, hand) > 1;
+    const bool shared_node = load_ && load_->workers_in(key, hand) > 1;
     // phi/delta of this node from its children (Nagai's min/sum rules).
     pn = or_node ? kInfinitePnDn : 0;
     dn = or_node ? 0 : kInfinitePnDn;
@@ -464,7 +460,7 @@ MateSearch::Result MateSearch::mid(Position& pos, int ply, PnDn th_pn, PnDn th_d
     if (r.rep_ply != kClean) c.local = true;  // a path-dependent result stays on this path
   }
 
-  if (marked) load_->leave(key, hand);
+  if (load_) load_->leave(key, hand);
   res.pn = pn;
   res.dn = dn;
   const auto work = static_cast<std::uint32_t>(

@@ -23,25 +23,9 @@ namespace tsume {
 
 class VirtualLoad {
 public:
-  explicit VirtualLoad(int slots_log2 = 18, int marked_plies = 3)
+  explicit VirtualLoad(int slots_log2 = 18)
       : counts_(std::make_unique<std::atomic<std::uint32_t>[]>(std::size_t{1} << slots_log2)),
-        mask_((std::uint64_t{1} << slots_log2) - 1), marked_plies_(marked_plies) {}
-
-  // Workers mark the nodes of the first `marked_plies()` plies of their search only (ply 0 is
-  // the root of the search). Measured on the hard 図巧 subset with 2 threads (total nodes over
-  // six problems; one thread: 12.6 M): marks at every ply 15.0-15.9 M, the first 8 plies
-  // 13.7-14.1 M, the first 3 plies 12.6-12.8 M, none 17.8 M. Deep marks push a worker off the
-  // best child of a node the other worker happens to pass through, and the duplicated work that
-  // they would prevent is cheap, the other worker's results being in the shared table.
-  int marked_plies() const { return marked_plies_; }
-  // The marked plies for `threads` workers: 3 for two, one more each time the workers double
-  // (each marked ply can split the workers of a node about in two). Only 2 threads were
-  // measured here; the rule for more is a guess until a machine with more cores measures it.
-  static int marked_plies_for(int threads) {
-    int plies = 2;
-    for (int n = 1; n < threads; n *= 2) ++plies;
-    return plies;
-  }
+        mask_((std::uint64_t{1} << slots_log2) - 1) {}
 
   void enter(std::uint64_t key, Hand hand) {
     counts_[slot(key, hand)].fetch_add(1, std::memory_order_relaxed);
@@ -69,7 +53,6 @@ private:
 
   std::unique_ptr<std::atomic<std::uint32_t>[]> counts_;
   std::uint64_t mask_;
-  int marked_plies_;
 };
 
 }  // namespace tsume
