@@ -551,6 +551,11 @@ ReverseStats generate_reverse(const ReverseOptions& options, const EmitFn& emit,
   while (!chain.done() && (options.seed_count == 0 || drawn < options.seed_count)) {
     if (options.base.max_seconds > 0)
       seeds.max_seconds = options.base.max_seconds - chain.elapsed();
+    // --max-candidates bounds the seed candidates: indices below it.
+    if (options.base.max_candidates) {
+      if (seeds.first_candidate >= options.base.max_candidates) break;
+      seeds.max_candidates = options.base.max_candidates - seeds.first_candidate;
+    }
     std::optional<Generated> seed;
     stats.seeds += generate(seeds, [&](const Generated& g) { seed = g; });
     if (!seed) break;  // max_candidates or the time limit reached, or stopped

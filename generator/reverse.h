@@ -104,7 +104,8 @@ using ReverseProgressFn = std::function<void(const ReverseStats&)>;
 
 // Lengthens the seeds (given, or drawn from generate() with the seed band) by the chain above and
 // emits every accepted problem whose length is in the base band, in a deterministic order;
-// stops after `base.count` problems, `base.max_seconds` (between batches) or `base.stop`.
+// stops after `base.count` problems, `base.max_seconds` (between batches) or `base.stop`;
+// `base.max_candidates` bounds the seed generator's candidate indices.
 ReverseStats generate_reverse(const ReverseOptions& options, const EmitFn& emit,
                               const ReverseProgressFn& progress = {});
 
