@@ -14,7 +14,10 @@
 
 #include "cli/batch.h"
 #include "cli/command.h"
+#include "cli/inputs.h"
+#include "generator/candidate.h"
 #include "generator/generator.h"
+#include "generator/reverse.h"
 #include "solver/io/kif_writer.h"
 #include "solver/io/sfen.h"
 
@@ -24,7 +27,8 @@ namespace {
 
 constexpr HelpText kHelp{
     "tsume generate --count N --plies A-B [--mode composition|training] [--seed S]\n"
-    "                      [--threads T] [--time LIMIT] [--format jsonl|sfen|kif] [options]",
+    "                      [--threads T] [--time LIMIT] [--format jsonl|sfen|kif] [options]\n"
+    "tsume generate --method reverse --plies A-B [--seed-plies C-D | --extend FILE...] [options]",
     "Generates tsume problems whose exact length (SPEC.md section 3) is an odd number of plies\n"
     "in A-B, each accepted by the certified checker of 'tsume check' (docs/check.md):\n"
     "  composition  SOUND only, unnecessary pieces removed, no surplus;\n"
@@ -35,13 +39,24 @@ constexpr HelpText kHelp{
     "solution. The output depends only on --seed and the budgets, not on --threads; --time and\n"
     "--max-candidates stop between batches (the output is then a prefix of the full one).\n"
     "\n"
+    "--method reverse lengthens sound problems two plies at a time: from a problem P of N\n"
+    "plies it builds the positions Q where a check and a reply reach P (un-played by brute\n"
+    "force and verified by the legal move generators) and keeps a Q that 'tsume check' finds\n"
+    "SOUND in N+2 plies with that check and reply first; the chain goes on from Q, backing\n"
+    "up when a problem has no such Q among its first --tries candidates. Seeds: problems of\n"
+    "--seed-plies from the random method, or the problems of --extend FILE (any input of\n"
+    "'tsume solve'). Every problem of the chain whose length is in --plies is written.\n"
+    "Composition mode only; the output does not depend on --threads.\n"
+    "\n"
     "jsonl fields: id, sfen, length, pv, verdict, flaws ({kind, ply, move, alternative}),\n"
     "difficulty (1-10 from solver nodes), themes, seed, candidate, mode, pieces, nodes.\n"
     "sfen: the problems/ TSV (SFEN, id, length, main line), readable by 'tsume check'.",
     "tsume generate --count 10 --plies 5-9\n"
     "tsume generate --count 1000 --plies 3-7 --mode training --threads 2 -o drill.jsonl\n"
     "tsume generate --count 5 --plies 9-13 --seed 42 --format kif\n"
-    "tsume generate --count 100 --plies 7 --time 10m --format sfen | tsume check -",
+    "tsume generate --count 100 --plies 7 --time 10m --format sfen | tsume check -\n"
+    "tsume generate --method reverse --count 1 --plies 33-41 --seed-plies 9-11 --threads 2\n"
+    "tsume generate --method reverse --plies 11-21 --extend problems.tsv --format sfen",
 };
 
 std::pair<int, int> parse_plies(const std::string& text) {
@@ -134,6 +149,24 @@ std::string record_kif(const gen::Generated& g, const gen::GenerateOptions& o) {
   return text.ok() ? text.value() + '\n' : std::string();
 }
 
+std::string reverse_summary(const gen::ReverseStats& s, bool steps) {
+  std::ostringstream out;
+  out.setf(std::ios::fixed);
+  out.precision(1);
+  out << s.emitted << " problems, longest " << s.longest << " plies, from " << s.seed_problems
+      << " seeds (" << s.seeds.candidates << " seed candidates) in " << s.seconds << " s";
+  if (!steps) return out.str();
+  for (const auto& [n, t] : s.by_length) {
+    out << "\n  " << n << " -> " << n + 2 << ": " << t.parents << " problems extended, "
+        << t.candidates << " candidates, " << t.reply_mates << "/" << t.reply_positions
+        << " replies mate, " << t.evaluated << " evaluated, " << t.cook_rejects
+        << " cooks found early, " << t.repaired << " repaired (" << t.repairs_tried
+        << " pieces tried), " << t.checks << " checks, " << t.accepted << " sound, " << t.used
+        << " used";
+  }
+  return out.str();
+}
+
 std::string summary(const gen::GenerateStats& s) {
   std::ostringstream out;
   out.setf(std::ios::fixed);
@@ -177,8 +210,31 @@ int generate_main(const Context& ctx) {
       "checker budget per problem");
   add("step-nodes", po::value<std::uint64_t>()->value_name("N")->default_value(30000),
       "checker budget per alternative or piece");
+  add("method", po::value<std::string>()->value_name("random|reverse")->default_value("random"),
+      "random placement and mutations, or the reverse method (lengthening)");
+  add("seed-plies", po::value<std::string>()->value_name("A-B")->default_value("5-9"),
+      "reverse: lengths of the random seed problems");
+  add("extend", po::value<std::vector<std::string>>()->value_name("FILE")->multitoken(),
+      "reverse: lengthen these problems instead of random seeds");
+  add("max-pieces", po::value<int>()->value_name("N")->default_value(16),
+      "reverse: at most N pieces (board without kings, plus attacker hand)");
+  add("tries", po::value<int>()->value_name("N")->default_value(96),
+      "reverse: candidates evaluated per problem before backing up");
+  add("children", po::value<int>()->value_name("N")->default_value(2),
+      "reverse: extensions of one problem taken into the chain");
+  add("repairs", po::value<int>()->value_name("N")->default_value(1),
+      "reverse: defender pieces added to a candidate against cooks");
+  add("cook-nodes", po::value<std::uint64_t>()->value_name("N")->default_value(3000),
+      "reverse: budget per other check of a candidate (an early cook test)");
+  add("filter-nodes", po::value<std::uint64_t>()->value_name("N")->default_value(20000),
+      "reverse: budget per reply position ('mates within N+1?')");
   const auto vm = parse_options(ctx, options, kHelp);
   if (!vm) return kExitOk;
+  const std::string method = (*vm)["method"].as<std::string>();
+  if (method != "random" && method != "reverse")
+    throw UsageError("--method must be random or reverse, got '" + method + "'");
+  const bool reverse = method == "reverse";
+  if (!reverse && vm->count("extend")) throw UsageError("--extend needs --method reverse");
 
   gen::GenerateOptions o;
   std::tie(o.min_plies, o.max_plies) = parse_plies((*vm)["plies"].as<std::string>());
@@ -204,6 +260,52 @@ int generate_main(const Context& ctx) {
   o.quick_nodes = (*vm)["quick-nodes"].as<std::uint64_t>();
   o.check_nodes = (*vm)["check-nodes"].as<std::uint64_t>();
   o.check_step_nodes = (*vm)["step-nodes"].as<std::uint64_t>();
+  if (reverse && o.mode != gen::Mode::Composition)
+    throw UsageError("--method reverse makes compositions only");
+
+  gen::ReverseOptions ro;
+  if (reverse) {
+    std::tie(ro.seed_min_plies, ro.seed_max_plies) =
+        parse_plies((*vm)["seed-plies"].as<std::string>());
+    ro.max_pieces = (*vm)["max-pieces"].as<int>();
+    ro.tries = (*vm)["tries"].as<int>();
+    if (ro.tries < 1) throw UsageError("--tries must be at least 1");
+    ro.repairs = (*vm)["repairs"].as<int>();
+    if (ro.repairs < 0) throw UsageError("--repairs must be at least 0");
+    ro.children = (*vm)["children"].as<int>();
+    if (ro.children < 1) throw UsageError("--children must be at least 1");
+    ro.cook_nodes = (*vm)["cook-nodes"].as<std::uint64_t>();
+    ro.filter_nodes = (*vm)["filter-nodes"].as<std::uint64_t>();
+    if (vm->count("extend")) {
+      // Each problem's exact length and main line come from the solver with the check budget.
+      Solver solver(16);
+      for (const Record& r : gather_records((*vm)["extend"].as<std::vector<std::string>>())) {
+        const auto pos = read_record_position(r, io::DefenderHand::RestIfEmpty);
+        if (!pos.ok()) {
+          ctx.err << "tsume generate: " << r.id << ": " << pos.error().message() << '\n';
+          continue;
+        }
+        const SolveResult sr = solver.solve(pos.value(), SearchLimits{o.check_nodes, 0, nullptr});
+        if (sr.status != SolveStatus::Mate || !sr.length_exact) {
+          ctx.err << "tsume generate: " << r.id << ": no exact mate length within " << o.check_nodes
+                  << " nodes, skipped\n";
+          continue;
+        }
+        gen::Generated g;
+        g.id = r.id;
+        g.position = pos.value();
+        g.setup = pos.value().setup();
+        g.length = sr.length;
+        g.pv = sr.pv;
+        g.pieces = gen::piece_count(g.setup);
+        ro.seeds.push_back(g);
+      }
+      if (ro.seeds.empty()) {
+        ctx.err << "tsume generate: --extend: no problem to lengthen\n";
+        return kExitInputError;
+      }
+    }
+  }
 
   std::ofstream file;
   if (vm->count("output")) {
@@ -217,17 +319,26 @@ int generate_main(const Context& ctx) {
   const bool tty = ::isatty(STDERR_FILENO) == 1;
   const InterruptGuard guard;
   o.stop = &g_interrupted;
-  const gen::GenerateStats stats = gen::generate(
-      o,
-      [&](const gen::Generated& g) {
-        out << (format == "jsonl"  ? record_jsonl(g, o)
-                : format == "sfen" ? record_tsv(g)
-                                   : record_kif(g, o));
-        out.flush();
-      },
-      [&](const gen::GenerateStats& s) {
-        if (tty) ctx.err << "\rtsume generate: " << summary(s) << "   " << std::flush;
-      });
+  const auto write = [&](const gen::Generated& g) {
+    out << (format == "jsonl"  ? record_jsonl(g, o)
+            : format == "sfen" ? record_tsv(g)
+                               : record_kif(g, o));
+    out.flush();
+  };
+  if (reverse) {
+    ro.base = o;
+    const gen::ReverseStats stats =
+        gen::generate_reverse(ro, write, [&](const gen::ReverseStats& s) {
+          if (tty)
+            ctx.err << "\rtsume generate: " << reverse_summary(s, false) << "   " << std::flush;
+        });
+    ctx.err << (tty ? "\r" : "") << "tsume generate: " << reverse_summary(stats, true)
+            << (g_interrupted.load() ? " (interrupted)" : "") << '\n';
+    return kExitOk;
+  }
+  const gen::GenerateStats stats = gen::generate(o, write, [&](const gen::GenerateStats& s) {
+    if (tty) ctx.err << "\rtsume generate: " << summary(s) << "   " << std::flush;
+  });
   ctx.err << (tty ? "\r" : "") << "tsume generate: " << summary(stats)
           << (g_interrupted.load() ? " (interrupted)" : "") << '\n';
   return kExitOk;

@@ -248,13 +248,14 @@ GenerateStats generate(const GenerateOptions& options, const EmitFn& emit,
   tbb::enumerable_thread_specific<std::unique_ptr<Workspace>> workspaces;
   Deduplicator dedup;
   GenerateStats total;
-  std::uint64_t next = 0;
+  std::uint64_t next = options.first_candidate;
+  const std::uint64_t end = options.first_candidate + options.max_candidates;
   while (total.emitted < options.count) {
-    if (options.max_candidates && next >= options.max_candidates) break;
+    if (options.max_candidates && next >= end) break;
     if (options.max_seconds > 0 && elapsed() >= options.max_seconds) break;
     if (options.stop && options.stop->load()) break;
     std::size_t n = batch;
-    if (options.max_candidates) n = std::min<std::uint64_t>(n, options.max_candidates - next);
+    if (options.max_candidates) n = std::min<std::uint64_t>(n, end - next);
     std::vector<std::optional<Generated>> found(n);
     std::vector<GenerateStats> stats(n);
     arena.execute([&] {

@@ -42,9 +42,10 @@ struct GenerateOptions {
   std::uint64_t seed = 1;
   int threads = 1;
   std::size_t count = 10;
-  std::uint64_t max_candidates = 0;  // 0: no limit
-  double max_seconds = 0;            // 0: no limit; checked between batches only
-  std::size_t batch = 0;             // candidates per batch; 0: 8 per thread (at least 8)
+  std::uint64_t max_candidates = 0;   // 0: no limit (counted from first_candidate)
+  std::uint64_t first_candidate = 0;  // the index of the run's first candidate
+  double max_seconds = 0;             // 0: no limit; checked between batches only
+  std::size_t batch = 0;              // candidates per batch; 0: 8 per thread (at least 8)
   // Per-candidate budgets (nodes, never time: they keep the output deterministic).
   int steps = 20;                           // random draws and mutations per candidate
   int max_checks = 4;                       // check_problem calls per candidate

@@ -1,0 +1,570 @@
+#include "generator/reverse.h"
+
+#include <tbb/enumerable_thread_specific.h>
+#include <tbb/parallel_for.h>
+#include <tbb/task_arena.h>
+
+#include <algorithm>
+#include <chrono>
+#include <memory>
+#include <set>
+#include <string>
+#include <tuple>
+#include <utility>
+
+#include "generator/candidate.h"
+#include "generator/dedup.h"
+#include "generator/themes.h"
+#include "solver/core/attacks.h"
+#include "solver/core/checkgen.h"
+#include "solver/core/movegen.h"
+#include "solver/search/dfpn.h"
+
+namespace tsume::gen {
+
+StepStats& StepStats::operator+=(const StepStats& o) {
+  parents += o.parents;
+  candidates += o.candidates;
+  reply_positions += o.reply_positions;
+  reply_mates += o.reply_mates;
+  evaluated += o.evaluated;
+  cook_rejects += o.cook_rejects;
+  repairs_tried += o.repairs_tried;
+  repaired += o.repaired;
+  checks += o.checks;
+  accepted += o.accepted;
+  used += o.used;
+  return *this;
+}
+
+namespace {
+
+// Every piece kind that can stand on the board, kings excluded.
+constexpr PieceType kBoardKinds[] = {
+    PieceType::Pawn,     PieceType::Lance,     PieceType::Knight,    PieceType::Silver,
+    PieceType::Bishop,   PieceType::Rook,      PieceType::Gold,      PieceType::ProPawn,
+    PieceType::ProLance, PieceType::ProKnight, PieceType::ProSilver, PieceType::Horse,
+    PieceType::Dragon,
+};
+
+// The setup as compared between positions: move number 1.
+BoardSetup normal(BoardSetup s) {
+  s.ply = 1;
+  return s;
+}
+
+bool operator<(const BoardSetup& a, const BoardSetup& b) {
+  return std::tie(a.board, a.side_to_move) < std::tie(b.board, b.side_to_move) ||
+         (std::tie(a.board, a.side_to_move) == std::tie(b.board, b.side_to_move) &&
+          std::make_pair(a.hands[0].raw(), a.hands[1].raw()) <
+              std::make_pair(b.hands[0].raw(), b.hands[1].raw()));
+}
+
+void sort_unique(std::vector<Predecessor>& v) {
+  const auto less = [](const Predecessor& a, const Predecessor& b) {
+    if (a.move != b.move) return a.move < b.move;
+    return a.setup < b.setup;
+  };
+  std::sort(v.begin(), v.end(), less);
+  v.erase(std::unique(v.begin(), v.end(),
+                      [](const Predecessor& a, const Predecessor& b) {
+                        return a.move == b.move && a.setup == b.setup;
+                      }),
+          v.end());
+}
+
+// The move of `before` (legal, among `moves`) that reaches `after`, if any.
+Move reaching(Position& before, const MoveList& moves, const BoardSetup& after) {
+  for (const Move m : moves) {
+    before.do_move(m);
+    const bool same = normal(before.setup()) == after;
+    before.undo_move(m);
+    if (same) return m;
+  }
+  return Move::none();
+}
+
+// Kinds a piece now of kind `pt` (moved by `c` from `from` to `to`) may have had before the move:
+// itself, and its unpromoted kind when the move could have promoted.
+int earlier_kinds(Color c, PieceType pt, Square from, Square to, PieceType out[2]) {
+  int n = 0;
+  out[n++] = pt;
+  if (is_promoted(pt) && (in_promotion_zone(c, from) || in_promotion_zone(c, to)))
+    out[n++] = unpromote(pt);
+  return n;
+}
+
+}  // namespace
+
+std::vector<Predecessor> unplay_defender(const Position& p) {
+  BoardSetup after = normal(p.setup());
+  refill_defender_hand(after);
+  std::vector<Predecessor> out;
+  if (p.side_to_move() != Color::Black) return out;
+  const Hand pool = after.hand(Color::White);  // what White captured is in here
+  const Bitboard occ = p.pieces();
+  MoveList moves;
+  const auto try_setup = [&](BoardSetup r) {
+    r.side_to_move = Color::White;
+    refill_defender_hand(r);
+    Position pos;
+    if (!pos.set(r, KingRule::Any).empty() || !pos.in_check()) return;
+    moves.clear();
+    generate_legal(pos, moves);
+    const Move m = reaching(pos, moves, after);
+    if (!m.is_none()) out.push_back({r, m});
+  };
+  for (int i = 0; i < kSquareCount; ++i) {
+    const Square s = square_at(i);
+    const Piece x = after.at(s);
+    if (x == Piece::None || color_of(x) != Color::White) continue;
+    const PieceType xt = type_of(x);
+    // What stood on s before: nothing, or a Black piece that White captured.
+    std::vector<Piece> before_on_s{Piece::None};
+    for (const PieceType t : kBoardKinds)
+      if (pool.has(unpromote(t))) before_on_s.push_back(make_piece(Color::Black, t));
+    for (const Piece captured : before_on_s) {
+      for (int j = 0; j < kSquareCount; ++j) {
+        const Square t = square_at(j);
+        if (t == s || after.at(t) != Piece::None) continue;
+        PieceType kinds[2];
+        const int n = earlier_kinds(Color::White, xt, t, s, kinds);
+        for (int k = 0; k < n; ++k) {
+          if (!attacks(Color::White, kinds[k], t, occ).test(s)) continue;
+          BoardSetup r = after;
+          r.at(s) = captured;
+          r.at(t) = make_piece(Color::White, kinds[k]);
+          try_setup(r);
+        }
+      }
+      if (captured == Piece::None && is_hand_type(xt)) {
+        BoardSetup r = after;
+        r.at(s) = Piece::None;
+        try_setup(r);
+      }
+    }
+  }
+  sort_unique(out);
+  return out;
+}
+
+std::vector<Predecessor> unplay_attacker(const Position& r) {
+  const BoardSetup after = normal(r.setup());
+  std::vector<Predecessor> out;
+  if (r.side_to_move() != Color::White) return out;
+  const Hand hand = after.hand(Color::Black);  // what Black captured is in here
+  const Bitboard occ = r.pieces();
+  MoveList moves;
+  const auto try_setup = [&](BoardSetup q) {
+    q.side_to_move = Color::Black;
+    refill_defender_hand(q);
+    Position pos;
+    if (!pos.set(q).empty()) return;
+    moves.clear();
+    generate_checks(pos, moves);
+    const Move m = reaching(pos, moves, after);
+    if (!m.is_none()) out.push_back({q, m});
+  };
+  for (int i = 0; i < kSquareCount; ++i) {
+    const Square s = square_at(i);
+    const Piece y = after.at(s);
+    if (y == Piece::None || color_of(y) != Color::Black) continue;
+    const PieceType yt = type_of(y);
+    std::vector<Piece> before_on_s{Piece::None};
+    for (const PieceType t : kBoardKinds)
+      if (hand.has(unpromote(t))) before_on_s.push_back(make_piece(Color::White, t));
+    for (const Piece captured : before_on_s) {
+      for (int j = 0; j < kSquareCount; ++j) {
+        const Square u = square_at(j);
+        if (u == s || after.at(u) != Piece::None) continue;
+        PieceType kinds[2];
+        const int n = earlier_kinds(Color::Black, yt, u, s, kinds);
+        for (int k = 0; k < n; ++k) {
+          if (!attacks(Color::Black, kinds[k], u, occ).test(s)) continue;
+          BoardSetup q = after;
+          q.at(s) = captured;
+          q.at(u) = make_piece(Color::Black, kinds[k]);
+          if (captured != Piece::None) q.hand(Color::Black).remove(unpromote(type_of(captured)));
+          try_setup(q);
+        }
+      }
+      if (captured == Piece::None && is_hand_type(yt) &&
+          after.hand(Color::Black).count(yt) < Hand::max_count(yt)) {
+        BoardSetup q = after;
+        q.at(s) = Piece::None;
+        q.hand(Color::Black).add(yt);
+        try_setup(q);
+      }
+    }
+  }
+  sort_unique(out);
+  return out;
+}
+
+std::vector<Extension> two_ply_predecessors(const Position& p, int max_pieces) {
+  std::vector<Extension> out;
+  for (const Predecessor& r : unplay_defender(p)) {
+    Position rp;
+    if (!rp.set(r.setup, KingRule::Any).empty()) continue;
+    for (const Predecessor& q : unplay_attacker(rp)) {
+      const int pieces = piece_count(q.setup);
+      if (max_pieces > 0 && pieces > max_pieces) continue;
+      out.push_back({q.setup, r.setup, q.move, r.move, pieces});
+    }
+  }
+  return out;
+}
+
+namespace {
+
+// One problem of the chain and what is known of its extensions.
+struct Node {
+  explicit Node(Generated p) : problem(std::move(p)) {}
+  Generated problem;
+  bool built = false;
+  std::vector<Extension> candidates;              // R proven, sorted
+  std::vector<std::optional<Generated>> results;  // of the evaluated prefix
+  std::size_t next = 0;                           // the next candidate to take as a child
+  int children = 0;
+  std::set<std::tuple<int, int, std::uint16_t>> ideas;  // of the children taken
+};
+
+// The idea of an extension: where the check came from (or that it was a drop) and went to, and
+// the reply. Siblings that differ only in the piece captured or dropped, or in a promotion,
+// share it; only the first of them is taken into the chain.
+std::tuple<int, int, std::uint16_t> idea(const Move attack, const Move defence) {
+  return {attack.is_drop() ? -1 : index_of(attack.from()), index_of(attack.to()), defence.raw()};
+}
+
+class Chain {
+public:
+  Chain(const ReverseOptions& o, const EmitFn& emit, const ReverseProgressFn& progress,
+        ReverseStats& stats)
+      : o_(o), emit_(emit), progress_(progress), stats_(stats), arena_(std::max(1, o.base.threads)),
+        start_(std::chrono::steady_clock::now()), solver_(o.base.hash_megabytes) {}
+
+  // Lengthens one seed as far as the chain goes; false when the run is to stop.
+  bool grow(const Generated& seed);
+  bool done() const {
+    return stats_.emitted >= o_.base.count || stopped() ||
+           (o_.base.max_seconds > 0 && elapsed() >= o_.base.max_seconds);
+  }
+  double elapsed() const {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+  }
+
+private:
+  bool stopped() const { return o_.base.stop && o_.base.stop->load(std::memory_order_relaxed); }
+  Workspace& workspace() {
+    std::unique_ptr<Workspace>& w = workspaces_.local();
+    if (!w) w = std::make_unique<Workspace>(o_.base.hash_megabytes);
+    return *w;
+  }
+  void build(Node& node);
+  std::optional<Generated> evaluate(const Node& parent, const Extension& e, Workspace& w,
+                                    StepStats& s);
+  Move early_cook(Position& q, Move attack, Plies max_len, Workspace& w) const;
+  bool mates_within(Position& q, Move c, Plies max_len, Workspace& w) const;
+  std::optional<Extension> repair(const Extension& e, Move cook, Plies n, Workspace& w,
+                                  StepStats& st) const;
+  void emit(Generated& g);
+
+  const ReverseOptions& o_;
+  const EmitFn& emit_;
+  const ReverseProgressFn& progress_;
+  ReverseStats& stats_;
+  tbb::task_arena arena_;
+  tbb::enumerable_thread_specific<std::unique_ptr<Workspace>> workspaces_;
+  std::chrono::steady_clock::time_point start_;
+  Solver solver_;  // difficulty of emitted problems (main thread)
+  std::set<std::string> seen_;
+  int extension_counter_ = 0;
+};
+
+// The candidates of `node`: every (Q, a, d) within the piece limit whose R mates within N + 1
+// (bounded search, futile interpositions not counted), sorted by pieces, then by the number of
+// checks of Q (fewer alternatives to refute), then by a hash of the seed and Q.
+void Chain::build(Node& node) {
+  node.built = true;
+  const Plies n = node.problem.length;
+  StepStats& st = stats_.by_length[n];
+  ++st.parents;
+  std::vector<Extension> all = two_ply_predecessors(node.problem.position, o_.max_pieces);
+  st.candidates += all.size();
+  // The distinct R, each searched once.
+  std::vector<BoardSetup> replies;
+  for (const Extension& e : all) replies.push_back(e.reply_at);
+  std::sort(replies.begin(), replies.end(),
+            [](const BoardSetup& a, const BoardSetup& b) { return a < b; });
+  replies.erase(std::unique(replies.begin(), replies.end()), replies.end());
+  std::vector<char> mates(replies.size(), 0);
+  arena_.execute([&] {
+    tbb::parallel_for(std::size_t{0}, replies.size(), [&](std::size_t i) {
+      if (stopped()) return;
+      Workspace& w = workspace();
+      Position r;
+      if (!r.set(replies[i], KingRule::Any).empty()) return;
+      w.filter.clear();
+      SearchBudget budget(SearchLimits{o_.filter_nodes, 0, o_.base.stop});
+      MateSearch search(w.filter, budget, Color::Black);
+      mates[i] = search.prove(r, n + 1, MateSearchOptions{true}) == Outcome::Proven;
+    });
+  });
+  st.reply_positions += replies.size();
+  for (const char m : mates) st.reply_mates += m;
+  struct Ranked {
+    int pieces, checks;
+    std::uint64_t hash;
+    std::size_t index;
+  };
+  std::vector<Ranked> ranked;
+  for (std::size_t i = 0; i < all.size(); ++i) {
+    const auto it =
+        std::lower_bound(replies.begin(), replies.end(), all[i].reply_at,
+                         [](const BoardSetup& a, const BoardSetup& b) { return a < b; });
+    if (!mates[static_cast<std::size_t>(it - replies.begin())]) continue;
+    Position q;
+    if (!q.set(all[i].setup).empty()) continue;
+    MoveList checks;
+    generate_checks(q, checks);
+    Rng mix(q.key() ^ (o_.base.seed * 0x9E3779B97F4A7C15ull));
+    ranked.push_back({all[i].pieces, static_cast<int>(checks.size()), mix.next(), i});
+  }
+  std::sort(ranked.begin(), ranked.end(), [](const Ranked& a, const Ranked& b) {
+    return std::tie(a.checks, a.pieces, a.hash, a.index) <
+           std::tie(b.checks, b.pieces, b.hash, b.index);
+  });
+  for (const Ranked& r : ranked) node.candidates.push_back(all[r.index]);
+}
+
+// Q accepted: SOUND (with the unnecessary-piece test), exact length N + 2, main line a, d, ...
+// The first check of `q` other than `attack` that mates within `max_len` plies (bounded search
+// per check), or Move::none().
+Move Chain::early_cook(Position& q, Move attack, Plies max_len, Workspace& w) const {
+  MoveList checks;
+  generate_checks(q, checks);
+  // The checks to the attack's square first: the attack's promotion twin is the likeliest
+  // alternative (a sacrificed piece is captured unpromoted either way).
+  std::stable_partition(checks.begin(), checks.end(),
+                        [&](const Move c) { return c.to() == attack.to(); });
+  for (const Move c : checks) {
+    if (c == attack) continue;
+    if (stopped()) return c;
+    if (mates_within(q, c, max_len, w)) return c;
+  }
+  return Move::none();
+}
+
+bool Chain::mates_within(Position& q, Move c, Plies max_len, Workspace& w) const {
+  q.do_move(c);
+  w.filter.clear();
+  SearchBudget budget(SearchLimits{o_.cook_nodes, 0, o_.base.stop});
+  MateSearch search(w.filter, budget, Color::Black);
+  const Outcome out = search.prove(q, max_len, MateSearchOptions{true});
+  q.undo_move(c);
+  return out == Outcome::Proven;
+}
+
+// `e` with one defender piece added that stops the check `cook` from mating within N + 1 while
+// a, d still reach P plus that piece and R plus the piece still mates within N + 1: the first
+// such (square, kind) in a fixed order, squares next to the king or on or next to the cook's
+// destination, kinds pawn, lance, knight, silver, gold.
+std::optional<Extension> Chain::repair(const Extension& e, Move cook, Plies n, Workspace& w,
+                                       StepStats& st) const {
+  Position q;
+  if (!q.set(e.setup).empty()) return std::nullopt;
+  const Square king = q.king_square(Color::White);
+  Bitboard near = king_attacks(king) | king_attacks(cook.to());
+  near.set(cook.to());
+  near &= ~q.pieces();
+  constexpr PieceType kKinds[] = {PieceType::Pawn, PieceType::Lance, PieceType::Knight,
+                                  PieceType::Silver, PieceType::Gold};
+  for (const Square s : near) {
+    for (const PieceType pt : kKinds) {
+      if (stopped()) return std::nullopt;
+      if (!q.hand(Color::White).has(pt)) continue;
+      Extension x = e;
+      x.setup.at(s) = make_piece(Color::White, pt);
+      refill_defender_hand(x.setup);
+      x.pieces = piece_count(x.setup);
+      if (o_.max_pieces > 0 && x.pieces > o_.max_pieces) continue;
+      Position qx;
+      if (!qx.set(x.setup).empty() || !qx.is_legal(x.attack) || !qx.gives_check(x.attack)) continue;
+      ++st.repairs_tried;
+      if (qx.is_legal(cook) && mates_within(qx, cook, n + 1, w)) continue;
+      Position r = qx;
+      r.do_move(x.attack);
+      if (!r.is_legal(x.defence)) continue;
+      x.reply_at = normal(r.setup());
+      Position rx;
+      if (!rx.set(x.reply_at, KingRule::Any).empty()) continue;
+      w.filter.clear();
+      SearchBudget budget(SearchLimits{o_.filter_nodes, 0, o_.base.stop});
+      MateSearch search(w.filter, budget, Color::Black);
+      if (search.prove(rx, n + 1, MateSearchOptions{true}) != Outcome::Proven) continue;
+      return x;
+    }
+  }
+  return std::nullopt;
+}
+
+// Q accepted: SOUND (with the unnecessary-piece test), exact length N + 2, main line a, d, ...
+// A check other than a that mates within N + 2 (found cheaply) rejects Q, unless a defender
+// piece added by repair() stops it (at most `repairs` pieces).
+std::optional<Generated> Chain::evaluate(const Node& parent, const Extension& candidate,
+                                         Workspace& w, StepStats& st) {
+  ++st.evaluated;
+  const Plies n = parent.problem.length;
+  Extension e = candidate;
+  for (int repaired = 0;; ++repaired) {
+    Position q;
+    if (!q.set(e.setup).empty()) return std::nullopt;
+    const Move cook = early_cook(q, e.attack, n + 1, w);
+    if (stopped()) return std::nullopt;
+    if (cook.is_none()) break;
+    if (repaired == 0) ++st.cook_rejects;
+    if (repaired >= o_.repairs) return std::nullopt;
+    std::optional<Extension> fixed = repair(e, cook, n, w, st);
+    if (!fixed) return std::nullopt;
+    e = *fixed;
+  }
+  if (e.setup != candidate.setup) ++st.repaired;
+  Position q;
+  if (!q.set(e.setup).empty()) return std::nullopt;
+  CheckOptions full;
+  full.limits = SearchLimits{o_.base.check_nodes, 0, o_.base.stop};
+  full.step_nodes = o_.base.check_step_nodes;
+  full.hash_megabytes = o_.base.hash_megabytes;
+  full.test_pieces = true;
+  full.pieces_needed_for_sound = true;
+  CheckOptions quick = full;
+  quick.limits.max_nodes = o_.base.quick_check_nodes;
+  quick.step_nodes = o_.base.quick_check_step_nodes;
+  ++st.checks;
+  CheckResult r = check_problem(q, quick);
+  const bool decided = r.verdict != Verdict::Unknown && r.verdict != Verdict::Sound &&
+                       r.verdict != Verdict::SoundWithFlaws;
+  if (!decided) {
+    ++st.checks;
+    r = check_problem(q, full);
+  }
+  if (r.verdict != Verdict::Sound || r.length != n + 2 || r.main_line.size() < 2 ||
+      r.main_line[0] != e.attack || r.main_line[1] != e.defence ||
+      !replay_mate(q, r.main_line).empty())
+    return std::nullopt;
+  ++st.accepted;
+  Generated g;
+  g.candidate = parent.problem.candidate;
+  g.setup = e.setup;
+  g.position = q;
+  g.length = r.length;
+  g.pv = r.main_line;
+  g.verdict = r.verdict;
+  g.check_nodes = r.nodes;
+  g.pieces = e.pieces;
+  return g;
+}
+
+void Chain::emit(Generated& g) {
+  g.themes = line_themes(g.position, g.pv);
+  g.solve_nodes =
+      solver_.solve(g.position, SearchLimits{o_.base.check_nodes, 0, o_.base.stop}).nodes;
+  g.difficulty = difficulty_grade(g.solve_nodes);
+  ++stats_.emitted;
+  emit_(g);
+}
+
+bool Chain::grow(const Generated& seed) {
+  if (!seen_.insert(dedup_keys(seed.setup, seed.pv).position).second) return !done();
+  ++stats_.seed_problems;
+  extension_counter_ = 0;
+  std::vector<Node> stack;
+  stack.emplace_back(seed);
+  while (!stack.empty() && !done()) {
+    Node& top = stack.back();
+    if (top.problem.length + 2 > o_.base.max_plies) {
+      stack.pop_back();
+      continue;
+    }
+    if (!top.built) build(top);
+    const std::size_t limit =
+        std::min<std::size_t>(top.candidates.size(), static_cast<std::size_t>(o_.tries));
+    std::optional<Generated> child;
+    while (top.next < limit && !child && !done() && top.children < o_.children) {
+      if (top.next >= top.results.size()) {
+        const std::size_t from = top.results.size();
+        const std::size_t to = std::min(limit, from + std::max<std::size_t>(1, o_.batch));
+        std::vector<std::optional<Generated>> found(to - from);
+        std::vector<StepStats> st(to - from);
+        arena_.execute([&] {
+          tbb::parallel_for(from, to, [&](std::size_t i) {
+            found[i - from] = evaluate(top, top.candidates[i], workspace(), st[i - from]);
+          });
+        });
+        if (stopped()) return false;
+        for (std::size_t i = 0; i < found.size(); ++i) {
+          top.results.push_back(std::move(found[i]));
+          stats_.by_length[top.problem.length] += st[i];
+        }
+        stats_.seconds = elapsed();
+        if (progress_) progress_(stats_);
+      }
+      const std::size_t i = top.next++;
+      if (!top.results[i]) continue;
+      const Generated& g = *top.results[i];
+      if (!top.ideas.insert(idea(g.pv[0], g.pv[1])).second) continue;
+      if (seen_.insert(dedup_keys(g.setup, g.pv).position).second) child = g;
+    }
+    if (!child) {
+      stack.pop_back();
+      continue;
+    }
+    ++top.children;
+    ++stats_.by_length[top.problem.length].used;
+    child->id = seed.id + ".e" + std::to_string(++extension_counter_);
+    stats_.longest = std::max<int>(stats_.longest, child->length);
+    if (child->length >= o_.base.min_plies && child->length <= o_.base.max_plies) emit(*child);
+    stack.emplace_back(*child);
+  }
+  stats_.seconds = elapsed();
+  return !done();
+}
+
+}  // namespace
+
+ReverseStats generate_reverse(const ReverseOptions& options, const EmitFn& emit,
+                              const ReverseProgressFn& progress) {
+  ReverseStats stats;
+  Chain chain(options, emit, progress, stats);
+  if (!options.seeds.empty()) {
+    for (const Generated& s : options.seeds)
+      if (!chain.grow(s)) break;
+    return stats;
+  }
+  // Seeds from the random generator, a few at a time, in candidate order.
+  GenerateOptions seeds = options.base;
+  seeds.mode = Mode::Composition;
+  seeds.min_plies = options.seed_min_plies;
+  seeds.max_plies = options.seed_max_plies;
+  seeds.count = 1;
+  std::uint64_t drawn = 0;
+  while (!chain.done() && (options.seed_count == 0 || drawn < options.seed_count)) {
+    if (options.base.max_seconds > 0)
+      seeds.max_seconds = options.base.max_seconds - chain.elapsed();
+    // --max-candidates bounds the seed candidates: indices below it.
+    if (options.base.max_candidates) {
+      if (seeds.first_candidate >= options.base.max_candidates) break;
+      seeds.max_candidates = options.base.max_candidates - seeds.first_candidate;
+    }
+    std::optional<Generated> seed;
+    stats.seeds += generate(seeds, [&](const Generated& g) { seed = g; });
+    if (!seed) break;  // max_candidates or the time limit reached, or stopped
+    ++drawn;
+    seeds.first_candidate = seed->candidate + 1;
+    if (!chain.grow(*seed)) break;
+  }
+  stats.seconds = chain.elapsed();
+  return stats;
+}
+
+}  // namespace tsume::gen

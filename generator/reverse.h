@@ -1,0 +1,112 @@
+// The reverse method of `tsume generate` (docs/generate.md, "Reverse method"): a sound problem P
+// (attacker to move, exact length N) is lengthened to N + 2 by un-playing two plies: positions Q
+// are built from which an attacker check `a` and a defender reply `d` reach P, and Q is kept
+// when the certified checker finds it SOUND, of length N + 2, with a main line starting a, d.
+//
+// Retro moves are found by brute force and verified by the core's legal move generators, so no
+// retro rule of our own decides anything: a predecessor is kept only when it is a legal position
+// and its legal move list (its checks, for the attacker) holds a move whose result is exactly the
+// later position. The tsume hand convention (玉方持駒残り全部) keeps the counts consistent: the
+// defender's hand is always the rest of the set, so an un-capture takes the piece out of the
+// capturer's hand and an un-drop puts it back.
+//
+// Lengthening is a depth-first chain with backtracking: the first accepted extension of a
+// problem (candidates in a fixed order) is extended in turn; a problem whose candidates are
+// exhausted (or whose try budget is spent) gives way to its parent's next candidate. Candidates
+// are evaluated in fixed-size batches in parallel; each evaluation clears its tables and has node
+// budgets only, so the output does not depend on the thread count.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <optional>
+#include <vector>
+
+#include "generator/generator.h"
+#include "solver/core/board_setup.h"
+#include "solver/core/move.h"
+#include "solver/core/position.h"
+
+namespace tsume::gen {
+
+// A position one move before another, and the move from it that reaches the later one.
+struct Predecessor {
+  BoardSetup setup;
+  Move move;
+};
+
+// Every position R (White, the defender, to move and in check) from which a legal move reaches
+// `p` (Black to move): the last White move un-played, with or without an un-capture of a Black
+// piece, an un-promotion, or as an un-drop. Sorted by (move, position); each R is legal
+// (Position::validate with KingRule::Any) and R + move == p.
+std::vector<Predecessor> unplay_defender(const Position& p);
+
+// Every position Q (Black to move, legal) from which a checking move reaches `r` (White to
+// move): the last Black move un-played, with or without an un-capture of a White piece (taken
+// back out of Black's hand), an un-promotion, or as an un-drop. Sorted by (move, position).
+std::vector<Predecessor> unplay_attacker(const Position& r);
+
+// One two-ply extension: Q, the check a (Q -> R) and the reply d (R -> P).
+struct Extension {
+  BoardSetup setup;     // Q
+  BoardSetup reply_at;  // R
+  Move attack, defence;
+  int pieces = 0;  // piece_count(Q)
+};
+
+// Every (Q, a, d) with Q + a + d == p and piece_count(Q) <= max_pieces (0: no limit), in the
+// order of unplay_defender, then unplay_attacker.
+std::vector<Extension> two_ply_predecessors(const Position& p, int max_pieces = 0);
+
+struct ReverseOptions {
+  GenerateOptions base;  // band (the lengths to emit), seed, threads, count, mode, budgets
+  // Seed problems: the random generator's problems in this band (composition mode), unless
+  // `seeds` is given.
+  int seed_min_plies = 5, seed_max_plies = 9;
+  std::vector<Generated> seeds;         // problems to lengthen (sound, attacker to move)
+  int max_pieces = 16;                  // board pieces (kings excluded) plus attacker hand pieces
+  int tries = 96;                       // candidates evaluated per problem before backtracking
+  int children = 2;                     // extensions of one problem taken into the chain (distinct
+                                        // ideas: check's origin and destination, reply)
+  std::size_t batch = 16;               // candidates per parallel batch (fixed: output independent)
+  std::uint64_t filter_nodes = 20'000;  // bounded "R mates within N + 1?" per reply position
+  std::uint64_t cook_nodes = 3'000;     // per other check of Q: "mates within N + 1?"
+  int repairs = 1;                      // defender pieces added to a candidate to stop such checks
+  std::uint64_t seed_count = 0;         // seeds drawn from the generator (0: until done)
+};
+
+// Counters of one extension step (from length N to N + 2).
+struct StepStats {
+  std::uint64_t parents = 0;     // problems of length N whose candidates were built
+  std::uint64_t candidates = 0;  // (Q, a, d) built within the piece limit
+  std::uint64_t reply_positions = 0, reply_mates = 0;  // R tested, R proven within N + 1
+  std::uint64_t evaluated = 0;                         // candidates evaluated (R proven)
+  std::uint64_t cook_rejects = 0;                      // another check mates within N + 2
+  std::uint64_t repairs_tried = 0;                     // defender pieces tried against such a check
+  std::uint64_t repaired = 0;  // candidates that went on with added defender pieces
+  std::uint64_t checks = 0;    // check_problem calls (quick or full)
+  std::uint64_t accepted = 0;  // SOUND, length N + 2, main line a, d, ...
+  std::uint64_t used = 0;      // accepted and taken into the chain
+  StepStats& operator+=(const StepStats& o);
+};
+
+struct ReverseStats {
+  GenerateStats seeds;                 // the seed generator's totals
+  std::uint64_t seed_problems = 0;     // seeds lengthened
+  std::map<int, StepStats> by_length;  // keyed by the parent length N
+  std::uint64_t emitted = 0;
+  int longest = 0;
+  double seconds = 0;
+};
+
+using ReverseProgressFn = std::function<void(const ReverseStats&)>;
+
+// Lengthens the seeds (given, or drawn from generate() with the seed band) by the chain above and
+// emits every accepted problem whose length is in the base band, in a deterministic order;
+// stops after `base.count` problems, `base.max_seconds` (between batches) or `base.stop`;
+// `base.max_candidates` bounds the seed generator's candidate indices.
+ReverseStats generate_reverse(const ReverseOptions& options, const EmitFn& emit,
+                              const ReverseProgressFn& progress = {});
+
+}  // namespace tsume::gen

@@ -1,0 +1,215 @@
+// The reverse method: un-played moves really lead to the later position (checked against the
+// core's move generators), known predecessors are found, and lengthened problems are re-verified
+// by the checker, replayed by the core rules, and the same whatever the thread count.
+#include "generator/reverse.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include "generator/candidate.h"
+#include "generator/themes.h"
+#include "solver/answer/check.h"
+#include "solver/core/checkgen.h"
+#include "solver/core/movegen.h"
+#include "solver/io/sfen.h"
+
+namespace tsume::gen {
+namespace {
+
+Position position(const std::string& sfen) {
+  auto p = io::read_position(sfen);
+  EXPECT_TRUE(p.ok()) << sfen;
+  return p.ok() ? p.value() : Position();
+}
+
+// The positions along a line: [start, after move 1, ...].
+std::vector<Position> along(const std::string& sfen, const std::vector<std::string>& moves,
+                            std::vector<Move>* played = nullptr) {
+  Position pos = position(sfen);
+  std::vector<Position> out{pos};
+  for (const std::string& t : moves) {
+    auto m = io::parse_usi_move(t, pos);
+    EXPECT_TRUE(m.ok()) << t;
+    if (!m.ok()) break;
+    if (played) played->push_back(m.value());
+    pos.do_move(m.value());
+    out.push_back(pos);
+  }
+  return out;
+}
+
+// Compared as positions: board, hands (the defender's refilled), side to move.
+BoardSetup normal(BoardSetup s) {
+  s.ply = 1;
+  refill_defender_hand(s);
+  return s;
+}
+BoardSetup normal(const Position& p) { return normal(p.setup()); }
+
+bool leads_to(const BoardSetup& before, Move m, const BoardSetup& after, bool check) {
+  Position pos;
+  if (!pos.set(before, KingRule::Any).empty()) return false;
+  MoveList moves;
+  if (check) {
+    generate_checks(pos, moves);
+  } else {
+    generate_legal(pos, moves);
+  }
+  if (!moves.contains(m)) return false;
+  pos.do_move(m);
+  return normal(pos) == normal(after);
+}
+
+// tests/generator (docs/generate.md): a 5-ply problem of the random method, and a 7-ply one whose
+// first two moves un-play a capture by the attacker with promotion and a capture by the king:
+// 2d1c+ (bishop takes the gold at 1c and promotes), 1d1c (the king takes the horse).
+constexpr const char* kFive = "9/9/8k/9/9/9/7L1/9/9 b 2G2r2b2g4s4n3l18p 1";
+const std::vector<std::string> kFiveLine = {"G*2d", "1c2b", "2d2c", "2b3a", "G*3b"};
+constexpr const char* kSeven = "9/9/8g/7Bk/9/9/7L1/9/9 b G2rb2g4s4n3l18p 1";
+const std::vector<std::string> kSevenLine = {"2d1c+", "1d1c", "G*2d", "1c2b",
+                                             "2d2c",  "2b3a", "G*3b"};
+
+TEST(ReverseUnplay, EveryPredecessorReallyLeadsToThePosition) {
+  for (const auto& [sfen, moves] : {std::pair{kFive, kFiveLine}, std::pair{kSeven, kSevenLine}}) {
+    const std::vector<Position> line = along(sfen, moves);
+    for (std::size_t k = 0; k + 2 < line.size(); k += 2) {
+      SCOPED_TRACE(io::to_sfen(line[k + 2]));
+      const std::vector<Predecessor> rs = unplay_defender(line[k + 2]);
+      ASSERT_FALSE(rs.empty());
+      for (const Predecessor& r : rs) {
+        EXPECT_EQ(r.setup.side_to_move, Color::White);
+        EXPECT_EQ(Position::validate(r.setup, KingRule::Any), "");
+        Position rp;
+        ASSERT_EQ(rp.set(r.setup, KingRule::Any), "");
+        EXPECT_TRUE(rp.in_check());
+        EXPECT_TRUE(leads_to(r.setup, r.move, line[k + 2].setup(), false));
+        for (const Predecessor& q : unplay_attacker(rp)) {
+          EXPECT_EQ(q.setup.side_to_move, Color::Black);
+          EXPECT_EQ(Position::validate(q.setup), "");
+          EXPECT_TRUE(leads_to(q.setup, q.move, r.setup, true));
+        }
+      }
+    }
+  }
+}
+
+TEST(ReverseUnplay, TheLinesOwnPredecessorsAreFound) {
+  for (const auto& [sfen, moves] : {std::pair{kFive, kFiveLine}, std::pair{kSeven, kSevenLine}}) {
+    std::vector<Move> played;
+    const std::vector<Position> line = along(sfen, moves, &played);
+    for (std::size_t k = 0; k + 2 < line.size(); k += 2) {
+      SCOPED_TRACE(io::to_sfen(line[k]));
+      const std::vector<Predecessor> rs = unplay_defender(line[k + 2]);
+      EXPECT_TRUE(std::any_of(rs.begin(), rs.end(), [&](const Predecessor& r) {
+        return r.move == played[k + 1] && normal(r.setup) == normal(line[k + 1]);
+      }));
+      const std::vector<Predecessor> qs = unplay_attacker(line[k + 1]);
+      EXPECT_TRUE(std::any_of(qs.begin(), qs.end(), [&](const Predecessor& q) {
+        return q.move == played[k] && normal(q.setup) == normal(line[k]);
+      }));
+      const std::vector<Extension> xs = two_ply_predecessors(line[k + 2]);
+      EXPECT_TRUE(std::any_of(xs.begin(), xs.end(), [&](const Extension& x) {
+        return x.attack == played[k] && x.defence == played[k + 1] &&
+               normal(x.setup) == normal(line[k]) && x.pieces == piece_count(x.setup);
+      }));
+    }
+  }
+  // The capture by the king un-played: the horse goes back to 1c, the bishop it came from to 2d,
+  // and the gold the bishop took back to 1c; White's hand gives up the bishop and Black's the gold.
+  const std::vector<Position> seven = along(kSeven, kSevenLine);
+  const std::vector<Extension> xs = two_ply_predecessors(seven[2]);
+  EXPECT_TRUE(std::any_of(xs.begin(), xs.end(),
+                          [&](const Extension& x) { return normal(x.setup) == normal(seven[0]); }));
+  // The piece limit: no candidate above it, and fewer candidates.
+  const std::vector<Extension> few = two_ply_predecessors(seven[2], 3);
+  EXPECT_LT(few.size(), xs.size());
+  for (const Extension& x : few) EXPECT_LE(x.pieces, 3);
+}
+
+Generated seed(const std::string& sfen, const std::string& id) {
+  Generated g;
+  g.id = id;
+  g.position = position(sfen);
+  g.setup = g.position.setup();
+  CheckOptions o;
+  o.hash_megabytes = 16;
+  const CheckResult r = check_problem(g.position, o);
+  EXPECT_EQ(r.verdict, Verdict::Sound) << sfen;
+  g.length = r.length;
+  g.pv = r.main_line;
+  g.verdict = r.verdict;
+  return g;
+}
+
+ReverseOptions small_reverse(int threads) {
+  ReverseOptions o;
+  o.seeds = {seed(kFive, "five")};
+  o.base.min_plies = 7;
+  o.base.max_plies = 11;
+  o.base.count = 4;
+  o.base.threads = threads;
+  o.base.seed = 7;
+  return o;
+}
+
+std::vector<std::string> reverse_lines(const ReverseOptions& o, std::vector<Generated>* out) {
+  std::vector<std::string> lines;
+  generate_reverse(o, [&](const Generated& g) {
+    std::string text = g.id + ' ' + io::to_sfen(g.position) + ' ' + std::to_string(g.length);
+    for (const Move m : g.pv) text += ' ' + io::to_usi(m);
+    lines.push_back(text);
+    if (out) out->push_back(g);
+  });
+  return lines;
+}
+
+// Each lengthened problem: SOUND on an independent check with larger budgets, the same length and
+// main line, the line replayed by the core rules, and its first two moves reach the problem it
+// was lengthened from (the seed or an earlier one).
+TEST(ReverseRun, LengthenedProblemsAreSoundAndReachTheirParents) {
+  std::vector<Generated> problems;
+  const ReverseOptions o = small_reverse(1);
+  reverse_lines(o, &problems);
+  ASSERT_GE(problems.size(), 2u);
+  std::vector<BoardSetup> known{normal(o.seeds[0].position)};
+  int longest = 0;
+  for (const Generated& g : problems) {
+    SCOPED_TRACE(io::to_sfen(g.position));
+    EXPECT_EQ(g.verdict, Verdict::Sound);
+    EXPECT_GE(g.length, 7);
+    EXPECT_LE(g.length, 11);
+    CheckOptions c;
+    c.limits.max_nodes = 20'000'000;
+    c.step_nodes = 2'000'000;
+    c.hash_megabytes = 16;
+    const CheckResult r = check_problem(position(io::to_sfen(g.position)), c);
+    EXPECT_EQ(r.verdict, Verdict::Sound) << r.reason;
+    EXPECT_EQ(r.length, g.length);
+    EXPECT_EQ(r.main_line, g.pv);
+    EXPECT_EQ(replay_mate(g.position, g.pv), "");
+    ASSERT_GE(g.pv.size(), 2u);
+    Position after = g.position;
+    after.do_move(g.pv[0]);
+    after.do_move(g.pv[1]);
+    EXPECT_NE(std::find(known.begin(), known.end(), normal(after)), known.end());
+    known.push_back(normal(g.position));
+    longest = std::max<int>(longest, g.length);
+  }
+  EXPECT_GE(longest, 9);  // the chain went on from its own problem
+}
+
+TEST(ReverseRun, SameOutputWhateverTheThreadCount) {
+  const auto one = reverse_lines(small_reverse(1), nullptr);
+  EXPECT_FALSE(one.empty());
+  EXPECT_EQ(reverse_lines(small_reverse(2), nullptr), one);
+  EXPECT_EQ(reverse_lines(small_reverse(4), nullptr), one);
+  ReverseOptions small_batches = small_reverse(2);
+  small_batches.batch = 3;  // batches only change how much is evaluated at once
+  EXPECT_EQ(reverse_lines(small_batches, nullptr), one);
+}
+
+}  // namespace
+}  // namespace tsume::gen
