@@ -32,6 +32,39 @@ GenerateStats& GenerateStats::operator+=(const GenerateStats& o) {
 
 const char* to_string(Mode m) { return m == Mode::Composition ? "composition" : "training"; }
 
+bool mates_within(TranspositionTable& filter, Position& pos, Plies max_len, std::uint64_t nodes,
+                  const std::atomic<bool>* stop, std::uint64_t* spent) {
+  filter.clear();
+  SearchBudget budget(SearchLimits{nodes, 0, stop});
+  MateSearch search(filter, budget, Color::Black);
+  const Outcome out = search.prove(pos, max_len, MateSearchOptions{true});
+  if (spent) *spent += budget.nodes();
+  return out == Outcome::Proven;
+}
+
+StagedCheck check_staged(const Position& pos, const GenerateOptions& o, bool pieces) {
+  CheckOptions full;
+  full.limits = SearchLimits{o.check_nodes, 0, o.stop};
+  full.step_nodes = o.check_step_nodes;
+  full.hash_megabytes = o.hash_megabytes;
+  full.test_pieces = pieces;
+  full.pieces_needed_for_sound = pieces;
+  CheckOptions quick = full;
+  quick.limits.max_nodes = o.quick_check_nodes;
+  quick.step_nodes = o.quick_check_step_nodes;
+  StagedCheck c;
+  c.result = check_problem(pos, quick);
+  c.nodes = c.result.nodes;
+  const Verdict v = c.result.verdict;
+  const bool decided = v != Verdict::Unknown && v != Verdict::Sound && v != Verdict::SoundWithFlaws;
+  if (!decided) {
+    c.full = true;
+    c.result = check_problem(pos, full);
+    c.nodes += c.result.nodes;
+  }
+  return c;
+}
+
 namespace {
 
 CandidateShape shape_for(const GenerateOptions& o) {
@@ -72,12 +105,8 @@ private:
   Plies quick_length(const BoardSetup& setup) {
     Position pos;
     if (!pos.set(setup).empty()) return -1;
-    filter_.clear();
-    SearchBudget budget(SearchLimits{o_.quick_nodes, 0, o_.stop});
-    MateSearch search(filter_, budget, Color::Black);
-    const Outcome bounded = search.prove(pos, o_.max_plies, MateSearchOptions{true});
-    stats_.solve_nodes += budget.nodes();
-    if (bounded != Outcome::Proven) return -1;
+    if (!mates_within(filter_, pos, o_.max_plies, o_.quick_nodes, o_.stop, &stats_.solve_nodes))
+      return -1;
     ++stats_.solves;
     const SolveResult r = solver_.solve(pos, SearchLimits{o_.quick_nodes, 0, o_.stop});
     stats_.solve_nodes += r.nodes;
@@ -134,30 +163,16 @@ std::optional<Generated> CandidateSearch::accept(BoardSetup setup, Plies length)
   // Mutations often lead back to a problem already checked (minimisation makes it likelier).
   if (std::find(checked_.begin(), checked_.end(), setup) != checked_.end()) return std::nullopt;
   checked_.push_back(setup);
-  CheckOptions full;
-  full.limits = SearchLimits{o_.check_nodes, 0, o_.stop};
-  full.step_nodes = o_.check_step_nodes;
-  full.hash_megabytes = o_.hash_megabytes;
-  full.test_pieces = o_.mode == Mode::Composition;
-  full.pieces_needed_for_sound = o_.mode == Mode::Composition;
-  CheckOptions quick = full;
-  quick.limits.max_nodes = o_.quick_check_nodes;
-  quick.step_nodes = o_.quick_check_step_nodes;
   // A verdict that names an unnecessary piece or surplus is repaired and checked again.
   for (int round = 0; round < 3 && checks_left_ > 0; ++round) {
     --checks_left_;
     Position pos;
     if (!pos.set(setup).empty()) return std::nullopt;
     ++stats_.quick_checks;
-    CheckResult r = check_problem(pos, quick);
-    stats_.check_nodes += r.nodes;
-    const bool decided = r.verdict != Verdict::Unknown && r.verdict != Verdict::Sound &&
-                         r.verdict != Verdict::SoundWithFlaws;
-    if (!decided) {
-      ++stats_.checks;
-      r = check_problem(pos, full);
-      stats_.check_nodes += r.nodes;
-    }
+    const StagedCheck staged = check_staged(pos, o_, o_.mode == Mode::Composition);
+    stats_.checks += staged.full;
+    stats_.check_nodes += staged.nodes;
+    const CheckResult& r = staged.result;
     if (acceptable(r) && in_band(o_, r.length) && replay_mate(pos, r.main_line).empty()) {
       Generated g;
       g.candidate = index_;

@@ -99,6 +99,21 @@ struct Workspace {
   TranspositionTable filter;
 };
 
+// The two searches both methods accept candidates with (generator.cpp, reverse.cpp):
+// "Mate within `max_len` plies?" by a bounded search on `filter` (cleared first; futile
+// interpositions not counted) of at most `nodes` nodes; the nodes spent are added to *spent.
+bool mates_within(TranspositionTable& filter, Position& pos, Plies max_len, std::uint64_t nodes,
+                  const std::atomic<bool>* stop, std::uint64_t* spent = nullptr);
+// check_problem with the small budgets of `o` first (they reject most cooked problems cheaply)
+// and, when they leave the verdict open or sound, again with the full budgets.
+// `pieces`: with the unnecessary-piece test.
+struct StagedCheck {
+  CheckResult result;       // the last check's
+  bool full = false;        // the full-budget check ran
+  std::uint64_t nodes = 0;  // of both checks
+};
+StagedCheck check_staged(const Position& pos, const GenerateOptions& o, bool pieces);
+
 // Evaluates candidate `index` (serial; the result depends only on the options' seed, budgets,
 // band and mode and on `index`).
 std::optional<Generated> evaluate_candidate(const GenerateOptions& options, std::uint64_t index,

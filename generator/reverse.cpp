@@ -264,7 +264,7 @@ private:
   std::optional<Generated> evaluate(const Node& parent, const Extension& e, Workspace& w,
                                     StepStats& s);
   Move early_cook(Position& q, Move attack, Plies max_len, Workspace& w) const;
-  bool mates_within(Position& q, Move c, Plies max_len, Workspace& w) const;
+  bool mates_after(Position& q, Move c, Plies max_len, Workspace& w) const;
   std::optional<Extension> repair(const Extension& e, Move cook, Plies n, Workspace& w,
                                   StepStats& st) const;
   void emit(Generated& g);
@@ -304,10 +304,7 @@ void Chain::build(Node& node) {
       Workspace& w = workspace();
       Position r;
       if (!r.set(replies[i], KingRule::Any).empty()) return;
-      w.filter.clear();
-      SearchBudget budget(SearchLimits{o_.filter_nodes, 0, o_.base.stop});
-      MateSearch search(w.filter, budget, Color::Black);
-      mates[i] = search.prove(r, n + 1, MateSearchOptions{true}) == Outcome::Proven;
+      mates[i] = gen::mates_within(w.filter, r, n + 1, o_.filter_nodes, o_.base.stop);
     });
   });
   st.reply_positions += replies.size();
@@ -337,7 +334,6 @@ void Chain::build(Node& node) {
   for (const Ranked& r : ranked) node.candidates.push_back(all[r.index]);
 }
 
-// Q accepted: SOUND (with the unnecessary-piece test), exact length N + 2, main line a, d, ...
 // The first check of `q` other than `attack` that mates within `max_len` plies (bounded search
 // per check), or Move::none().
 Move Chain::early_cook(Position& q, Move attack, Plies max_len, Workspace& w) const {
@@ -350,19 +346,16 @@ Move Chain::early_cook(Position& q, Move attack, Plies max_len, Workspace& w) co
   for (const Move c : checks) {
     if (c == attack) continue;
     if (stopped()) return c;
-    if (mates_within(q, c, max_len, w)) return c;
+    if (mates_after(q, c, max_len, w)) return c;
   }
   return Move::none();
 }
 
-bool Chain::mates_within(Position& q, Move c, Plies max_len, Workspace& w) const {
+bool Chain::mates_after(Position& q, Move c, Plies max_len, Workspace& w) const {
   q.do_move(c);
-  w.filter.clear();
-  SearchBudget budget(SearchLimits{o_.cook_nodes, 0, o_.base.stop});
-  MateSearch search(w.filter, budget, Color::Black);
-  const Outcome out = search.prove(q, max_len, MateSearchOptions{true});
+  const bool mates = gen::mates_within(w.filter, q, max_len, o_.cook_nodes, o_.base.stop);
   q.undo_move(c);
-  return out == Outcome::Proven;
+  return mates;
 }
 
 // `e` with one defender piece added that stops the check `cook` from mating within N + 1 while
@@ -391,17 +384,14 @@ std::optional<Extension> Chain::repair(const Extension& e, Move cook, Plies n, W
       Position qx;
       if (!qx.set(x.setup).empty() || !qx.is_legal(x.attack) || !qx.gives_check(x.attack)) continue;
       ++st.repairs_tried;
-      if (qx.is_legal(cook) && mates_within(qx, cook, n + 1, w)) continue;
+      if (qx.is_legal(cook) && mates_after(qx, cook, n + 1, w)) continue;
       Position r = qx;
       r.do_move(x.attack);
       if (!r.is_legal(x.defence)) continue;
       x.reply_at = normal(r.setup());
       Position rx;
       if (!rx.set(x.reply_at, KingRule::Any).empty()) continue;
-      w.filter.clear();
-      SearchBudget budget(SearchLimits{o_.filter_nodes, 0, o_.base.stop});
-      MateSearch search(w.filter, budget, Color::Black);
-      if (search.prove(rx, n + 1, MateSearchOptions{true}) != Outcome::Proven) continue;
+      if (!gen::mates_within(w.filter, rx, n + 1, o_.filter_nodes, o_.base.stop)) continue;
       return x;
     }
   }
@@ -431,23 +421,9 @@ std::optional<Generated> Chain::evaluate(const Node& parent, const Extension& ca
   if (e.setup != candidate.setup) ++st.repaired;
   Position q;
   if (!q.set(e.setup).empty()) return std::nullopt;
-  CheckOptions full;
-  full.limits = SearchLimits{o_.base.check_nodes, 0, o_.base.stop};
-  full.step_nodes = o_.base.check_step_nodes;
-  full.hash_megabytes = o_.base.hash_megabytes;
-  full.test_pieces = true;
-  full.pieces_needed_for_sound = true;
-  CheckOptions quick = full;
-  quick.limits.max_nodes = o_.base.quick_check_nodes;
-  quick.step_nodes = o_.base.quick_check_step_nodes;
-  ++st.checks;
-  CheckResult r = check_problem(q, quick);
-  const bool decided = r.verdict != Verdict::Unknown && r.verdict != Verdict::Sound &&
-                       r.verdict != Verdict::SoundWithFlaws;
-  if (!decided) {
-    ++st.checks;
-    r = check_problem(q, full);
-  }
+  const StagedCheck staged = check_staged(q, o_.base, true);
+  st.checks += 1 + staged.full;
+  const CheckResult& r = staged.result;
   if (r.verdict != Verdict::Sound || r.length != n + 2 || r.main_line.size() < 2 ||
       r.main_line[0] != e.attack || r.main_line[1] != e.defence ||
       !replay_mate(q, r.main_line).empty())
