@@ -96,15 +96,59 @@ int earlier_kinds(Color c, PieceType pt, Square from, Square to, PieceType out[2
 
 }  // namespace
 
+namespace {
+
+// Every setup one move of `mover` before `after`, unverified: each piece of `mover` moved back
+// to every square it could have come from (its unpromoted kind too when the move could have
+// promoted), over an empty square or a taken-back capture of any kind the mover's hand holds,
+// or back into the mover's hand (an un-drop). `keep` finishes each setup and tests it.
+template <class Keep>
+void unplay_moves(const BoardSetup& after, Bitboard occ, Color mover, const Keep& keep) {
+  const Hand captures = after.hand(mover);  // what the mover captured is in here
+  for (int i = 0; i < kSquareCount; ++i) {
+    const Square s = square_at(i);
+    const Piece x = after.at(s);
+    if (x == Piece::None || color_of(x) != mover) continue;
+    const PieceType xt = type_of(x);
+    // What stood on s before: nothing, or a piece of the other side that the mover captured.
+    std::vector<Piece> before_on_s{Piece::None};
+    for (const PieceType t : kBoardKinds)
+      if (captures.has(unpromote(t))) before_on_s.push_back(make_piece(~mover, t));
+    for (const Piece captured : before_on_s) {
+      for (int j = 0; j < kSquareCount; ++j) {
+        const Square t = square_at(j);
+        if (t == s || after.at(t) != Piece::None) continue;
+        PieceType kinds[2];
+        const int n = earlier_kinds(mover, xt, t, s, kinds);
+        for (int k = 0; k < n; ++k) {
+          if (!attacks(mover, kinds[k], t, occ).test(s)) continue;
+          BoardSetup r = after;
+          r.at(s) = captured;
+          r.at(t) = make_piece(mover, kinds[k]);
+          if (captured != Piece::None) r.hand(mover).remove(unpromote(type_of(captured)));
+          keep(r);
+        }
+      }
+      if (captured == Piece::None && is_hand_type(xt) &&
+          after.hand(mover).count(xt) < Hand::max_count(xt)) {
+        BoardSetup r = after;
+        r.at(s) = Piece::None;
+        r.hand(mover).add(xt);
+        keep(r);
+      }
+    }
+  }
+}
+
+}  // namespace
+
 std::vector<Predecessor> unplay_defender(const Position& p) {
   BoardSetup after = normal(p.setup());
   refill_defender_hand(after);
   std::vector<Predecessor> out;
   if (p.side_to_move() != Color::Black) return out;
-  const Hand pool = after.hand(Color::White);  // what White captured is in here
-  const Bitboard occ = p.pieces();
   MoveList moves;
-  const auto try_setup = [&](BoardSetup r) {
+  unplay_moves(after, p.pieces(), Color::White, [&](BoardSetup r) {
     r.side_to_move = Color::White;
     refill_defender_hand(r);
     Position pos;
@@ -113,37 +157,7 @@ std::vector<Predecessor> unplay_defender(const Position& p) {
     generate_legal(pos, moves);
     const Move m = reaching(pos, moves, after);
     if (!m.is_none()) out.push_back({r, m});
-  };
-  for (int i = 0; i < kSquareCount; ++i) {
-    const Square s = square_at(i);
-    const Piece x = after.at(s);
-    if (x == Piece::None || color_of(x) != Color::White) continue;
-    const PieceType xt = type_of(x);
-    // What stood on s before: nothing, or a Black piece that White captured.
-    std::vector<Piece> before_on_s{Piece::None};
-    for (const PieceType t : kBoardKinds)
-      if (pool.has(unpromote(t))) before_on_s.push_back(make_piece(Color::Black, t));
-    for (const Piece captured : before_on_s) {
-      for (int j = 0; j < kSquareCount; ++j) {
-        const Square t = square_at(j);
-        if (t == s || after.at(t) != Piece::None) continue;
-        PieceType kinds[2];
-        const int n = earlier_kinds(Color::White, xt, t, s, kinds);
-        for (int k = 0; k < n; ++k) {
-          if (!attacks(Color::White, kinds[k], t, occ).test(s)) continue;
-          BoardSetup r = after;
-          r.at(s) = captured;
-          r.at(t) = make_piece(Color::White, kinds[k]);
-          try_setup(r);
-        }
-      }
-      if (captured == Piece::None && is_hand_type(xt)) {
-        BoardSetup r = after;
-        r.at(s) = Piece::None;
-        try_setup(r);
-      }
-    }
-  }
+  });
   sort_unique(out);
   return out;
 }
@@ -152,10 +166,8 @@ std::vector<Predecessor> unplay_attacker(const Position& r) {
   const BoardSetup after = normal(r.setup());
   std::vector<Predecessor> out;
   if (r.side_to_move() != Color::White) return out;
-  const Hand hand = after.hand(Color::Black);  // what Black captured is in here
-  const Bitboard occ = r.pieces();
   MoveList moves;
-  const auto try_setup = [&](BoardSetup q) {
+  unplay_moves(after, r.pieces(), Color::Black, [&](BoardSetup q) {
     q.side_to_move = Color::Black;
     refill_defender_hand(q);
     Position pos;
@@ -164,39 +176,7 @@ std::vector<Predecessor> unplay_attacker(const Position& r) {
     generate_checks(pos, moves);
     const Move m = reaching(pos, moves, after);
     if (!m.is_none()) out.push_back({q, m});
-  };
-  for (int i = 0; i < kSquareCount; ++i) {
-    const Square s = square_at(i);
-    const Piece y = after.at(s);
-    if (y == Piece::None || color_of(y) != Color::Black) continue;
-    const PieceType yt = type_of(y);
-    std::vector<Piece> before_on_s{Piece::None};
-    for (const PieceType t : kBoardKinds)
-      if (hand.has(unpromote(t))) before_on_s.push_back(make_piece(Color::White, t));
-    for (const Piece captured : before_on_s) {
-      for (int j = 0; j < kSquareCount; ++j) {
-        const Square u = square_at(j);
-        if (u == s || after.at(u) != Piece::None) continue;
-        PieceType kinds[2];
-        const int n = earlier_kinds(Color::Black, yt, u, s, kinds);
-        for (int k = 0; k < n; ++k) {
-          if (!attacks(Color::Black, kinds[k], u, occ).test(s)) continue;
-          BoardSetup q = after;
-          q.at(s) = captured;
-          q.at(u) = make_piece(Color::Black, kinds[k]);
-          if (captured != Piece::None) q.hand(Color::Black).remove(unpromote(type_of(captured)));
-          try_setup(q);
-        }
-      }
-      if (captured == Piece::None && is_hand_type(yt) &&
-          after.hand(Color::Black).count(yt) < Hand::max_count(yt)) {
-        BoardSetup q = after;
-        q.at(s) = Piece::None;
-        q.hand(Color::Black).add(yt);
-        try_setup(q);
-      }
-    }
-  }
+  });
   sort_unique(out);
   return out;
 }
