@@ -14,15 +14,12 @@
 #include "generator/rng.h"
 #include "generator/themes.h"
 #include "solver/io/sfen.h"
+#include "tests/generator/generator_test_support.h"
 
 namespace tsume::gen {
 namespace {
 
-Position position(const std::string& sfen) {
-  auto p = io::read_position(sfen);
-  EXPECT_TRUE(p.ok()) << sfen;
-  return p.ok() ? p.value() : Position();
-}
+using test_support::position;
 
 std::vector<Move> line(const std::string& sfen, const std::vector<std::string>& moves) {
   Position pos = position(sfen);
@@ -180,15 +177,7 @@ TEST(GeneratorRun, CompositionsAreSoundOnRecheck) {
     EXPECT_EQ(g.verdict, Verdict::Sound);
     EXPECT_GE(g.length, 3);
     EXPECT_LE(g.length, 5);
-    CheckOptions o;
-    o.limits.max_nodes = 20'000'000;
-    o.step_nodes = 2'000'000;
-    o.hash_megabytes = 16;
-    const CheckResult r = check_problem(position(io::to_sfen(g.position)), o);
-    EXPECT_EQ(r.verdict, Verdict::Sound) << r.reason;
-    EXPECT_EQ(r.length, g.length);
-    EXPECT_EQ(r.main_line, g.pv);
-    EXPECT_EQ(replay_mate(g.position, g.pv), "");
+    test_support::expect_sound_on_recheck(g);
   }
 }
 

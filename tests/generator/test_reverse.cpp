@@ -15,15 +15,12 @@
 #include "solver/core/checkgen.h"
 #include "solver/core/movegen.h"
 #include "solver/io/sfen.h"
+#include "tests/generator/generator_test_support.h"
 
 namespace tsume::gen {
 namespace {
 
-Position position(const std::string& sfen) {
-  auto p = io::read_position(sfen);
-  EXPECT_TRUE(p.ok()) << sfen;
-  return p.ok() ? p.value() : Position();
-}
+using test_support::position;
 
 // The positions along a line: [start, after move 1, ...].
 std::vector<Position> along(const std::string& sfen, const std::vector<std::string>& moves,
@@ -181,15 +178,7 @@ TEST(ReverseRun, LengthenedProblemsAreSoundAndReachTheirParents) {
     EXPECT_EQ(g.verdict, Verdict::Sound);
     EXPECT_GE(g.length, 7);
     EXPECT_LE(g.length, 11);
-    CheckOptions c;
-    c.limits.max_nodes = 20'000'000;
-    c.step_nodes = 2'000'000;
-    c.hash_megabytes = 16;
-    const CheckResult r = check_problem(position(io::to_sfen(g.position)), c);
-    EXPECT_EQ(r.verdict, Verdict::Sound) << r.reason;
-    EXPECT_EQ(r.length, g.length);
-    EXPECT_EQ(r.main_line, g.pv);
-    EXPECT_EQ(replay_mate(g.position, g.pv), "");
+    test_support::expect_sound_on_recheck(g);
     ASSERT_GE(g.pv.size(), 2u);
     Position after = g.position;
     after.do_move(g.pv[0]);
