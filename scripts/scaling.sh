@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Benchmark (opt-in): speedup of the parallel solver over one thread, measured side by side.
 #
-#   bash scripts/scaling.sh [--threads "1 2 4 8 16"] [--nodes N] [--hash MB] [FILE.tsv ...]
+#   bash scripts/scaling.sh [--threads "1 2 4 8 16"] [--nodes N] [--hash MB] [--keep DIR]
+#                           [FILE.tsv ...]
 #
 # Two measurements per thread count, on the same problems:
 # - single: each problem solved alone (`tsume solve SFEN --threads T`): all threads on one
@@ -14,6 +15,7 @@
 # Default problems: the hard subset of 将棋図巧 below (solved exactly by one thread in 0.2-3.2 M
 # nodes), and, when ../shared/problems/practical/mate11.tsv exists (GPL, outside the repository),
 # its first 40 problems. Default: --threads "1 2", --nodes 6000000 per problem, --hash 256.
+# --keep DIR keeps every run's records (DIR/MODE.THREADS.jsonl) for a per-problem look.
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 build=${TSUME_BUILD_DIR:-build}
@@ -25,12 +27,14 @@ thread_counts="1 2"
 nodes=6000000
 hash=256
 files=()
+keep=""
 while [[ $# -gt 0 ]]; do
   case "$1" in
     --threads) thread_counts=$2; shift 2 ;;
     --nodes) nodes=$2; shift 2 ;;
     --hash) hash=$2; shift 2 ;;
-    -h | --help) sed -n '2,17p' "$0"; exit 0 ;;
+    --keep) keep=$2; shift 2 ;;
+    -h | --help) sed -n '2,19p' "$0"; exit 0 ;;
     *) files+=("$1"); shift ;;
   esac
 done
@@ -79,6 +83,7 @@ for mode in single batch; do
     same="same"
     diff <(answers "$base") <(answers "$out") >/dev/null || same="DIFFERENT"
     printf '%8s %10.2f %14s %8s %s\n' "$t" "$wall" "$(total_nodes "$out")" "$speedup" "$same"
+    if [[ -n $keep ]]; then mkdir -p "$keep" && cp "$out" "$keep/"; fi
   done
   echo "statuses ($mode, first thread count): $(answers "$base" | awk '{print $2}' | sort | uniq -c | tr -s ' ' | tr '\n' ' ')"
 done
