@@ -9,10 +9,12 @@
 // Entries of one board key share a bucket, so the probe compares the hands of all of them.
 //
 // Shared by the workers of the parallel search: while the table is marked shared
-// (set_shared), every probe and store holds the bucket's lock (a spin lock inside the bucket), so
-// a reader never sees a half-written entry and two writers never interleave. The locks are never
-// held across a search step. A table used by one thread skips them (they cost a locked
-// instruction and a write to a fourth cache line per probe).
+// (set_shared), every store and every probe that finds its key holds the bucket's lock (a spin
+// lock inside the bucket), so a reader never sees a half-written entry and two writers never
+// interleave. A probe first reads the bucket's keys atomically without the lock and answers
+// "nothing known" when its key is not among them. The locks are never held across a search
+// step. A table used by one thread skips them (they cost a locked instruction and a write to a
+// fourth cache line per probe).
 //
 // Mate lengths ride along as bounds: `upper` (a mate in at most that many plies exists, valid for
 // covering hands) and `lower` (no mate in fewer plies, valid for covered hands).
@@ -118,6 +120,16 @@ private:
   Slot& slot_for(Bucket& b, std::uint64_t key, Hand hand);  // the caller holds b's lock
   template <class Update>
   void store(std::uint64_t key, Hand hand, std::uint32_t work, Update update);
+  // A bucket's key, for the reads without the lock and the writes (under it) they may meet.
+  static std::atomic_ref<std::uint64_t> key_ref(const Bucket& b, std::size_t i) {
+    return std::atomic_ref<std::uint64_t>(const_cast<std::uint64_t&>(b.keys[i]));
+  }
+  static bool any_key(const Bucket& b, std::uint64_t key) {
+    bool any = false;
+    for (std::size_t i = 0; i < kBucketSize; ++i)
+      any |= key_ref(b, i).load(std::memory_order_relaxed) == key;
+    return any;
+  }
   bool live(const Bucket& b, std::size_t i, std::uint64_t key) const {
     return b.keys[i] == key && b.slots[i].generation == generation_;
   }

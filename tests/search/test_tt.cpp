@@ -2,6 +2,10 @@
 
 #include <gtest/gtest.h>
 
+#include <atomic>
+#include <cstdint>
+#include <thread>
+
 namespace tsume {
 namespace {
 
@@ -73,6 +77,62 @@ TEST(TranspositionTable, ClearForgetsEverythingAcrossManyGenerations) {
     tt.clear();
   }
   EXPECT_EQ(tt.hashfull(), 0);
+}
+
+TEST(TranspositionTable, SharedProbesAnswerAsUnsharedOnes) {
+  // A shared table reads a bucket's keys without the lock first and answers "nothing known"
+  // when the key is not there: the answers must be those of the unshared table, for a stored
+  // key, for an absent key in a bucket that holds others, and for an empty bucket.
+  TranspositionTable tt(1);
+  const std::uint64_t stride = tt.bucket_count();  // same bucket, other key
+  tt.store_proof(42, hand_of(1, 0), 7, 1);
+  tt.store_disproof(42 + stride, hand_of(2, 1), 5, 1);
+  tt.store_estimate(42 + 2 * stride, hand_of(0, 0), 3, 4, 1);
+  const std::uint64_t keys[] = {42, 42 + stride, 42 + 2 * stride, 42 + 3 * stride, 43};
+  for (const std::uint64_t key : keys) {
+    for (const Hand hand : {hand_of(0, 0), hand_of(1, 0), hand_of(2, 1), hand_of(3, 2)}) {
+      tt.set_shared(false);
+      const TTProbe a = tt.probe(key, hand);
+      tt.set_shared(true);
+      const TTProbe b = tt.probe(key, hand);
+      EXPECT_EQ(a.found, b.found) << key;
+      EXPECT_EQ(a.pn, b.pn) << key;
+      EXPECT_EQ(a.dn, b.dn) << key;
+      EXPECT_EQ(a.lower, b.lower) << key;
+      EXPECT_EQ(a.upper, b.upper) << key;
+    }
+  }
+  tt.set_shared(false);
+}
+
+TEST(TranspositionTable, SharedProbesNeverSeeAHalfWrittenEntry) {
+  // One thread stores estimates (pn 3, dn 4) and then proofs (upper 7) for many keys (few
+  // enough that none is replaced) while another probes them: a probe sees nothing or exactly
+  // what was stored.
+  TranspositionTable tt(1);
+  tt.set_shared(true);
+  std::atomic<bool> done{false};
+  std::thread writer([&] {
+    for (std::uint64_t k = 1; k < 5000; ++k) {
+      tt.store_estimate(k * 0x9E3779B97F4A7C15ull, Hand(), 3, 4, 1);
+      tt.store_proof(k * 0x9E3779B97F4A7C15ull, Hand(), 7, 1);
+    }
+    done = true;
+  });
+  while (!done) {
+    for (std::uint64_t k = 1; k < 5000; k += 7) {
+      const TTProbe p = tt.probe(k * 0x9E3779B97F4A7C15ull, Hand());
+      if (p.upper != kNoMate) {
+        EXPECT_EQ(p.upper, 7);
+      }
+      if (p.found) {
+        EXPECT_TRUE(p.pn == 3 && p.dn == 4) << p.pn << " " << p.dn;
+      }
+    }
+  }
+  writer.join();
+  tt.set_shared(false);
+  EXPECT_EQ(tt.probe(0x9E3779B97F4A7C15ull, Hand()).upper, 7);
 }
 
 }  // namespace
