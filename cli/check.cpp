@@ -45,7 +45,9 @@ constexpr HelpText kHelp{
     "INPUT as for 'tsume solve' (SFEN, SFEN/TSV files, KIF/KI2/CSA files, folders, '-'). jsonl\n"
     "fields: id, sfen, verdict, reason, length, pv, intended, cooks, flaws, unnecessary,\n"
     "undecided, pieces_undecided, alternatives, disproved, nodes, time_ms, error. A finding is\n"
-    "{kind, ply (0 = the problem position), move, alternative, length, nodes, note}.\n"
+    "{kind, ply (0 = the problem position), move, alternative, length, nodes, note}; an\n"
+    "unnecessary piece is {piece, square, result, nodes, note[, flaws_without]}, the last being\n"
+    "the flaws found without the piece that were not found with it.\n"
     "Each problem is checked serially; --threads N checks N problems at once. The verdict does\n"
     "not depend on N, nor on timing unless --time is set. Exit status as for 'tsume solve'.",
     "tsume check \"4k4/9/4P4/9/9/9/9/9/9 b G2r2b3g4s4n4l17p 1\"\n"
@@ -224,15 +226,6 @@ std::string finding_json(const Finding& f) {
   return s.str();
 }
 
-std::string piece_json(const PieceTest& t) {
-  std::ostringstream s;
-  s << "{\"piece\":" << json_string(piece_letters(t.piece))
-    << ",\"square\":" << json_string(t.square == Square::None ? "hand" : square_usi(t.square))
-    << ",\"result\":" << json_string(to_string(t.result)) << ",\"nodes\":" << t.nodes
-    << ",\"note\":" << json_string(t.note) << '}';
-  return s.str();
-}
-
 template <class T, class F> std::string json_array(const std::vector<T>& items, F&& to_json) {
   std::string out = "[";
   for (const T& x : items) {
@@ -240,6 +233,18 @@ template <class T, class F> std::string json_array(const std::vector<T>& items, 
     out += to_json(x);
   }
   return out + "]";
+}
+
+std::string piece_json(const PieceTest& t) {
+  std::ostringstream s;
+  s << "{\"piece\":" << json_string(piece_letters(t.piece))
+    << ",\"square\":" << json_string(t.square == Square::None ? "hand" : square_usi(t.square))
+    << ",\"result\":" << json_string(to_string(t.result)) << ",\"nodes\":" << t.nodes
+    << ",\"note\":" << json_string(t.note);
+  if (!t.flaws_without.empty())
+    s << ",\"flaws_without\":" << json_array(t.flaws_without, finding_json);
+  s << '}';
+  return s.str();
 }
 
 std::vector<PieceTest> pieces_with(const CheckResult& r, PieceTest::Result which) {

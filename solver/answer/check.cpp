@@ -764,6 +764,19 @@ private:
       t.result = PieceTest::Result::Unnecessary;
       t.note = std::string("without it the problem is ") + to_string(r.verdict) +
                " with the same main line";
+      for (const Finding& f : r.flaws) {
+        const bool known =
+            std::any_of(result_.flaws.begin(), result_.flaws.end(), [&](const Finding& g) {
+              return g.kind == f.kind && g.ply == f.ply && g.main_move == f.main_move &&
+                     g.alternative == f.alternative;
+            });
+        if (!known) t.flaws_without.push_back(f);
+      }
+      if (!t.flaws_without.empty()) {
+        t.note += "; flaws without it not found with it:";
+        for (const Finding& f : t.flaws_without)
+          t.note += std::string(" ") + to_string(f.kind) + " at ply " + std::to_string(f.ply);
+      }
     } else if (r.verdict == Verdict::Unknown) {
       t.result = PieceTest::Result::Undecided;
       t.note = "not shown unnecessary: without it the check is unknown (" + r.reason + ")";

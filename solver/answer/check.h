@@ -80,6 +80,9 @@ struct PieceTest {
   Result result = Result::Undecided;
   std::uint64_t nodes = 0;
   std::string note;
+  // Unnecessary pieces: the flaws found in the problem without the piece that were not found
+  // with it (what the piece may have been put there against: a 変同, a dual, ...).
+  std::vector<Finding> flaws_without;
 };
 
 struct CheckOptions {

@@ -156,6 +156,40 @@ TEST(CheckFlaws, SecondGoldGivesAFinalMoveAlternativeInAThreePlyProblem) {
       1);
 }
 
+// The same position with a White bishop on 5c (the other bishop stays in White's hand). It
+// changes nothing up to the last move: 9e8c is a knight check (no interposition, and the
+// bishop reaches none of 9a's squares), so 9a8a is still forced. At the last move 6a7a still
+// mates: the bishop's diagonal 5c-6b-7a is closed by the gold on 6b. But 6b7a opens it and the
+// bishop takes on 7a (the king on 8a is then attacked by nothing: the knight on 8c attacks 9a
+// and 7a, the gold on 6a attacks 5a, 7a and 6b), so the final-move alternative is gone: the
+// problem has no flaw. Without the bishop it is kFinalAlternative3 again, sound with the same
+// line but with that flaw. SPEC.md calls a piece whose removal leaves a sound problem with the
+// same solution unnecessary, so the bishop is; the report names the flaw it prevents. The gold
+// on 6b is needed now: without it 6a7a is answered by the bishop taking on 7a.
+constexpr const char* kBishopStopsTheFinalAlternative = "k2G5/3G5/K3b4/9/N8/9/9/9/9 b - 1";
+
+TEST(CheckFlaws, AnUnnecessaryPieceNamesTheFlawItPrevents) {
+  const auto given = line(kBishopStopsTheFinalAlternative, {"9e8c", "9a8a", "6a7a"});
+  const CheckResult r = check(kBishopStopsTheFinalAlternative, small_options(), given);
+  EXPECT_EQ(r.verdict, Verdict::UnnecessaryPiece) << r.reason;
+  EXPECT_EQ(r.main_line, given);
+  EXPECT_TRUE(r.flaws.empty());
+  std::vector<const PieceTest*> unnecessary;
+  for (const PieceTest& t : r.pieces)
+    if (t.result == PieceTest::Result::Unnecessary) unnecessary.push_back(&t);
+  ASSERT_EQ(unnecessary.size(), 1u);
+  EXPECT_EQ(unnecessary[0]->piece, make_piece(Color::White, PieceType::Bishop));
+  EXPECT_EQ(io::to_usi(Move::drop(PieceType::Gold, unnecessary[0]->square)), "G*5c");
+  ASSERT_EQ(unnecessary[0]->flaws_without.size(), 1u);
+  const Finding& f = unnecessary[0]->flaws_without[0];
+  EXPECT_EQ(f.kind, FindingKind::FinalMoveAlternative);
+  EXPECT_EQ(f.ply, 2);
+  EXPECT_EQ(io::to_usi(f.alternative), "6b7a");
+  // The piece that adds the flaw (kFinalAlternative3's gold on 6b) prevents nothing.
+  const CheckResult plain = check(kFinalAlternative3, small_options(), given);
+  for (const PieceTest& t : plain.pieces) EXPECT_TRUE(t.flaws_without.empty());
+}
+
 // E5: White king 9a; Black bishop 6a, tokin 7c, a pawn in hand.
 // - P0, mate in 5 and not sooner: the checks are P*9b and 7c8b. 7c8b is unprotected (the
 //   bishop's diagonals are 7b-8c-9d and 5b-4c-...), the king takes it, and on 8b the only check
