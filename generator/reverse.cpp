@@ -142,43 +142,46 @@ void unplay_moves(const BoardSetup& after, Bitboard occ, Color mover, const Keep
 
 }  // namespace
 
-std::vector<Predecessor> unplay_defender(const Position& p) {
-  BoardSetup after = normal(p.setup());
-  refill_defender_hand(after);
+namespace {
+
+// The setups one move of `mover` before `after` (unplay_moves) that are legal positions with
+// `mover` to move (KingRule `kings`; in check too when `in_check`) and one of whose moves from
+// `generate` reaches `after` exactly: the move is verified forwards, never trusted.
+template <class Generate>
+std::vector<Predecessor> verified_predecessors(const BoardSetup& after, Bitboard occ, Color mover,
+                                               KingRule kings, bool in_check,
+                                               const Generate& generate) {
   std::vector<Predecessor> out;
-  if (p.side_to_move() != Color::Black) return out;
   MoveList moves;
-  unplay_moves(after, p.pieces(), Color::White, [&](BoardSetup r) {
-    r.side_to_move = Color::White;
-    refill_defender_hand(r);
+  unplay_moves(after, occ, mover, [&](BoardSetup before) {
+    before.side_to_move = mover;
+    refill_defender_hand(before);
     Position pos;
-    if (!pos.set(r, KingRule::Any).empty() || !pos.in_check()) return;
+    if (!pos.set(before, kings).empty() || (in_check && !pos.in_check())) return;
     moves.clear();
-    generate_legal(pos, moves);
+    generate(pos, moves);
     const Move m = reaching(pos, moves, after);
-    if (!m.is_none()) out.push_back({r, m});
+    if (!m.is_none()) out.push_back({before, m});
   });
   sort_unique(out);
   return out;
 }
 
+}  // namespace
+
+std::vector<Predecessor> unplay_defender(const Position& p) {
+  if (p.side_to_move() != Color::Black) return {};
+  BoardSetup after = normal(p.setup());
+  refill_defender_hand(after);
+  return verified_predecessors(after, p.pieces(), Color::White, KingRule::Any, true,
+                               [](const Position& pos, MoveList& m) { generate_legal(pos, m); });
+}
+
 std::vector<Predecessor> unplay_attacker(const Position& r) {
-  const BoardSetup after = normal(r.setup());
-  std::vector<Predecessor> out;
-  if (r.side_to_move() != Color::White) return out;
-  MoveList moves;
-  unplay_moves(after, r.pieces(), Color::Black, [&](BoardSetup q) {
-    q.side_to_move = Color::Black;
-    refill_defender_hand(q);
-    Position pos;
-    if (!pos.set(q).empty()) return;
-    moves.clear();
-    generate_checks(pos, moves);
-    const Move m = reaching(pos, moves, after);
-    if (!m.is_none()) out.push_back({q, m});
-  });
-  sort_unique(out);
-  return out;
+  if (r.side_to_move() != Color::White) return {};
+  return verified_predecessors(normal(r.setup()), r.pieces(), Color::Black, KingRule::DefenderKing,
+                               false,
+                               [](const Position& pos, MoveList& m) { generate_checks(pos, m); });
 }
 
 std::vector<Extension> two_ply_predecessors(const Position& p, int max_pieces) {

@@ -47,12 +47,12 @@ std::vector<Move> proof_line(Position& pos, MateSearch& search) {
 
 // A main-line step whose searches run on the solver's threads (the walk's own lookups and
 // futility tests stay serial): the main line is about a tenth of a hard problem's nodes, too
-// much to leave to one thread.
+// much to leave to one thread. With one thread a step is a plain BudgetedSearch.
 struct ParallelStep : BudgetedSearch {
   ParallelMateSearch parallel;
   ParallelStep(TranspositionTable& table, const SearchLimits& limits, Color attacker, int threads)
       : BudgetedSearch(table, limits, attacker), parallel(table, budget, attacker, threads) {
-    if (threads > 1) search.set_prover(&parallel);
+    search.set_prover(&parallel);
   }
 };
 
@@ -90,6 +90,9 @@ SolveResult Solver::solve(const Position& root, const SearchLimits& limits, Solv
       SurplusGame game;
       game.options = exact;
       const SearchSteps steps{[&]() -> std::unique_ptr<BudgetedSearch> {
+                                if (threads_ <= 1)
+                                  return std::make_unique<BudgetedSearch>(
+                                      table_, budget.remaining(), pos.side_to_move());
                                 return std::make_unique<ParallelStep>(table_, budget.remaining(),
                                                                       pos.side_to_move(), threads_);
                               },
