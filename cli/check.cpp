@@ -44,10 +44,10 @@ constexpr HelpText kHelp{
     "\n"
     "INPUT as for 'tsume solve' (SFEN, SFEN/TSV files, KIF/KI2/CSA files, folders, '-'). jsonl\n"
     "fields: id, sfen, verdict, reason, length, pv, intended, cooks, flaws, unnecessary,\n"
-    "undecided, pieces_undecided, alternatives, disproved, nodes, time_ms, error. A finding is\n"
-    "{kind, ply (0 = the problem position), move, alternative, length, nodes, note}; an\n"
-    "unnecessary piece is {piece, square, result, nodes, note[, flaws_without]}, the last being\n"
-    "the flaws found without the piece that were not found with it.\n"
+    "undecided, pieces_undecided, pieces_necessary, alternatives, disproved, nodes, time_ms,\n"
+    "error. A finding is {kind, ply (0 = the problem position), move, alternative, length,\n"
+    "nodes, note}; a tested piece is {piece, square, result, nodes, note[, flaws_without]}, the\n"
+    "last being the flaws found without the piece that were not found with it.\n"
     "Each problem is checked serially; --threads N checks N problems at once. The verdict does\n"
     "not depend on N, nor on timing unless --time is set. Exit status as for 'tsume solve'.",
     "tsume check \"4k4/9/4P4/9/9/9/9/9/9 b G2r2b3g4s4n4l17p 1\"\n"
@@ -298,6 +298,8 @@ std::string format_jsonl(const Checked& c) {
     << ",\"unnecessary\":" << json_array(pieces_with(r, PieceTest::Result::Unnecessary), piece_json)
     << ",\"undecided\":" << json_array(r.undecided, finding_json) << ",\"pieces_undecided\":"
     << json_array(pieces_with(r, PieceTest::Result::Undecided), piece_json)
+    << ",\"pieces_necessary\":"
+    << json_array(pieces_with(r, PieceTest::Result::Necessary), piece_json)
     << ",\"alternatives\":" << r.alternatives << ",\"disproved\":" << r.disproved
     << ",\"phase_nodes\":{\"length\":" << r.phase_nodes.length << ",\"line\":" << r.phase_nodes.line
     << ",\"cooks\":" << r.phase_nodes.cooks << ",\"pieces\":" << r.phase_nodes.pieces << '}'
