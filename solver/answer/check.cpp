@@ -23,6 +23,8 @@ using Clock = std::chrono::steady_clock;
 using Step = BudgetedSearch;
 
 constexpr std::string_view kUnfinishedCook = "cook search unfinished";
+// Per alternative, in the first (quick) check of a smaller problem of the piece test.
+constexpr std::uint64_t kQuickPieceStep = 20'000;
 
 // A position of the main line as the table knows it (board key with side to move, attacker hand).
 struct LineKey {
@@ -65,7 +67,7 @@ public:
     if (have_line) {
       phases.line = nodes_ - phases.length;
       search_cooks();
-      search_variation_duals();
+      if (!cooked_enough()) search_variation_duals();
       if (intended) compare_intended(*intended);
       phases.cooks = nodes_ - phases.length - phases.line;
       if (options_.test_pieces) test_pieces();
@@ -335,12 +337,13 @@ private:
   void search_cooks() {
     Position pos = root_;
     const int length = static_cast<int>(line().size());
-    for (int ply = 0; ply < length; ++ply) {
+    for (int ply = 0; ply < length && !cooked_enough(); ++ply) {
       if (ply % 2 == 0) examine_node(pos, ply);
       pos.do_move(line()[static_cast<std::size_t>(ply)]);
     }
-    retry_unfinished();
+    if (!cooked_enough()) retry_unfinished();
   }
+  bool cooked_enough() const { return options_.stop_at_first_cook && !result_.cooks.empty(); }
 
   // A second pass over the alternatives that were not disproved within their step: the table
   // now holds what all the others proved, and the budget the problem has left is shared among
@@ -377,7 +380,7 @@ private:
     MoveList checks;
     generate_checks(pos, checks);
     for (Move alt : checks) {
-      if (alt == main) continue;
+      if (alt == main || cooked_enough()) continue;
       Finding f;
       f.ply = ply;
       f.main_move = main;
@@ -752,13 +755,30 @@ private:
         return;
       }
     }
+    // The smaller problem is checked twice at most: first with small steps, which finds most
+    // cooks (a proof each) without the long disproofs of the other alternatives, then, when
+    // that is not decided, with the full steps. Any verdict but UNKNOWN is certain either way.
     CheckOptions sub = options_;
     sub.test_pieces = false;
     sub.pieces_needed_for_sound = false;
-    sub.limits = limits_for(cap);
-    const CheckResult r = check_problem(smaller, sub, line());
-    nodes_ += r.nodes;
-    t.nodes += r.nodes;
+    sub.stop_at_first_cook = true;
+    CheckResult r;
+    std::uint64_t quick_nodes = 0;
+    if (options_.step_nodes > kQuickPieceStep) {
+      CheckOptions quick = sub;
+      quick.step_nodes = kQuickPieceStep;
+      quick.limits = limits_for(options_.step_nodes);
+      r = check_problem(smaller, quick, line());
+      quick_nodes = r.nodes;
+      nodes_ += r.nodes;
+      t.nodes += r.nodes;
+    }
+    if (r.verdict == Verdict::Unknown) {
+      sub.limits = limits_for(cap > quick_nodes ? cap - quick_nodes : 1);
+      r = check_problem(smaller, sub, line());
+      nodes_ += r.nodes;
+      t.nodes += r.nodes;
+    }
     const bool sound = r.verdict == Verdict::Sound || r.verdict == Verdict::SoundWithFlaws;
     if (sound && r.main_line == line()) {
       t.result = PieceTest::Result::Unnecessary;

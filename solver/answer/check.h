@@ -94,6 +94,9 @@ struct CheckOptions {
   // Without the piece test the verdict is at best UNKNOWN, except for the smaller problems the
   // piece test itself checks (where only soundness with the same line is asked).
   bool pieces_needed_for_sound = true;
+  // Stop looking for cooks, and skip the variation flaws, once one cook is proven: the verdict
+  // is COOKED whatever else is found (the piece test's smaller problems need only the verdict).
+  bool stop_at_first_cook = false;
 };
 
 struct CheckResult {

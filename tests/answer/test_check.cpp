@@ -82,6 +82,22 @@ TEST(CheckCook, SecondKnightOpensASecondMateAtMoveOne) {
   EXPECT_GE(r.cooks[0].length, 3);
 }
 
+TEST(CheckCook, StopAtFirstCookKeepsTheVerdictAndLooksNoFurther) {
+  // S3 with a second knight and a lance in hand: 9e8c and 7e8c both mate in 3 (a cook at move
+  // 1), and the move-1 alternatives include lance drops that do not mate. Stopping at the first
+  // cook must keep the verdict COOKED with that cook and examine fewer alternatives.
+  const std::string sfen = "k2G5/9/K8/9/N1N6/9/9/9/9 b L 1";
+  const CheckResult full = check(sfen);
+  CheckOptions o = small_options();
+  o.stop_at_first_cook = true;
+  const CheckResult first = check(sfen, o);
+  ASSERT_EQ(full.verdict, Verdict::Cooked) << full.reason;
+  EXPECT_EQ(first.verdict, Verdict::Cooked) << first.reason;
+  ASSERT_EQ(first.cooks.size(), 1u);
+  EXPECT_EQ(first.cooks[0].ply, 0);
+  EXPECT_LT(first.alternatives, full.alternatives);
+}
+
 TEST(CheckSurplus, PieceLeftInHandAfterMateInOne) {
   // S1 with a pawn more in hand: the pawn cannot be dropped on file 5 (二歩) and no pawn drop
   // elsewhere checks, so the line stays G*5b and the pawn is left over.
