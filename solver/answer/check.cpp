@@ -8,6 +8,7 @@
 #include <string_view>
 #include <utility>
 
+#include "solver/answer/exact_length.h"
 #include "solver/answer/exemptions.h"
 #include "solver/answer/main_line.h"
 #include "solver/core/checkgen.h"
@@ -118,35 +119,45 @@ private:
   // the minimisation starts from there instead of from the first proof's (often much longer)
   // length, which is what makes long problems affordable.
   bool solve_length(Plies hint, std::uint64_t cap) {
+    const std::uint64_t phase_start = nodes_;
     auto s = step(table_, cap);
     Position pos = root_;
     Outcome exists = Outcome::Unknown;
     if (hint > 0 && hint % 2 == 1) exists = s->search.prove(pos, hint, kExact);
     if (exists != Outcome::Proven) exists = s->search.prove(pos, kUnboundedPlies);
     mate_proven_ = exists == Outcome::Proven;
+    finish(*s);
     if (exists == Outcome::Disproven) {
-      finish(*s);
       result_.verdict = Verdict::NoMate;
       result_.reason = "no mate at any length (proven)";
       return false;
     }
     if (exists == Outcome::Unknown) {
-      finish(*s);
       result_.reason = "no mate found and none disproved within the limits";
       return false;
     }
-    Plies upper = s->search.lookup(pos).upper;
-    bool exact = true;
-    while (upper >= 3) {
-      const Outcome shorter = s->search.prove(pos, upper - 2, kExact);
-      if (shorter == Outcome::Proven) {
-        upper = std::min<Plies>(s->search.lookup(pos).upper, upper - 2);
-      } else {
-        exact = shorter == Outcome::Disproven;
-        break;
-      }
-    }
-    finish(*s);
+    // Each length question has a step of its own within what is left of the phase's cap.
+    const auto phase_left = [&]() -> std::uint64_t {
+      const std::uint64_t used = nodes_ - phase_start;
+      return !cap ? 0 : used >= cap ? 1 : cap - used;
+    };
+    const auto spent = [&] {
+      const bool stopped = options_.limits.stop && options_.limits.stop->load();
+      return stopped || phase_left() == 1 || limits_for(0).max_nodes == 1;
+    };
+    const LengthQuestions ask{[&](Plies d, std::uint64_t question_cap) {
+                                const std::uint64_t left = phase_left();
+                                auto q = step(table_, left && question_cap
+                                                          ? std::min(left, question_cap)
+                                                          : std::max(left, question_cap));
+                                const Outcome o = q->search.prove(pos, d, kExact);
+                                finish(*q);
+                                return o;
+                              },
+                              [&] { return s->search.lookup(pos).upper; }, spent};
+    const ExactLength len = minimise_length(s->search.lookup(pos).upper, ask);
+    const Plies upper = len.upper;
+    const bool exact = len.exact;
     if (!exact) {
       result_.length_upper = upper;
       result_.reason = "a mate exists but its exact length was not proven within the limits";

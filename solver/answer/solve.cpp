@@ -2,6 +2,7 @@
 
 #include <memory>
 
+#include "solver/answer/exact_length.h"
 #include "solver/answer/main_line.h"
 #include "solver/core/checkgen.h"
 #include "solver/core/movegen.h"
@@ -73,29 +74,32 @@ SolveResult Solver::solve(const Position& root, const SearchLimits& limits, Solv
   result.proof_nodes = budget.nodes();
   if (exists == Outcome::Proven) {
     result.status = SolveStatus::Mate;
-    Plies upper = search.lookup(pos).upper;
-    result.length_exact = true;
-    while (upper >= 3) {
-      const Outcome shorter = search.prove(pos, upper - 2, exact);
-      if (shorter == Outcome::Proven) {
-        upper = std::min<Plies>(search.lookup(pos).upper, upper - 2);
-      } else {
-        result.length_exact = shorter == Outcome::Disproven;
-        break;
-      }
-    }
+    // Each question of the length search and each main-line node gets a search of its own on
+    // the shared table, with what is left of the budget (capped where the schedule says).
+    const Color attacker = pos.side_to_move();
+    const auto make_step = [&](std::uint64_t cap) -> std::unique_ptr<BudgetedSearch> {
+      SearchLimits left = budget.remaining();
+      if (cap) left.max_nodes = left.max_nodes ? std::min(left.max_nodes, cap) : cap;
+      if (threads_ <= 1) return std::make_unique<BudgetedSearch>(table_, left, attacker);
+      return std::make_unique<ParallelStep>(table_, left, attacker, threads_);
+    };
+    const LengthQuestions ask{[&](Plies d, std::uint64_t cap) {
+                                const auto s = make_step(cap);
+                                const Outcome o = s->search.prove(pos, d, exact);
+                                budget.charge(s->budget.nodes());
+                                return o;
+                              },
+                              [&] { return search.lookup(pos).upper; },
+                              [&] { return budget.exhausted(); }};
+    const ExactLength len = minimise_length(search.lookup(pos).upper, ask);
+    const Plies upper = len.upper;
+    result.length_exact = len.exact;
     result.length = upper;
     if (result.length_exact) {
       // The main line (main_line.h, as `tsume check`), each node on what is left of the budget.
       SurplusGame game;
       game.options = exact;
-      const SearchSteps steps{[&]() -> std::unique_ptr<BudgetedSearch> {
-                                if (threads_ <= 1)
-                                  return std::make_unique<BudgetedSearch>(
-                                      table_, budget.remaining(), pos.side_to_move());
-                                return std::make_unique<ParallelStep>(table_, budget.remaining(),
-                                                                      pos.side_to_move(), threads_);
-                              },
+      const SearchSteps steps{[&] { return make_step(0); },
                               [&](const BudgetedSearch& s) { budget.charge(s.budget.nodes()); }};
       MainLine line = follow_main_line(pos, upper, game, {}, steps,
                                        LineChoice{.attacker_tie_break = true, .variations = false});
