@@ -791,7 +791,13 @@ private:
       t.nodes += r.nodes;
     }
     const bool sound = r.verdict == Verdict::Sound || r.verdict == Verdict::SoundWithFlaws;
-    if (sound && r.main_line == line()) {
+    // A shorter mate, proven, settles it whatever else the check of the smaller problem left
+    // open (its length is at most L: "mate within L" was proven above).
+    const Plies shorter = r.length >= 0 ? r.length : r.length_upper;
+    if (shorter >= 0 && shorter < result_.length) {
+      t.note = (r.length >= 0 ? "without it the mate is " : "without it a mate in at most ") +
+               std::to_string(shorter) + (shorter == 1 ? " ply" : " plies");
+    } else if (sound && r.main_line == line()) {
       t.result = PieceTest::Result::Unnecessary;
       t.note = std::string("without it the problem is ") + to_string(r.verdict) +
                " with the same main line";
@@ -822,8 +828,18 @@ private:
   void decide() {
     CheckResult& r = result_;
     if (r.verdict == Verdict::NoMate) return;
-    if (r.length < 0 || r.main_line.size() != static_cast<std::size_t>(r.length)) {
+    if (r.length < 0) {
       r.verdict = Verdict::Unknown;
+      return;
+    }
+    if (r.main_line.size() != static_cast<std::size_t>(r.length)) {
+      // Futile interpositions and their captures make a main line longer than the length
+      // (main_line.h); the cook and variation tests count distances from the length and do not
+      // follow such a line yet.
+      r.verdict = Verdict::Unknown;
+      r.reason = "the main line passes a futile interposition (" +
+                 std::to_string(r.main_line.size()) + " moves for " + std::to_string(r.length) +
+                 " plies), which the checker does not follow yet";
       return;
     }
     const auto unnecessary = std::count_if(r.pieces.begin(), r.pieces.end(), [](const auto& t) {

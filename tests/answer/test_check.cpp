@@ -127,6 +127,22 @@ TEST(CheckUnnecessary, IdlePawnInTheCornerIsUnnecessary) {
   EXPECT_EQ(io::to_usi(Move::drop(PieceType::Pawn, it->square)), "P*1i");
 }
 
+TEST(CheckUnnecessary, ADefenderPieceThatStopsAShorterMateIsNecessary) {
+  // S3 with a Black rook on 6b and a White silver on 7b. With the silver the rook's checks along
+  // rank b are blocked and 9e8c is the only check: S3's line, sound. Without it 6b8b+ mates at
+  // once (the dragon covers 9a, 8a, 9b and 8c; 9b is also the Black king's), so the silver is
+  // needed, and the report says why.
+  const CheckResult r = check("k2G5/2sR5/K8/9/N8/9/9/9/9 b - 1");
+  EXPECT_EQ(r.verdict, Verdict::Sound) << r.reason;
+  EXPECT_EQ(r.length, 3);
+  const auto it = std::find_if(r.pieces.begin(), r.pieces.end(), [](const PieceTest& t) {
+    return t.piece == make_piece(Color::White, PieceType::Silver);
+  });
+  ASSERT_NE(it, r.pieces.end());
+  EXPECT_EQ(it->result, PieceTest::Result::Necessary);
+  EXPECT_EQ(it->note, "without it the mate is 1 ply");
+}
+
 TEST(CheckUnnecessary, RealisticModeSkipsBoardPieces) {
   CheckOptions o = small_options();
   o.realistic = true;
