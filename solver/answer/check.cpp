@@ -154,7 +154,8 @@ private:
                                 finish(*q);
                                 return o;
                               },
-                              [&] { return s->search.lookup(pos).upper; }, spent};
+                              [&] { return s->search.lookup(pos).upper; }, spent,
+                              [&] { return nodes_; }};
     const ExactLength len = minimise_length(s->search.lookup(pos).upper, ask);
     const Plies upper = len.upper;
     const bool exact = len.exact;

@@ -16,7 +16,9 @@ ExactLength minimise_length(Plies upper, const LengthQuestions& ask, LengthSched
     upper = std::min(ask.proven_upper(), upper - 2);
   }
   while (lo < upper) {
+    std::uint64_t previous_cost = 0;
     for (Plies d = std::max<Plies>(lo, upper - 2 * schedule.window);; d += 2) {
+      const std::uint64_t before = ask.nodes();
       const Outcome o = ask.prove(d, 0);
       if (o == Outcome::Unknown) return {upper, false};
       if (o == Outcome::Proven) {
@@ -25,6 +27,13 @@ ExactLength minimise_length(Plies upper, const LengthQuestions& ask, LengthSched
       }
       lo = d + 2;
       if (lo >= upper) break;
+      // Costs that no longer grow with the depth: the questions left are about as hard as this
+      // one, and only the last matters. Ask it now.
+      const std::uint64_t cost = ask.nodes() - before;
+      if (previous_cost > 0 && cost >= schedule.flat_min_nodes &&
+          static_cast<double>(cost) < schedule.min_growth * static_cast<double>(previous_cost))
+        d = std::max<Plies>(d, upper - 4);
+      previous_cost = cost;
     }
   }
   return {upper, true};

@@ -1,11 +1,13 @@
 // The length search's schedule (solver/answer/exact_length.h) against a scripted oracle: a
 // problem whose exact length is `exact`, whose proofs report `reported` (a mate found is not
 // always the shortest), and whose disproofs of "within d" for d >= `hard` need more nodes than
-// the descent's cap.
+// the descent's cap. A question about depth d costs `base` nodes times `growth` to the power
+// d / 2.
 #include "solver/answer/exact_length.h"
 
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <cstdint>
 #include <vector>
 
@@ -18,6 +20,9 @@ struct Oracle {
   Plies hard = 1000;   // disproofs from this depth on exceed the descent's cap
   bool budget_left = true;
   bool slow_proofs = false;  // proofs from `hard` on exceed the cap too
+  double base = 1000;
+  double growth = 3;
+  std::uint64_t nodes = 0;
   std::vector<Plies> asked{};
   std::vector<bool> capped{};
   Plies last_proof = 0;
@@ -26,6 +31,7 @@ struct Oracle {
     return {[this](Plies d, std::uint64_t cap) {
               asked.push_back(d);
               capped.push_back(cap != 0);
+              nodes += static_cast<std::uint64_t>(base * std::pow(growth, d / 2));
               if (slow_proofs && cap != 0 && d >= hard) return Outcome::Unknown;
               if (d >= exact) {
                 last_proof = std::max(exact, std::min(reported, d));
@@ -34,7 +40,8 @@ struct Oracle {
               if (!budget_left || (cap != 0 && d >= hard)) return Outcome::Unknown;
               return Outcome::Disproven;
             },
-            [this] { return last_proof; }, [this] { return !budget_left; }};
+            [this] { return last_proof; }, [this] { return !budget_left; },
+            [this] { return nodes; }};
   }
 };
 
@@ -83,6 +90,17 @@ TEST(ExactLength, AProofInsideTheWindowRestartsItLower) {
   EXPECT_TRUE(r.exact);
   EXPECT_EQ(r.upper, 23);
   EXPECT_EQ(o.asked, (std::vector<Plies>{29, 27, 23, 19, 21}));
+}
+
+TEST(ExactLength, FlatCostsSkipToTheLastQuestion) {
+  // Exact 41, every capped question runs out. Deepening from 41 - 24 = 17: "within 17" and
+  // "within 19" cost the same 200,000 nodes (no growth), so the rest of the window is skipped
+  // and "within 39" is asked next.
+  Oracle o{.exact = 41, .reported = 41, .hard = 1, .base = 200'000, .growth = 1};
+  const ExactLength r = minimise_length(41, o.questions(), LengthSchedule{.window = 12});
+  EXPECT_TRUE(r.exact);
+  EXPECT_EQ(r.upper, 41);
+  EXPECT_EQ(o.asked, (std::vector<Plies>{39, 17, 19, 39}));
 }
 
 TEST(ExactLength, NoBudgetLeftIsNotExact) {
