@@ -146,10 +146,9 @@ private:
       return stopped || phase_left() == 1 || limits_for(0).max_nodes == 1;
     };
     const LengthQuestions ask{[&](Plies d, std::uint64_t question_cap) {
-                                const std::uint64_t left = phase_left();
-                                auto q = step(table_, left && question_cap
-                                                          ? std::min(left, question_cap)
-                                                          : std::max(left, question_cap));
+                                std::uint64_t c = phase_left();  // 0: none
+                                if (question_cap && (!c || question_cap < c)) c = question_cap;
+                                auto q = step(table_, c);
                                 const Outcome o = q->search.prove(pos, d, kExact);
                                 finish(*q);
                                 return o;
@@ -786,7 +785,7 @@ private:
       t.nodes += r.nodes;
     }
     if (r.verdict == Verdict::Unknown) {
-      sub.limits = limits_for(cap > quick_nodes ? cap - quick_nodes : 1);
+      sub.limits = limits_for(!cap ? 0 : cap > quick_nodes ? cap - quick_nodes : 1);
       r = check_problem(smaller, sub, line());
       nodes_ += r.nodes;
       t.nodes += r.nodes;
