@@ -90,8 +90,7 @@ SolveResult Solver::solve(const Position& root, const SearchLimits& limits, Solv
                                 return o;
                               },
                               [&] { return search.lookup(pos).upper; },
-                              [&] { return budget.exhausted(); },
-                              [&] { return budget.nodes(); }};
+                              [&] { return budget.exhausted(); }, [&] { return budget.nodes(); }};
     const ExactLength len = minimise_length(search.lookup(pos).upper, ask);
     const Plies upper = len.upper;
     result.length_exact = len.exact;

@@ -5,7 +5,7 @@
 // Method: df-pn proves the mate with no length budget; the proof's length is an upper bound U.
 // Then "mate within U - 2 plies?" is asked with futile interpositions ignored, lowering U each
 // time it is proven, until it is disproven: U is then the exact length (exact_length.h: when
-// one such question takes more than a million nodes, the depths below U are asked from the
+// one such question takes more than 5 M nodes, the depths below U are asked from the
 // bottom of a window upwards instead, iterative deepening). The main line follows
 // exact lengths (main_line.h, shared with `tsume check`): at an attacker node the checks whose
 // child mates in d - 1; at a defender node the non-futile evasions that do not mate within
