@@ -773,22 +773,22 @@ private:
     sub.test_pieces = false;
     sub.pieces_needed_for_sound = false;
     sub.stop_at_first_cook = true;
-    CheckResult r;
-    std::uint64_t quick_nodes = 0;
+    const auto check_smaller = [&](const CheckOptions& o) {
+      CheckResult res = check_problem(smaller, o, line());
+      nodes_ += res.nodes;
+      t.nodes += res.nodes;
+      return res;
+    };
+    CheckResult r;  // UNKNOWN, 0 nodes: not checked yet
     if (options_.step_nodes > kQuickPieceStep) {
       CheckOptions quick = sub;
       quick.step_nodes = kQuickPieceStep;
       quick.limits = limits_for(options_.step_nodes);
-      r = check_problem(smaller, quick, line());
-      quick_nodes = r.nodes;
-      nodes_ += r.nodes;
-      t.nodes += r.nodes;
+      r = check_smaller(quick);
     }
     if (r.verdict == Verdict::Unknown) {
-      sub.limits = limits_for(!cap ? 0 : cap > quick_nodes ? cap - quick_nodes : 1);
-      r = check_problem(smaller, sub, line());
-      nodes_ += r.nodes;
-      t.nodes += r.nodes;
+      sub.limits = limits_for(!cap ? 0 : cap > r.nodes ? cap - r.nodes : 1);
+      r = check_smaller(sub);
     }
     const bool sound = r.verdict == Verdict::Sound || r.verdict == Verdict::SoundWithFlaws;
     // A shorter mate, proven, settles it whatever else the check of the smaller problem left
