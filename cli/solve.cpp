@@ -23,6 +23,7 @@
 #include <oneapi/tbb/enumerable_thread_specific.h>
 #include <oneapi/tbb/parallel_for.h>
 #include <oneapi/tbb/task_arena.h>
+#include <oneapi/tbb/task_group.h>
 
 #include "cli/batch.h"
 #include "cli/command.h"
@@ -292,9 +293,11 @@ constexpr std::uint64_t kQuickTryNodes = 100'000;
 // Otherwise a batch runs in two passes, so that no core idles and none is oversubscribed:
 // first every problem is tried on one thread with a small node budget (`quick_nodes`), as
 // many problems at once as there are threads, each with its share of the table; most problems
-// of a collection end there. The problems that budget left open are then solved one at a time
-// with all threads on the whole table. Answers are the same either way; only nodes and times
-// differ.
+// of a collection end there. The problems that budget left open are then solved the same way,
+// as many at once as there are threads (or problems), each with its share of the table, and
+// the threads whose work is done join the problems still open (hard_pass). A single open
+// problem gets all threads and the whole table. Answers are the same either way; only nodes
+// and times differ.
 bool solve_batch(const std::vector<const Record*>& todo, const Settings& settings,
                  std::size_t hash_mb, int threads, std::uint64_t quick_nodes,
                  const std::function<void(const Outcome&)>& write) {
@@ -326,7 +329,7 @@ bool solve_batch(const std::vector<const Record*>& todo, const Settings& setting
           }
         });
       });
-    }  // the quick pass's tables are freed before the whole table is allocated
+    }  // the quick pass's tables are freed before the hard pass allocates its own
     if (g_interrupted.load()) return true;
     std::sort(hard.begin(), hard.end());
   } else {
@@ -334,15 +337,46 @@ bool solve_batch(const std::vector<const Record*>& todo, const Settings& setting
     for (std::size_t i = 0; i < todo.size(); ++i) hard[i] = i;
   }
   if (hard.empty()) return false;
-  Solver solver(hash_mb, threads);
-  for (std::size_t i : hard) {
+  const auto solve_hard = [&](std::size_t i, Solver& solver) {
     Outcome o = solve_record(*todo[i], solver, settings);
-    if (g_interrupted.load()) return true;
+    if (g_interrupted.load()) return false;
     o.nodes += tries[i].nodes;  // the quick try counts too
     o.seconds += tries[i].seconds;
     writer.put(i, std::move(o));
+    return true;
+  };
+  const std::size_t owners = std::min(static_cast<std::size_t>(threads), hard.size());
+  if (owners <= 1) {
+    Solver solver(hash_mb, threads);
+    for (std::size_t i : hard)
+      if (!solve_hard(i, solver)) return true;
+    return false;
   }
-  return false;
+  // The hard pass: `owners` loops take the open problems in input order, each problem on its
+  // loop's thread and table (its share of --hash); the thread of a loop that finds no problem
+  // left becomes spare, and the searches still running take it in as a helper
+  // (ParallelMateSearch), so the last problems get every thread.
+  SpareThreads spare(threads - static_cast<int>(owners));
+  std::atomic<std::size_t> next{0};
+  const std::size_t share = std::max<std::size_t>(hash_mb / owners, 1);
+  tbb::task_arena arena(threads);
+  arena.execute([&] {
+    tbb::task_group loops;
+    for (std::size_t k = 0; k < owners; ++k)
+      loops.run([&] {
+        std::unique_ptr<Solver> solver;  // allocated with the loop's first problem
+        for (std::size_t j; (j = next.fetch_add(1)) < hard.size() && !g_interrupted.load();) {
+          if (!solver) {
+            solver = std::make_unique<Solver>(share, threads);
+            solver->set_spare_threads(&spare);
+          }
+          if (!solve_hard(hard[j], *solver)) break;
+        }
+        spare.give();
+      });
+    loops.wait();
+  });
+  return g_interrupted.load();
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -380,7 +414,7 @@ int solve_main(const Context& ctx) {
   add("quick-nodes",
       po::value<std::int64_t>()->value_name("N")->default_value(std::int64_t{kQuickTryNodes}),
       "with several threads and problems: nodes of each problem's first try on one thread (0: "
-      "no quick pass, every problem gets all threads)");
+      "no quick pass)");
   add_hash_option(options, "transposition table size in megabytes (1..1048576)");
   add("diagram", po::value<std::string>()->value_name("svg"),
       "also write a board diagram of each problem (its id, verdict and length as the title) to "

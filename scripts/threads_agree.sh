@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Opt-in check: the answers of `tsume solve` do not depend on the thread count or the table size.
 #
-#   bash scripts/threads_agree.sh [--threads "1 2 4 8"] [--hash "16 256"] [--nodes N] [FILE.tsv...]
+#   bash scripts/threads_agree.sh [--threads "1 2 4 8"] [--hash "16 256"] [--nodes N] [--single]
+#                                 [--quick-nodes N] [FILE.tsv...]
 #
 # Solves every file with each (threads, hash) pair, --format jsonl, and compares each run with
 # the first one problem by problem. A disagreement between two conclusive answers (mate with
@@ -9,8 +10,12 @@
 # exit 1; a problem that is `unknown` in one run and conclusive in another only hit its node
 # limit there (limits are budgets, not part of the question) and is counted apart.
 #
-# Every problem is solved with all the threads (--quick-nodes 0: no quick one-thread pass), so
-# that the parallel search itself is compared; --quick-nodes N compares the batch mode.
+# By default --quick-nodes 0: no quick one-thread pass, every problem goes to the hard pass
+# (docs/parallel.md), where the problems are solved several at once and the threads of finished
+# problems join the searches still open (elastic helpers); --quick-nodes N compares the whole
+# batch mode. --single solves each problem in a process of its own instead, all threads in a
+# dedicated arena on that one problem (the parallel df-pn as a single `tsume solve` runs it;
+# slower: a process and a table per problem).
 #
 # Default files: problems/zukou.tsv and, when present (outside the repository),
 # ../shared/problems/unit_mates.tsv and the first 200 problems of each
@@ -26,6 +31,7 @@ thread_counts="1 2 4 8"
 hashes="16 256"
 nodes=1000000
 quick=0
+single=0
 files=()
 while [[ $# -gt 0 ]]; do
   case "$1" in
@@ -33,7 +39,8 @@ while [[ $# -gt 0 ]]; do
     --hash) hashes=$2; shift 2 ;;
     --nodes) nodes=$2; shift 2 ;;
     --quick-nodes) quick=$2; shift 2 ;;
-    -h | --help) sed -n '2,17p' "$0"; exit 0 ;;
+    --single) single=1; shift ;;
+    -h | --help) sed -n '2,22p' "$0"; exit 0 ;;
     *) files+=("$1"); shift ;;
   esac
 done
@@ -63,8 +70,17 @@ for file in "${files[@]}"; do
   for t in $thread_counts; do
     for h in $hashes; do
       out=$tmp/$name.t$t.h$h.jsonl
-      "$tsume" solve "$file" --format jsonl --threads "$t" --hash "$h" --nodes "$nodes" \
-        --quick-nodes "$quick" >"$out" 2>/dev/null
+      if [[ $single -eq 1 ]]; then
+        : >"$out"
+        while IFS= read -r line; do
+          [[ -z $line || $line == \#* ]] && continue
+          printf '%s\n' "$line" | "$tsume" solve - --format jsonl --threads "$t" --hash "$h" \
+            --nodes "$nodes" >>"$out" 2>/dev/null
+        done <"$file"
+      else
+        "$tsume" solve "$file" --format jsonl --threads "$t" --hash "$h" --nodes "$nodes" \
+          --quick-nodes "$quick" >"$out" 2>/dev/null
+      fi
       answers "$out" >"$out.ans"
       if [[ -z $first ]]; then
         first=$out.ans

@@ -51,8 +51,9 @@ std::vector<Move> proof_line(Position& pos, MateSearch& search) {
 // much to leave to one thread. With one thread a step is a plain BudgetedSearch.
 struct ParallelStep : BudgetedSearch {
   ParallelMateSearch parallel;
-  ParallelStep(TranspositionTable& table, const SearchLimits& limits, Color attacker, int threads)
-      : BudgetedSearch(table, limits, attacker), parallel(table, budget, attacker, threads) {
+  ParallelStep(TranspositionTable& table, const SearchLimits& limits, Color attacker, int threads,
+               SpareThreads* spare)
+      : BudgetedSearch(table, limits, attacker), parallel(table, budget, attacker, threads, spare) {
     search.set_prover(&parallel);
   }
 };
@@ -68,7 +69,7 @@ SolveResult Solver::solve(const Position& root, const SearchLimits& limits, Solv
   table_.clear();
   SearchBudget budget(limits);
   Position pos = root;
-  ParallelMateSearch search(table_, budget, pos.side_to_move(), threads_);
+  ParallelMateSearch search(table_, budget, pos.side_to_move(), threads_, spare_);
   SolveResult result;
   const Outcome exists = search.prove(pos, kUnboundedPlies);
   result.proof_nodes = budget.nodes();
@@ -81,7 +82,7 @@ SolveResult Solver::solve(const Position& root, const SearchLimits& limits, Solv
       SearchLimits left = budget.remaining();
       if (cap) left.max_nodes = left.max_nodes ? std::min(left.max_nodes, cap) : cap;
       if (threads_ <= 1) return std::make_unique<BudgetedSearch>(table_, left, attacker);
-      return std::make_unique<ParallelStep>(table_, left, attacker, threads_);
+      return std::make_unique<ParallelStep>(table_, left, attacker, threads_, spare_);
     };
     const LengthQuestions ask{[&](Plies d, std::uint64_t cap) {
                                 const auto s = make_step(cap);

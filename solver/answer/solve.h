@@ -22,6 +22,7 @@
 
 #include "solver/core/move.h"
 #include "solver/core/position.h"
+#include "solver/parallel/spare_threads.h"
 #include "solver/search/limits.h"
 #include "solver/search/mate_len.h"
 #include "solver/search/tt.h"
@@ -59,6 +60,10 @@ public:
   explicit Solver(std::size_t hash_megabytes = 64, int threads = 1);
   void set_threads(int threads) { threads_ = threads < 1 ? 1 : threads; }
   int threads() const { return threads_; }
+  // Batches (cli/solve.cpp): the search runs on the calling thread and takes in up to
+  // threads - 1 helpers from `spare` while it runs, as tasks of the calling arena
+  // (ParallelMateSearch), instead of a dedicated arena of `threads`. Null: dedicated.
+  void set_spare_threads(SpareThreads* spare) { spare_ = spare; }
   void set_hash_size(std::size_t megabytes) { table_.resize(megabytes); }
   std::size_t hash_bytes() const { return table_.bytes(); }
 
@@ -69,6 +74,7 @@ public:
 private:
   TranspositionTable table_;
   int threads_ = 1;
+  SpareThreads* spare_ = nullptr;
 };
 
 const char* to_string(SolveStatus s);

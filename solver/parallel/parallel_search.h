@@ -11,6 +11,12 @@
 // splitting (Pawlewicz & Hayward) scales further on many cores but needs a master and a job
 // queue; we keep the simpler scheme until measurements on 16 cores ask for more.
 //
+// In a batch (cli/solve.cpp) the workers can be elastic instead: the question's owner searches
+// alone on the calling thread and takes in helpers while it runs, one for each thread of the
+// batch that has become spare (SpareThreads), as tasks of the calling arena. A helper joins the
+// question under way (a fresh worker from the same root, on the same table), so the threads of
+// finished problems go to the problems still open instead of idling.
+//
 // Answers do not depend on the number of workers: a proof or a disproof is a fact about the
 // position, and the answer module only reads facts. Only the node count and the time differ.
 #pragma once
@@ -20,6 +26,7 @@
 #include <oneapi/tbb/task_arena.h>
 
 #include "solver/core/position.h"
+#include "solver/parallel/spare_threads.h"
 #include "solver/search/dfpn.h"
 #include "solver/search/limits.h"
 #include "solver/search/tt.h"
@@ -29,8 +36,11 @@ namespace tsume {
 
 class ParallelMateSearch : public MateProver {
 public:
-  // `threads` workers (1: the serial search, run on the calling thread).
-  ParallelMateSearch(TranspositionTable& table, SearchBudget& budget, Color attacker, int threads);
+  // `threads` workers (1: the serial search, run on the calling thread). Without `spare` they
+  // run in a dedicated arena of `threads` threads; with it, the calling thread searches and
+  // takes in up to threads - 1 helpers, each when `spare` has a thread to lend.
+  ParallelMateSearch(TranspositionTable& table, SearchBudget& budget, Color attacker, int threads,
+                     SpareThreads* spare = nullptr);
 
   // Is there a mate within `max_len` plies? As MateSearch::prove; the nodes of all workers are
   // charged to the budget given at construction.
@@ -42,13 +52,18 @@ public:
   TTProbe lookup(const Position& pos) const { return serial_.lookup(pos); }
   Color attacker() const { return serial_.attacker(); }
   int threads() const { return threads_; }
+  // Helpers taken in from the spare threads so far, over all questions (with `spare`).
+  int helpers_taken() const { return helpers_taken_; }
 
 private:
   template <class Work> void run_workers(const Work& work);
+  Outcome prove_with_helpers(Position& pos, Plies max_len, MateSearchOptions options);
 
   TranspositionTable& table_;
   SearchBudget& budget_;
   int threads_;
+  SpareThreads* spare_;
+  int helpers_taken_ = 0;
   MateSearch serial_;
   std::unique_ptr<tbb::task_arena> arena_;  // only with more than one worker
   VirtualLoad load_;

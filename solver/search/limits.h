@@ -8,6 +8,16 @@
 
 namespace tsume {
 
+// Called by a search every 1,024 nodes, on the searching thread and between two nodes (no table
+// access in flight): how the parallel search lets helpers join a question under way.
+class SearchPoll {
+public:
+  virtual void poll() = 0;
+
+protected:
+  ~SearchPoll() = default;
+};
+
 struct SearchLimits {
   std::uint64_t max_nodes = 0;              // 0: unlimited
   double max_seconds = 0;                   // 0: unlimited
@@ -17,6 +27,11 @@ struct SearchLimits {
   // When given, the nodes searched so far are added to it every 1,024 nodes (by every worker),
   // so that another thread can report progress (USI `info` lines).
   std::atomic<std::uint64_t>* progress = nullptr;
+  // The workers of one parallel question share its node limit (internal): each adds its nodes
+  // to `pool` every 1,024 nodes and stops once the pool holds `pool_max_nodes` (0: no limit).
+  std::atomic<std::uint64_t>* pool = nullptr;
+  std::uint64_t pool_max_nodes = 0;
+  SearchPoll* poll = nullptr;  // called every 1,024 nodes (internal)
 };
 
 // Tracks nodes and time against SearchLimits.
@@ -32,7 +47,13 @@ public:
     if (limits_.max_nodes && nodes_ >= limits_.max_nodes) exhausted_ = true;
     if ((nodes_ & 1023) == 0) {
       if (limits_.progress) limits_.progress->fetch_add(1024, std::memory_order_relaxed);
+      if (limits_.pool) {
+        const std::uint64_t pooled =
+            limits_.pool->fetch_add(1024, std::memory_order_relaxed) + 1024;
+        if (limits_.pool_max_nodes && pooled >= limits_.pool_max_nodes) exhausted_ = true;
+      }
       check_flags_and_time();
+      if (limits_.poll && !exhausted_) limits_.poll->poll();
     }
     return !exhausted_;
   }

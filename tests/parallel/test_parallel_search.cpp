@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include <atomic>
 #include <fstream>
 #include <sstream>
 #include <string>
@@ -136,6 +137,77 @@ TEST(ParallelSolver, ANodeLimitStopsEveryWorker) {
   const SolveResult r = solver.solve(pos, limits);
   EXPECT_EQ(r.status, SolveStatus::Unknown);
   EXPECT_LE(r.nodes, 20'000u + 4 * 1024u);
+}
+
+// Elastic workers (batches): the owner searches alone and takes in a helper whenever a thread
+// is spare, while the question runs.
+TEST(ElasticSearch, HelpersJoinWhenThreadsAreSpareAndGiveThemBack) {
+  // 図巧 第2番 within 21 plies (published length): thousands of nodes, so the owner polls.
+  const std::string zukou_002 = "9/9/3B3G1/6+p1n/7+p1/7k1/5BL1p/7G1/7+R+r b N2P2g4s2n3l13p 1";
+  for (int spare_count : {0, 1, 3}) {
+    SCOPED_TRACE(spare_count);
+    Position pos = position(zukou_002);
+    TranspositionTable tt(4);
+    SearchBudget budget(SearchLimits{});
+    SpareThreads spare(spare_count);
+    ParallelMateSearch search(tt, budget, pos.side_to_move(), 4, &spare);
+    EXPECT_EQ(search.prove(pos, 21), Outcome::Proven);
+    EXPECT_EQ(search.prove(pos, 19), Outcome::Disproven);
+    EXPECT_EQ(spare.available(), spare_count) << "a helper kept its thread";
+    if (spare_count == 0)
+      EXPECT_EQ(search.helpers_taken(), 0);
+    else
+      EXPECT_GT(search.helpers_taken(), 0);
+    EXPECT_LE(search.helpers_taken(), 2 * 3);  // at most threads - 1 per question
+    EXPECT_FALSE(tt.shared()) << "the table stays shared after the question";
+  }
+}
+
+TEST(ElasticSearch, ANodeLimitIsSharedByTheHelpers) {
+  // 図巧 第1番 is far beyond 30,000 nodes; the owner and its helpers stop together.
+  Position pos = position("1pG1B4/Gs+P6/pP7/n1ls5/3k5/nL4+r1b/1+p1p+R4/1S7/2N6 b SP2gn2l11p 1");
+  TranspositionTable tt(4);
+  SearchLimits limits;
+  limits.max_nodes = 30'000;
+  SearchBudget budget(limits);
+  SpareThreads spare(3);
+  ParallelMateSearch search(tt, budget, pos.side_to_move(), 4, &spare);
+  EXPECT_EQ(search.prove(pos, kUnboundedPlies), Outcome::Unknown);
+  EXPECT_GT(search.helpers_taken(), 0);
+  EXPECT_LE(budget.nodes(), 30'000u + 4 * 1024u);
+  EXPECT_EQ(spare.available(), 3);
+}
+
+TEST(ElasticSolver, TwoOwnersSharingSpareThreadsGiveTheSerialAnswers) {
+  // Two problems solved at once, as the hard pass of a batch does, with one spare thread that
+  // either may take: the answers are those of the serial solver.
+  const std::vector<Known> problems = known_problems();
+  std::vector<SolveResult> want;
+  SearchLimits limits;
+  limits.max_nodes = 3'000'000;
+  for (const Known& k : problems) want.push_back(Solver(16, 1).solve(position(k.sfen), limits));
+  SpareThreads spare(1);
+  std::vector<SolveResult> got(problems.size());
+  std::atomic<std::size_t> next{0};
+  const auto owner = [&] {
+    Solver solver(8, 3);
+    solver.set_spare_threads(&spare);
+    for (std::size_t i; (i = next.fetch_add(1)) < problems.size();)
+      got[i] = solver.solve(position(problems[i].sfen), limits);
+    spare.give();  // this owner's thread is spare now
+  };
+  std::thread a(owner), b(owner);
+  a.join();
+  b.join();
+  EXPECT_EQ(spare.available(), 3);
+  for (std::size_t i = 0; i < problems.size(); ++i) {
+    SCOPED_TRACE(problems[i].name);
+    ASSERT_EQ(want[i].status, SolveStatus::Mate);
+    EXPECT_EQ(got[i].status, SolveStatus::Mate);
+    EXPECT_TRUE(got[i].length_exact);
+    EXPECT_EQ(got[i].length, problems[i].length);
+    EXPECT_EQ(got[i].pv, want[i].pv);
+  }
 }
 
 TEST(VirtualLoad, CountsWorkersAndInflatesTheirChildren) {
