@@ -2,7 +2,7 @@
 # Benchmark (opt-in): speedup of the parallel solver over one thread, measured side by side.
 #
 #   bash scripts/scaling.sh [--threads "1 2 4 8 16"] [--nodes N] [--hash MB] [--keep DIR]
-#                           [FILE.tsv ...]
+#                           [--rounds R] [FILE.tsv ...]
 #
 # Two measurements per thread count, on the same problems:
 # - single: each problem solved alone (`tsume solve SFEN --threads T`): all threads on one
@@ -15,7 +15,10 @@
 # Default problems: the hard subset of 将棋図巧 below (solved exactly by one thread in 0.2-3.2 M
 # nodes), and, when ../shared/problems/practical/mate11.tsv exists (GPL, outside the repository),
 # its first 40 problems. Default: --threads "1 2", --nodes 6000000 per problem, --hash 256.
-# --keep DIR keeps every run's records (DIR/MODE.THREADS.jsonl) for a per-problem look.
+# --keep DIR keeps every run's records (DIR/MODE.THREADS.jsonl, the last round's) for a
+# per-problem look. --rounds R repeats the whole measurement R times (each round every mode and
+# thread count once) and prints the median wall and the median of the rounds' own speedups,
+# with their ranges: on a machine whose speed drifts (a VM) one round proves little.
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 build=${TSUME_BUILD_DIR:-build}
@@ -26,6 +29,7 @@ tsume=$build/cli/tsume
 thread_counts="1 2"
 nodes=6000000
 hash=256
+rounds=1
 files=()
 keep=""
 while [[ $# -gt 0 ]]; do
@@ -34,7 +38,8 @@ while [[ $# -gt 0 ]]; do
     --nodes) nodes=$2; shift 2 ;;
     --hash) hash=$2; shift 2 ;;
     --keep) keep=$2; shift 2 ;;
-    -h | --help) sed -n '2,19p' "$0"; exit 0 ;;
+    --rounds) rounds=$2; shift 2 ;;
+    -h | --help) sed -n '2,23p' "$0"; exit 0 ;;
     *) files+=("$1"); shift ;;
   esac
 done
@@ -58,32 +63,67 @@ now() { date +%s.%N; }
 answers() { sed -E 's/^\{"id":"([^"]*)",.*"status":"([a-z_]+)","length":([0-9a-z]+),.*/\1 \2 \3/' "$1" | sort; }
 total_nodes() { grep -oE '"nodes":[0-9]+' "$1" | cut -d: -f2 | awk '{ s += $1 } END { print s + 0 }'; }
 
+# run MODE THREADS OUT: one measurement; prints the wall time in seconds.
+run() {
+  local mode=$1 t=$2 out=$3 start
+  : >"$out"
+  start=$(now)
+  if [[ $mode == single ]]; then
+    while IFS=$'\t' read -r sfen id _; do
+      printf '%s\t%s\n' "$sfen" "$id" |
+        "$tsume" solve - --format jsonl --threads "$t" --nodes "$nodes" --hash "$hash" \
+          >>"$out" 2>/dev/null
+    done <"$set_file"
+  else
+    "$tsume" solve "$set_file" --format jsonl --threads "$t" --nodes "$nodes" --hash "$hash" \
+      >"$out" 2>/dev/null
+  fi
+  awk -v a="$(now)" -v b="$start" 'BEGIN { printf "%.3f", a - b }'
+}
+median() { sort -g | awk '{ v[NR] = $1 } END { if (NR % 2) print v[(NR + 1) / 2]; else printf "%.3f\n", (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
+
+# The rounds: each round measures every mode and thread count once, in that order, so that a
+# slow spell of the machine touches the thread counts of one round alike; the speedup of a
+# round is the ratio of its own walls, and the figure printed is the median over the rounds.
+first_t=${thread_counts%% *}
+for ((r = 1; r <= rounds; r++)); do
+  for mode in single batch; do
+    for t in $thread_counts; do
+      out=$tmp/$mode.$t.r$r.jsonl
+      wall=$(run "$mode" "$t" "$out")
+      echo "$wall" >"$tmp/$mode.$t.r$r.wall"
+      [[ $rounds -gt 1 ]] && echo "round $r $mode threads $t: $wall s, $(total_nodes "$out") nodes" >&2
+      if [[ -n $keep ]]; then mkdir -p "$keep" && cp "$out" "$keep/$mode.$t.jsonl"; fi
+    done
+  done
+done
 for mode in single batch; do
   echo
   echo "mode $mode"
-  printf '%8s %10s %14s %8s %s\n' threads wall_s nodes speedup answers
-  base_wall=""
+  if [[ $rounds -gt 1 ]]; then
+    printf '%8s %10s %16s %14s %8s %16s %s\n' threads wall_s "wall_range" nodes speedup "speedup_range" answers
+  else
+    printf '%8s %10s %14s %8s %s\n' threads wall_s nodes speedup answers
+  fi
+  base=$tmp/$mode.$first_t.r1.jsonl
   for t in $thread_counts; do
-    out=$tmp/$mode.$t.jsonl
-    : >"$out"
-    start=$(now)
-    if [[ $mode == single ]]; then
-      while IFS=$'\t' read -r sfen id _; do
-        printf '%s\t%s\n' "$sfen" "$id" |
-          "$tsume" solve - --format jsonl --threads "$t" --nodes "$nodes" --hash "$hash" \
-            >>"$out" 2>/dev/null
-      done <"$set_file"
-    else
-      "$tsume" solve "$set_file" --format jsonl --threads "$t" --nodes "$nodes" --hash "$hash" \
-        >"$out" 2>/dev/null
-    fi
-    wall=$(awk -v a="$(now)" -v b="$start" 'BEGIN { printf "%.3f", a - b }')
-    [[ -z $base_wall ]] && { base_wall=$wall; base=$out; }
-    speedup=$(awk -v a="$base_wall" -v b="$wall" 'BEGIN { printf "%.2f", a / b }')
+    walls=$(for ((r = 1; r <= rounds; r++)); do cat "$tmp/$mode.$t.r$r.wall"; echo; done | grep .)
+    ratios=$(for ((r = 1; r <= rounds; r++)); do
+      awk -v a="$(cat "$tmp/$mode.$first_t.r$r.wall")" -v b="$(cat "$tmp/$mode.$t.r$r.wall")" 'BEGIN { printf "%.3f\n", a / b }'
+    done)
     same="same"
-    diff <(answers "$base") <(answers "$out") >/dev/null || same="DIFFERENT"
-    printf '%8s %10.2f %14s %8s %s\n' "$t" "$wall" "$(total_nodes "$out")" "$speedup" "$same"
-    if [[ -n $keep ]]; then mkdir -p "$keep" && cp "$out" "$keep/"; fi
+    for ((r = 1; r <= rounds; r++)); do
+      diff <(answers "$base") <(answers "$tmp/$mode.$t.r$r.jsonl") >/dev/null || same="DIFFERENT"
+    done
+    out=$tmp/$mode.$t.r$rounds.jsonl
+    if [[ $rounds -gt 1 ]]; then
+      printf '%8s %10.2f %16s %14s %8.2f %16s %s\n' "$t" "$(echo "$walls" | median)" \
+        "$(echo "$walls" | sort -g | head -1)-$(echo "$walls" | sort -g | tail -1)" \
+        "$(total_nodes "$out")" "$(echo "$ratios" | median)" \
+        "$(echo "$ratios" | sort -g | head -1)-$(echo "$ratios" | sort -g | tail -1)" "$same"
+    else
+      printf '%8s %10.2f %14s %8.2f %s\n' "$t" "$walls" "$(total_nodes "$out")" "$ratios" "$same"
+    fi
   done
   echo "statuses ($mode, first thread count): $(answers "$base" | awk '{print $2}' | sort | uniq -c | tr -s ' ' | tr '\n' ' ')"
 done
