@@ -285,6 +285,8 @@ private:
 
 // Nodes of the first, quick try of each problem in a batch on several threads (--quick-nodes).
 constexpr std::uint64_t kQuickTryNodes = 100'000;
+// The least table of a problem that the hard pass solves beside others (megabytes).
+constexpr std::size_t kMinHardTableMb = 16;
 
 // Solves the records and hands each outcome to `write` in input order. Returns true when
 // interrupted (the record in progress is not written).
@@ -294,7 +296,7 @@ constexpr std::uint64_t kQuickTryNodes = 100'000;
 // first every problem is tried on one thread with a small node budget (`quick_nodes`), as
 // many problems at once as there are threads, each with its share of the table; most problems
 // of a collection end there. The problems that budget left open are then solved the same way,
-// as many at once as there are threads (or problems), each with its share of the table, and
+// as many at once as there are threads (or problems, or 16 MB shares of the table), and
 // the threads whose work is done join the problems still open (hard_pass). A single open
 // problem gets all threads and the whole table. Answers are the same either way; only nodes
 // and times differ.
@@ -345,7 +347,11 @@ bool solve_batch(const std::vector<const Record*>& todo, const Settings& setting
     writer.put(i, std::move(o));
     return true;
   };
-  const std::size_t owners = std::min(static_cast<std::size_t>(threads), hard.size());
+  // As many owners as threads and open problems allow, each with a table of at least
+  // kMinHardTableMb (a small --hash with many threads gives fewer owners and more helpers).
+  const std::size_t owners =
+      std::min({static_cast<std::size_t>(threads), hard.size(),
+                std::max<std::size_t>(hash_mb / kMinHardTableMb, 1)});
   if (owners <= 1) {
     Solver solver(hash_mb, threads);
     for (std::size_t i : hard)
