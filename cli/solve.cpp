@@ -297,7 +297,7 @@ constexpr std::size_t kMinHardTableMb = 16;
 // many problems at once as there are threads, each with its share of the table; most problems
 // of a collection end there. The problems that budget left open are then solved the same way,
 // as many at once as there are threads (or problems, or 16 MB shares of the table), and
-// the threads whose work is done join the problems still open (hard_pass). A single open
+// the threads whose work is done join the problems still open (below). A single open
 // problem gets all threads and the whole table. Answers are the same either way; only nodes
 // and times differ.
 bool solve_batch(const std::vector<const Record*>& todo, const Settings& settings,
