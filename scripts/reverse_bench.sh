@@ -11,7 +11,9 @@
 # $OUT_DIR/reverse.tsv (problems/ TSV), reverse.err (the generator's summary: problems tried
 # and accepted per extension step) and reverse.check.jsonl (default
 # ${TSUME_BUILD_DIR:-build}/reverse_bench/). Prints the load average before and after, the
-# wall time, the generator's summary, and per problem its length, pieces, the re-check verdict.
+# wall time, the generator's summary, per problem its length and the re-check verdict, and per
+# length the problems written, re-verified SOUND and SOUND per hour of the generator's wall time
+# (with --plies A-B and a large --count this is the method's yield curve).
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 build=${TSUME_BUILD_DIR:-build}
@@ -35,7 +37,7 @@ while [[ $# -gt 0 ]]; do
     --count) count=$2; shift 2 ;;
     --check-step-nodes) step_nodes=$2; shift 2 ;;
     --) shift; extra=("$@"); break ;;
-    -h | --help) sed -n '2,15p' "${BASH_SOURCE[0]}"; exit 0 ;;
+    -h | --help) sed -n '2,17p' "${BASH_SOURCE[0]}"; exit 0 ;;
     *) echo "reverse_bench.sh: unknown option $1" >&2; exit 2 ;;
   esac
 done
@@ -64,3 +66,17 @@ paste <(cut -f2,3 "$tsv") \
   <(sed -e 's/.*"verdict":"\([A-Z_]*\)".*/\1/' "$out_dir/reverse.check.jsonl") |
   awk -F'\t' '{ printf "%-24s %6s  %s\n", $1, $2, $3 }'
 echo "re-verified SOUND: $(grep -c '"verdict":"SOUND"' "$out_dir/reverse.check.jsonl" || true) of $generated"
+printf '%-6s %8s %7s %10s\n' length written sound sound/hour
+paste <(cut -f3 "$tsv") \
+  <(sed -e 's/.*"verdict":"\([A-Z_]*\)".*/\1/' "$out_dir/reverse.check.jsonl") |
+  awk -F'\t' -v t0="$start" -v t1="$end" '
+    { n[$1]++; if ($2 == "SOUND") s[$1]++ }
+    END {
+      for (l in n) order[++k] = l + 0
+      for (i = 1; i <= k; i++) for (j = i + 1; j <= k; j++)
+        if (order[j] < order[i]) { t = order[i]; order[i] = order[j]; order[j] = t }
+      for (i = 1; i <= k; i++) {
+        l = order[i]
+        printf "%-6d %8d %7d %10.1f\n", l, n[l], s[l], s[l] * 3600 / (t1 - t0)
+      }
+    }'
