@@ -349,9 +349,8 @@ bool solve_batch(const std::vector<const Record*>& todo, const Settings& setting
   };
   // As many owners as threads and open problems allow, each with a table of at least
   // kMinHardTableMb (a small --hash with many threads gives fewer owners and more helpers).
-  const std::size_t owners =
-      std::min({static_cast<std::size_t>(threads), hard.size(),
-                std::max<std::size_t>(hash_mb / kMinHardTableMb, 1)});
+  const std::size_t owners = std::min({static_cast<std::size_t>(threads), hard.size(),
+                                       std::max<std::size_t>(hash_mb / kMinHardTableMb, 1)});
   if (owners <= 1) {
     Solver solver(hash_mb, threads);
     for (std::size_t i : hard)
