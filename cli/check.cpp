@@ -8,6 +8,7 @@
 #include <chrono>
 #include <condition_variable>
 #include <cstdint>
+#include <exception>
 #include <fstream>
 #include <iostream>
 #include <map>
@@ -116,7 +117,8 @@ public:
   // (interrupted).
   std::optional<Checked> take(std::size_t i) {
     std::unique_lock lock(mutex_);
-    done_.wait(lock, [&] { return results_[i].has_value() || running_ == 0; });
+    done_.wait(lock, [&] { return results_[i].has_value() || running_ == 0 || error_; });
+    if (error_) std::rethrow_exception(error_);  // out of memory, most likely (run.cpp says so)
     std::optional<Checked> r = std::move(results_[i]);
     results_[i].reset();
     return r;
@@ -127,7 +129,16 @@ private:
     for (;;) {
       const std::size_t i = next_.fetch_add(1);
       if (i >= todo_.size() || stop_.load() || g_interrupted.load()) break;
-      Checked c = check_record(*todo_[i], settings_);
+      std::optional<Checked> c;
+      try {
+        c = check_record(*todo_[i], settings_);
+      } catch (...) {  // handed to the reading thread: an exception must not leave a std::thread
+        stop_.store(true);
+        const std::lock_guard lock(mutex_);
+        if (!error_) error_ = std::current_exception();
+        done_.notify_all();
+        break;
+      }
       const std::lock_guard lock(mutex_);
       results_[i] = std::move(c);
       done_.notify_all();
@@ -141,6 +152,7 @@ private:
   const Settings& settings_;
   std::vector<std::optional<Checked>> results_;  // guarded by mutex_
   std::size_t running_ = 0;                      // guarded by mutex_
+  std::exception_ptr error_;                     // guarded by mutex_
   std::mutex mutex_;
   std::condition_variable done_;
   std::atomic<std::size_t> next_{0};
@@ -425,7 +437,9 @@ int check_main(const Context& ctx) {
   add("step-nodes", po::value<std::int64_t>()->value_name("N")->default_value(2000000),
       "node limit of one step: one alternative check, one removed piece (x4) (0: none)");
   add_hash_option(
-      options, "transposition table size in megabytes (1..1048576); up to three tables are used");
+      options,
+      "tables of one problem, all together, in megabytes (1..1048576); each problem checked at "
+      "once has its own");
   add("realistic", po::bool_switch()->default_value(false),
       "game-like problem (実戦型): do not test board pieces for removal, only hand pieces");
   add("no-pieces", po::bool_switch()->default_value(false),

@@ -84,7 +84,7 @@ int run_command(const Command& command, const std::vector<std::string>& args) {
   } catch (const UsageError& e) {
     return usage_error(where, e.what(), hint);
   } catch (const std::bad_alloc&) {
-    std::cerr << where << ": out of memory\n";
+    std::cerr << where << ": out of memory (a smaller --hash may help)\n";
   } catch (const std::exception& e) {
     std::cerr << where << ": internal error: " << e.what() << '\n';
   }

@@ -46,7 +46,7 @@ StagedCheck check_staged(const Position& pos, const GenerateOptions& o, bool pie
   CheckOptions full;
   full.limits = SearchLimits{o.check_nodes, 0, o.stop};
   full.step_nodes = o.check_step_nodes;
-  full.hash_megabytes = o.hash_megabytes;
+  full.hash_megabytes = 2 * o.hash_megabytes;  // the checker's main and scratch tables
   full.test_pieces = pieces;
   full.pieces_needed_for_sound = pieces;
   CheckOptions quick = full;

@@ -56,7 +56,7 @@ struct GenerateOptions {
   // does not reject gets the full budgets.
   std::uint64_t quick_check_nodes = 50'000;
   std::uint64_t quick_check_step_nodes = 2'000;
-  std::size_t hash_megabytes = 4;           // per solver / checker table
+  std::size_t hash_megabytes = 4;           // per solver table; a check has twice this
   const std::atomic<bool>* stop = nullptr;  // interrupt (output then ends early)
 };
 

@@ -27,6 +27,12 @@ constexpr std::string_view kUnfinishedCook = "cook search unfinished";
 // Per alternative, in the first (quick) check of a smaller problem of the piece test.
 constexpr std::uint64_t kQuickPieceStep = 20'000;
 
+// Half of a table budget (at least 1 MB). The tables of one check share --hash
+// (docs/check.md, "Memory"): the main table and the detour tests' scratch table half each while
+// the length, line and cook tests run; both are released before the piece test, whose table and
+// the checks of its smaller problems (each again split in two) then have half each.
+std::size_t half(std::size_t megabytes) { return std::max<std::size_t>(megabytes / 2, 1); }
+
 // A position of the main line as the table knows it (board key with side to move, attacker hand).
 struct LineKey {
   std::uint64_t board_key;
@@ -43,7 +49,8 @@ bool is_checkmate(const Position& pos) {
 class Checker {
 public:
   Checker(const Position& root, const CheckOptions& options)
-      : root_(root), options_(options), table_(options.hash_megabytes), start_(Clock::now()) {}
+      : root_(root), options_(options), table_(half(options.hash_megabytes)), start_(Clock::now()) {
+  }
 
   CheckResult run(const std::optional<std::vector<Move>>& intended) {
     const Plies hint = intended ? static_cast<Plies>(intended->size()) : 0;
@@ -71,7 +78,11 @@ public:
       if (!cooked_enough()) search_variation_duals();
       if (intended) compare_intended(*intended);
       phases.cooks = nodes_ - phases.length - phases.line;
-      if (options_.test_pieces) test_pieces();
+      if (options_.test_pieces) {
+        scratch_.reset();  // the piece test has the budget of both (half())
+        table_.resize(1);
+        test_pieces();
+      }
       phases.pieces = nodes_ - phases.length - phases.line - phases.cooks;
     } else if (intended) {
       result_.has_intended = true;
@@ -601,7 +612,7 @@ private:
   // before it this is the repetition rule of SPEC.md section 2: the game already went through
   // them). Marks hold for the hands they cover too (docs/check.md says why that is harmless).
   Tri mates_avoiding(Position& child, int last_ply, std::uint64_t& nodes) {
-    if (!scratch_) scratch_ = std::make_unique<TranspositionTable>(options_.hash_megabytes);
+    if (!scratch_) scratch_ = std::make_unique<TranspositionTable>(half(options_.hash_megabytes));
     scratch_->clear();
     for (int j = 0; j <= last_ply && j < static_cast<int>(keys_.size()); ++j)
       scratch_->store_disproof(keys_[static_cast<std::size_t>(j)].board_key,
@@ -747,7 +758,8 @@ private:
       return;
     }
     const std::uint64_t cap = options_.step_nodes ? 4 * options_.step_nodes : 0;
-    if (!piece_table_) piece_table_ = std::make_unique<TranspositionTable>(options_.hash_megabytes);
+    if (!piece_table_)
+      piece_table_ = std::make_unique<TranspositionTable>(half(options_.hash_megabytes));
     piece_table_->clear();
     {
       auto s = step(*piece_table_, cap);
@@ -773,6 +785,7 @@ private:
     sub.test_pieces = false;
     sub.pieces_needed_for_sound = false;
     sub.stop_at_first_cook = true;
+    sub.hash_megabytes = half(options_.hash_megabytes);  // beside piece_table_
     const auto check_smaller = [&](const CheckOptions& o) {
       CheckResult res = check_problem(smaller, o, line());
       nodes_ += res.nodes;

@@ -88,9 +88,9 @@ struct PieceTest {
 struct CheckOptions {
   SearchLimits limits;                   // for the whole problem (0: none)
   std::uint64_t step_nodes = 2'000'000;  // for one step: one alternative, one piece (0: none)
-  std::size_t hash_megabytes = 64;
-  bool realistic = false;   // 実戦型: board pieces are not tested for removal
-  bool test_pieces = true;  // run the unnecessary-piece test at all
+  std::size_t hash_megabytes = 64;       // all tables of the check together (1 MB more at most)
+  bool realistic = false;                // 実戦型: board pieces are not tested for removal
+  bool test_pieces = true;               // run the unnecessary-piece test at all
   // Without the piece test the verdict is at best UNKNOWN, except for the smaller problems the
   // piece test itself checks (where only soundness with the same line is asked).
   bool pieces_needed_for_sound = true;
