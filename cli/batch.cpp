@@ -295,8 +295,10 @@ SearchLimits batch_limits(const po::variables_map& vm) {
   return limits;
 }
 
-void add_hash_option(po::options_description& options, std::string_view help) {
-  options.add_options()("hash", po::value<std::size_t>()->value_name("MB")->default_value(64),
+void add_hash_option(po::options_description& options, std::string_view help,
+                     std::size_t default_mb) {
+  options.add_options()("hash",
+                        po::value<std::size_t>()->value_name("MB")->default_value(default_mb),
                         std::string(help).c_str());
 }
 

@@ -436,10 +436,10 @@ int check_main(const Context& ctx) {
                     "time limit per problem (0: none); makes verdicts depend on machine speed");
   add("step-nodes", po::value<std::int64_t>()->value_name("N")->default_value(2000000),
       "node limit of one step: one alternative check, one removed piece (x4) (0: none)");
-  add_hash_option(
-      options,
-      "tables of one problem, all together, in megabytes (1..1048576); each problem checked at "
-      "once has its own");
+  add_hash_option(options,
+                  "tables of one problem, all together, in megabytes (1..1048576); each problem "
+                  "checked at once has its own",
+                  128);
   add("realistic", po::bool_switch()->default_value(false),
       "game-like problem (実戦型): do not test board pieces for removal, only hand pieces");
   add("no-pieces", po::bool_switch()->default_value(false),
