@@ -106,7 +106,7 @@ void add_batch_options(po::options_description& options, std::string_view time_h
 // (g_interrupted). Throws UsageError on a negative value.
 SearchLimits batch_limits(const po::variables_map& vm);
 
-// --hash MB (default 64), and its value checked to be 1..1048576.
+// --hash MB (default `default_mb`), and its value checked to be 1..1048576.
 void add_hash_option(po::options_description& options, std::string_view help,
                      std::size_t default_mb = 64);
 std::size_t hash_megabytes_option(const po::variables_map& vm);

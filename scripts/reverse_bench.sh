@@ -9,7 +9,8 @@
 # Defaults: --plies 33-41 --count 1 (stop at the first problem of 33 plies or more), --time 45m,
 # 2 threads, seed 1, `tsume check` with --step-nodes 10000000 and --hash 256. Writes
 # $OUT_DIR/reverse.tsv (problems/ TSV), reverse.err (the generator's summary: problems tried
-# and accepted per extension step) and reverse.check.jsonl (default
+# and accepted per extension step), reverse.check.jsonl and reverse.results (id, length,
+# re-check verdict) (default
 # ${TSUME_BUILD_DIR:-build}/reverse_bench/). Prints the load average before and after, the
 # wall time, the generator's summary, per problem its length and the re-check verdict, and per
 # length the problems written, re-verified SOUND and SOUND per hour of the generator's wall time
@@ -61,22 +62,15 @@ echo "problems written: $generated"
 [[ $generated -gt 0 ]] || exit 0
 "$tsume" check "$tsv" --step-nodes "$step_nodes" --hash 256 --threads "$threads" \
   --format jsonl -o "$out_dir/reverse.check.jsonl" 2>/dev/null || true
-printf '%-24s %6s  %s\n' id length re-check
+# One line per problem: id, length, re-check verdict (the check writes records in input order).
 paste <(cut -f2,3 "$tsv") \
-  <(sed -e 's/.*"verdict":"\([A-Z_]*\)".*/\1/' "$out_dir/reverse.check.jsonl") |
-  awk -F'\t' '{ printf "%-24s %6s  %s\n", $1, $2, $3 }'
+  <(sed -e 's/.*"verdict":"\([A-Z_]*\)".*/\1/' "$out_dir/reverse.check.jsonl") \
+  >"$out_dir/reverse.results"
+printf '%-24s %6s  %s\n' id length re-check
+awk -F'\t' '{ printf "%-24s %6s  %s\n", $1, $2, $3 }' "$out_dir/reverse.results"
 echo "re-verified SOUND: $(grep -c '"verdict":"SOUND"' "$out_dir/reverse.check.jsonl" || true) of $generated"
 printf '%-6s %8s %7s %10s\n' length written sound sound/hour
-paste <(cut -f3 "$tsv") \
-  <(sed -e 's/.*"verdict":"\([A-Z_]*\)".*/\1/' "$out_dir/reverse.check.jsonl") |
-  awk -F'\t' -v t0="$start" -v t1="$end" '
-    { n[$1]++; if ($2 == "SOUND") s[$1]++ }
-    END {
-      for (l in n) order[++k] = l + 0
-      for (i = 1; i <= k; i++) for (j = i + 1; j <= k; j++)
-        if (order[j] < order[i]) { t = order[i]; order[i] = order[j]; order[j] = t }
-      for (i = 1; i <= k; i++) {
-        l = order[i]
-        printf "%-6d %8d %7d %10.1f\n", l, n[l], s[l], s[l] * 3600 / (t1 - t0)
-      }
-    }'
+awk -F'\t' -v t0="$start" -v t1="$end" '
+  { n[$2]++; if ($3 == "SOUND") s[$2]++ }
+  END { for (l in n) printf "%-6d %8d %7d %10.1f\n", l, n[l], s[l], s[l] * 3600 / (t1 - t0) }
+' "$out_dir/reverse.results" | sort -n
