@@ -435,7 +435,8 @@ int check_main(const Context& ctx) {
   add_batch_options(options,
                     "time limit per problem (0: none); makes verdicts depend on machine speed");
   add("step-nodes", po::value<std::int64_t>()->value_name("N")->default_value(2000000),
-      "node limit of one step: one alternative check, one removed piece (x4) (0: none)");
+      "node limit of one step: one alternative check, one removed piece (x4 for all its tests; "
+      "x1 in a first round over all pieces) (0: none)");
   add_hash_option(options,
                   "tables of one problem, all together, in megabytes (1..1048576); each problem "
                   "checked at once has its own",

@@ -710,9 +710,18 @@ private:
     }
   }
 
-  // Step 4: unnecessary pieces (不要駒).
+  // Step 4: unnecessary pieces (不要駒). Two rounds when steps are bounded: every piece first
+  // with a quarter of the piece budget (so that one hard piece does not leave the others
+  // untested when the problem's budget runs out), then each piece still undecided again from
+  // the start with the whole piece budget.
   void test_pieces() {
     if (!result_.cooks.empty() || (!result_.surplus.empty() && !result_.surplus_excused)) return;
+    struct Removed {
+      Square square;
+      Piece piece;
+      BoardSetup setup;
+    };
+    std::vector<Removed> removed;
     for (int i = 0; i < kSquareCount; ++i) {
       const Square sq = square_at(i);
       const Piece p = root_.piece_on(sq);
@@ -720,7 +729,7 @@ private:
       BoardSetup setup = root_.setup();
       setup.at(sq) = Piece::None;
       setup.hand(defender()).add(unpromote(type_of(p)));
-      test_piece(sq, p, setup);
+      removed.push_back({sq, p, setup});
     }
     for (int k = index_of(PieceType::Pawn); k <= index_of(PieceType::Gold); ++k) {
       const auto pt = static_cast<PieceType>(k);
@@ -728,11 +737,24 @@ private:
       BoardSetup setup = root_.setup();
       setup.hand(attacker()).remove(pt);
       setup.hand(defender()).add(pt);
-      test_piece(Square::None, make_piece(attacker(), pt), setup);
+      removed.push_back({Square::None, make_piece(attacker(), pt), setup});
+    }
+    const std::uint64_t cap = options_.step_nodes ? 4 * options_.step_nodes : 0;
+    const std::uint64_t first = options_.step_nodes;  // a quarter of cap (0: no bound)
+    for (const Removed& r : removed)
+      result_.pieces.push_back(test_piece(r.square, r.piece, r.setup, first));
+    if (!cap) return;
+    for (std::size_t i = 0; i < removed.size(); ++i) {
+      PieceTest& t = result_.pieces[result_.pieces.size() - removed.size() + i];
+      if (t.result != PieceTest::Result::Undecided || limits_for(0).max_nodes == 1) continue;
+      const std::uint64_t spent = t.nodes;
+      t = test_piece(removed[i].square, removed[i].piece, removed[i].setup, cap);
+      t.nodes += spent;
     }
   }
 
-  void test_piece(Square sq, Piece p, const BoardSetup& setup) {
+  // One removed piece, its steps within `cap` nodes (0: no bound).
+  PieceTest test_piece(Square sq, Piece p, const BoardSetup& setup, std::uint64_t cap) {
     PieceTest t;
     t.square = sq;
     t.piece = p;
@@ -740,8 +762,7 @@ private:
     Position smaller;
     if (const std::string why = smaller.set(setup); !why.empty()) {
       t.note = "the position is illegal without it (" + why + ")";
-      result_.pieces.push_back(std::move(t));
-      return;
+      return t;
     }
     Position pos = smaller;
     bool replays = true;
@@ -754,10 +775,8 @@ private:
     }
     if (!replays || !is_checkmate(pos)) {
       t.note = "the main line no longer mates without it";
-      result_.pieces.push_back(std::move(t));
-      return;
+      return t;
     }
-    const std::uint64_t cap = options_.step_nodes ? 4 * options_.step_nodes : 0;
     if (!piece_table_)
       piece_table_ = std::make_unique<TranspositionTable>(half(options_.hash_megabytes));
     piece_table_->clear();
@@ -768,14 +787,12 @@ private:
       t.nodes = finish(*s);
       if (within == Outcome::Disproven) {
         t.note = "no mate within " + std::to_string(result_.length) + " plies without it";
-        result_.pieces.push_back(std::move(t));
-        return;
+        return t;
       }
       if (within == Outcome::Unknown) {
         t.result = PieceTest::Result::Undecided;
         t.note = "not shown unnecessary: the search ran out of budget";
-        result_.pieces.push_back(std::move(t));
-        return;
+        return t;
       }
     }
     // The smaller problem is checked twice at most: first with small steps, which finds most
@@ -792,15 +809,17 @@ private:
       t.nodes += res.nodes;
       return res;
     };
+    // `cap` bounds the piece's tests together.
+    const auto left = [&] { return !cap ? 0 : cap > t.nodes ? cap - t.nodes : 1; };
     CheckResult r;  // UNKNOWN, 0 nodes: not checked yet
     if (options_.step_nodes > kQuickPieceStep) {
       CheckOptions quick = sub;
       quick.step_nodes = kQuickPieceStep;
-      quick.limits = limits_for(options_.step_nodes);
+      quick.limits = limits_for(cap ? std::min(options_.step_nodes, left()) : options_.step_nodes);
       r = check_smaller(quick);
     }
     if (r.verdict == Verdict::Unknown) {
-      sub.limits = limits_for(!cap ? 0 : cap > r.nodes ? cap - r.nodes : 1);
+      sub.limits = limits_for(left());
       r = check_smaller(sub);
     }
     const bool sound = r.verdict == Verdict::Sound || r.verdict == Verdict::SoundWithFlaws;
@@ -834,7 +853,7 @@ private:
       t.note = std::string("without it: ") + to_string(r.verdict) +
                (sound ? " with another main line" : "");
     }
-    result_.pieces.push_back(std::move(t));
+    return t;
   }
 
   // The verdict, most serious certain finding first (docs/check.md "Precedence").

@@ -157,6 +157,52 @@ TEST(CheckUnnecessary, IdlePieceInAMateInThree) {
   EXPECT_EQ(r.verdict, Verdict::UnnecessaryPiece);
 }
 
+TEST(CheckUnnecessary, EveryPieceGetsAFirstRoundBeforeAnyGetsMore) {
+  // A 15-ply problem of the reverse generator, SOUND at these steps. Its pieces are tested in
+  // square order (file 1 first): the first that needs a search, the White silver on 1b, needs
+  // more than one step; later ones, the rook on 2b and the bishop on 3b, a fraction of one.
+  // With a problem budget that leaves the piece test one and a half steps beyond what those two
+  // need, they must still be decided: every piece gets one step before any piece gets its
+  // second to fourth (docs/check.md, "Unnecessary pieces").
+  const std::string sfen = "5s3/5LBRs/6k2/9/8+S/9/8B/9/9 b r4gs4n3l18p 1";
+  CheckOptions o = small_options();
+  o.step_nodes = 1'000;
+  o.limits.max_nodes = 0;
+  const auto find = [](const CheckResult& r, const char* square) {
+    const auto it = std::find_if(r.pieces.begin(), r.pieces.end(), [&](const PieceTest& t) {
+      return t.square != Square::None &&
+             io::to_usi(Move::drop(PieceType::Pawn, t.square)).substr(2) == square;
+    });
+    EXPECT_NE(it, r.pieces.end()) << square;
+    return it == r.pieces.end() ? PieceTest{} : *it;
+  };
+  const CheckResult full = check(sfen, o);
+  ASSERT_TRUE(full.undecided.empty()) << "the premise: the cook search finishes";
+  const PieceTest hard = find(full, "1b");
+  ASSERT_GT(hard.nodes, o.step_nodes) << "the premise: 1b needs a second round";
+  ASSERT_NE(hard.result, PieceTest::Result::Undecided);
+  std::uint64_t easy_nodes = 0;
+  for (const char* square : {"2b", "3b"}) {
+    const PieceTest easy = find(full, square);
+    ASSERT_NE(easy.result, PieceTest::Result::Undecided) << square;
+    ASSERT_GT(easy.nodes, 0u) << square << ": the premise: a search decides it";
+    easy_nodes += easy.nodes;
+  }
+  ASSERT_LT(easy_nodes, o.step_nodes);
+
+  const std::uint64_t before_pieces = full.nodes - full.phase_nodes.pieces;
+  // A step may overrun its budget a little (each of its own steps gets at least one node).
+  o.limits.max_nodes = before_pieces + o.step_nodes + easy_nodes + o.step_nodes / 2;
+  const CheckResult r = check(sfen, o);
+  ASSERT_EQ(r.nodes - r.phase_nodes.pieces, before_pieces);
+  EXPECT_EQ(r.verdict, Verdict::Unknown);
+  EXPECT_EQ(find(r, "1b").result, PieceTest::Result::Undecided);
+  for (const char* square : {"2b", "3b"}) {
+    EXPECT_EQ(find(r, square).result, find(full, square).result) << square;
+    EXPECT_EQ(find(r, square).note, find(full, square).note) << square;
+  }
+}
+
 TEST(CheckFlaws, MirrorMateInASymmetricPosition) {
   // White king 5a between White pawns 4a and 6a, Black gold 5c, a knight in hand. N*4c and N*6c
   // both mate (4b 5b 6b covered by the gold, 4a 6a blocked, nothing reaches the knight): the
