@@ -289,7 +289,7 @@ std::string format_jsonl(const Checked& c) {
     s << "null";
   }
   if (r.length_upper >= 0) s << ",\"length_upper\":" << r.length_upper;
-  if (r.verified_along_given) s << ",\"length_from_given\":true";
+  if (r.verified_along_given && r.length >= 0) s << ",\"length_from_given\":true";
   s << ",\"pv\":" << json_string(usi_line(r.main_line)) << ",\"intended\":";
   if (r.has_intended) {
     s << "{\"is_main\":"
@@ -337,8 +337,19 @@ std::string format_text(const Checked& c) {
     auto japanese = io::to_japanese_line(*c.start, r.main_line);
     s << "main " << (japanese ? *japanese : "(" + japanese.error().message() + ")") << '\n';
     s << "usi " << usi_line(r.main_line) << '\n';
-  } else if (r.length_upper >= 0) {
-    s << "length at most " << r.length_upper << '\n';
+  } else {
+    if (r.length_upper >= 0) s << "length at most " << r.length_upper << '\n';
+    if (r.verified_along_given) {
+      // The given line was followed node by node but did not verify (docs/check.md, step 1).
+      auto japanese = io::to_japanese_line(*c.start, r.main_line);
+      s << "followed the given line (" << r.main_line.size()
+        << " plies, not verified as the main line): ";
+      if (japanese) {
+        s << *japanese << '\n';
+      } else {
+        s << '(' << japanese.error().message() << ")\n";
+      }
+    }
   }
   if (r.has_intended) {
     s << "intended "

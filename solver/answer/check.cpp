@@ -220,6 +220,7 @@ private:
   // defences get the surplus game and the 変同 test as in follow_main_line.
   bool verify_given_line(const std::vector<Move>& given) {
     result_.reason.clear();
+    upper_before_given_ = result_.length_upper;
     result_.length_upper = -1;
     result_.length = static_cast<Plies>(given.size());
     result_.main_line = given;
@@ -882,10 +883,20 @@ private:
     });
     const bool blocking = std::any_of(r.undecided.begin(), r.undecided.end(),
                                       [](const Finding& f) { return f.blocks_sound; });
+    // Along a given line the length is the line's only when the node-by-node induction closes:
+    // no cook, no longer defence, no blocking test open. Otherwise the exact length is not
+    // known (a shorter mate by other moves may exist), and neither is the main line, so the
+    // surplus at the given line's end says nothing certain about the problem.
+    const bool given_unproven =
+        r.verified_along_given && (!r.cooks.empty() || r.longer_variation || blocking);
+    if (given_unproven) {
+      r.length = -1;
+      r.length_upper = upper_before_given_;
+    }
     if (!r.cooks.empty()) {
       r.verdict = Verdict::Cooked;
       r.reason = "another check mates at move " + std::to_string(r.cooks.front().ply + 1);
-    } else if (!r.surplus.empty() && !r.surplus_excused) {
+    } else if (!r.surplus.empty() && !r.surplus_excused && !given_unproven) {
       r.verdict = Verdict::Surplus;
       r.reason = "the attacker has pieces in hand at the end of the main line";
     } else if (unnecessary > 0) {
@@ -894,6 +905,7 @@ private:
     } else if (r.longer_variation) {
       r.verdict = Verdict::LongerVariation;
       r.reason = "a defence mates later than the intended line";
+      if (given_unproven) r.reason += " (so the problem's exact length is not known)";
     } else if (blocking || piece_open || (!r.undecided.empty() && r.flaws.empty())) {
       r.verdict = Verdict::Unknown;
       r.reason = blocking     ? "a test that could reveal a cook did not finish"
@@ -920,7 +932,8 @@ private:
   std::vector<LineKey> keys_;                        // main-line positions 0..length
   CheckResult result_;
   std::uint64_t nodes_ = 0;
-  bool mate_proven_ = false;  // step 1 proved a mate at some length
+  bool mate_proven_ = false;       // step 1 proved a mate at some length
+  Plies upper_before_given_ = -1;  // step 1's mate bound, before verify_given_line took L
   Clock::time_point start_;
 };
 
