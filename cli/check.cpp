@@ -330,25 +330,29 @@ std::string format_text(const Checked& c) {
     return s.str();
   }
   const CheckResult& r = *c.result;
+  // The main line (or the given line followed) in Japanese notation, or why it cannot be.
+  const auto write_japanese = [&](std::ostringstream& out) {
+    const auto japanese = io::to_japanese_line(*c.start, r.main_line);
+    if (japanese) {
+      out << *japanese << '\n';
+    } else {
+      out << '(' << japanese.error().message() << ")\n";
+    }
+  };
   s << "verdict " << to_string(r.verdict) << " (" << r.reason << ")\n";
   if (r.length >= 0) {
     s << "length " << r.length
       << (r.verified_along_given ? " (the given line's, verified node by node)" : "") << '\n';
-    auto japanese = io::to_japanese_line(*c.start, r.main_line);
-    s << "main " << (japanese ? *japanese : "(" + japanese.error().message() + ")") << '\n';
+    s << "main ";
+    write_japanese(s);
     s << "usi " << usi_line(r.main_line) << '\n';
   } else {
     if (r.length_upper >= 0) s << "length at most " << r.length_upper << '\n';
     if (r.verified_along_given) {
       // The given line was followed node by node but did not verify (docs/check.md, step 1).
-      auto japanese = io::to_japanese_line(*c.start, r.main_line);
       s << "followed the given line (" << r.main_line.size()
         << " plies, not verified as the main line): ";
-      if (japanese) {
-        s << *japanese << '\n';
-      } else {
-        s << '(' << japanese.error().message() << ")\n";
-      }
+      write_japanese(s);
     }
   }
   if (r.has_intended) {

@@ -220,8 +220,6 @@ private:
   // defences get the surplus game and the 変同 test as in follow_main_line.
   bool verify_given_line(const std::vector<Move>& given) {
     result_.reason.clear();
-    upper_before_given_ = result_.length_upper;
-    result_.length_upper = -1;
     result_.length = static_cast<Plies>(given.size());
     result_.main_line = given;
     result_.verified_along_given = true;
@@ -742,11 +740,12 @@ private:
     }
     const std::uint64_t cap = options_.step_nodes ? 4 * options_.step_nodes : 0;
     const std::uint64_t first = options_.step_nodes;  // a quarter of cap (0: no bound)
+    const std::size_t base = result_.pieces.size();
     for (const Removed& r : removed)
       result_.pieces.push_back(test_piece(r.square, r.piece, r.setup, first));
     if (!cap) return;
     for (std::size_t i = 0; i < removed.size(); ++i) {
-      PieceTest& t = result_.pieces[result_.pieces.size() - removed.size() + i];
+      PieceTest& t = result_.pieces[base + i];
       if (t.result != PieceTest::Result::Undecided || limits_for(0).max_nodes == 1) continue;
       const std::uint64_t spent = t.nodes;
       t = test_piece(removed[i].square, removed[i].piece, removed[i].setup, cap);
@@ -890,8 +889,9 @@ private:
     const bool given_unproven =
         r.verified_along_given && (!r.cooks.empty() || r.longer_variation || blocking);
     if (given_unproven) {
-      r.length = -1;
-      r.length_upper = upper_before_given_;
+      r.length = -1;  // step 1's bound (length_upper) stands
+    } else if (r.verified_along_given) {
+      r.length_upper = -1;  // the length is exact
     }
     if (!r.cooks.empty()) {
       r.verdict = Verdict::Cooked;
@@ -932,8 +932,7 @@ private:
   std::vector<LineKey> keys_;                        // main-line positions 0..length
   CheckResult result_;
   std::uint64_t nodes_ = 0;
-  bool mate_proven_ = false;       // step 1 proved a mate at some length
-  Plies upper_before_given_ = -1;  // step 1's mate bound, before verify_given_line took L
+  bool mate_proven_ = false;  // step 1 proved a mate at some length
   Clock::time_point start_;
 };
 
