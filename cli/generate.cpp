@@ -43,9 +43,11 @@ constexpr HelpText kHelp{
     "plies it builds the positions Q where a check and a reply reach P (un-played by brute\n"
     "force and verified by the legal move generators) and keeps a Q that 'tsume check' finds\n"
     "SOUND in N+2 plies with that check and reply first; the chain goes on from Q, backing\n"
-    "up when a problem has no such Q among its first --tries candidates. Seeds: problems of\n"
+    "up when a problem has no such Q among its first --tries candidates; a problem of at\n"
+    "least --drift-from plies with none is first replaced by a SOUND variant (a mutation of\n"
+    "it with the same length or two plies more, --drift tried). Seeds: problems of\n"
     "--seed-plies from the random method, or the problems of --extend FILE (any input of\n"
-    "'tsume solve'). Every problem of the chain whose length is in --plies is written.\n"
+    "'tsume solve'). Every SOUND problem of the chain whose length is in --plies is written.\n"
     "Composition mode only; the output does not depend on --threads.\n"
     "\n"
     "jsonl fields: id, sfen, length, pv, verdict, flaws ({kind, ply, move, alternative}),\n"
@@ -153,8 +155,10 @@ std::string reverse_summary(const gen::ReverseStats& s, bool steps) {
   std::ostringstream out;
   out.setf(std::ios::fixed);
   out.precision(1);
-  out << s.emitted << " problems, longest " << s.longest << " plies, from " << s.seed_problems
-      << " seeds (" << s.seeds.candidates << " seed candidates) in " << s.seconds << " s";
+  out << s.emitted << " problems";
+  if (s.duplicates > 0) out << " (" << s.duplicates << " duplicates not written)";
+  out << ", longest " << s.longest << " plies, from " << s.seed_problems << " seeds ("
+      << s.seeds.candidates << " seed candidates) in " << s.seconds << " s";
   if (!steps) return out.str();
   for (const auto& [n, t] : s.by_length) {
     out << "\n  " << n << " -> " << n + 2 << ": " << t.parents << " problems extended, "
@@ -163,6 +167,9 @@ std::string reverse_summary(const gen::ReverseStats& s, bool steps) {
         << " cooks found early, " << t.repaired << " repaired (" << t.repairs_tried
         << " pieces tried), " << t.checks << " checks, " << t.accepted << " sound, " << t.used
         << " used";
+    if (t.drift_tries > 0)
+      out << ", " << t.drifted << " variants of dead ends (" << t.drift_tries << " tried)";
+    if (t.through > 0) out << ", " << t.through << " taken with an unnecessary piece";
   }
   return out.str();
 }
@@ -228,6 +235,14 @@ int generate_main(const Context& ctx) {
       "reverse: budget per other check of a candidate (an early cook test)");
   add("filter-nodes", po::value<std::uint64_t>()->value_name("N")->default_value(20000),
       "reverse: budget per reply position ('mates within N+1?')");
+  add("drift", po::value<int>()->value_name("N")->default_value(512),
+      "reverse: mutations tried for a sound variant of a problem with no extension (0: none)");
+  add("drift-from", po::value<int>()->value_name("L")->default_value(19),
+      "reverse: drift only problems of at least L plies");
+  add("drifts", po::value<int>()->value_name("N")->default_value(30),
+      "reverse: variants in a row at one chain position");
+  add("through-unnecessary", po::bool_switch(),
+      "reverse: lengthen problems that are sound but for an unnecessary piece (not written)");
   const auto vm = parse_options(ctx, options, kHelp);
   if (!vm) return kExitOk;
   const std::string method = (*vm)["method"].as<std::string>();
@@ -276,6 +291,11 @@ int generate_main(const Context& ctx) {
     if (ro.children < 1) throw UsageError("--children must be at least 1");
     ro.cook_nodes = (*vm)["cook-nodes"].as<std::uint64_t>();
     ro.filter_nodes = (*vm)["filter-nodes"].as<std::uint64_t>();
+    ro.drift = (*vm)["drift"].as<int>();
+    ro.drift_from = (*vm)["drift-from"].as<int>();
+    ro.drifts = (*vm)["drifts"].as<int>();
+    ro.through_unnecessary = (*vm)["through-unnecessary"].as<bool>();
+    if (ro.drift < 0 || ro.drifts < 0) throw UsageError("--drift and --drifts must be at least 0");
     if (vm->count("extend")) {
       // Each problem's exact length and main line come from the solver with the check budget.
       Solver solver(16);

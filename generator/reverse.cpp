@@ -34,6 +34,9 @@ StepStats& StepStats::operator+=(const StepStats& o) {
   checks += o.checks;
   accepted += o.accepted;
   used += o.used;
+  drift_tries += o.drift_tries;
+  drifted += o.drifted;
+  through += o.through;
   return *this;
 }
 
@@ -209,6 +212,7 @@ struct Node {
   std::vector<std::optional<Generated>> results;  // of the evaluated prefix
   std::size_t next = 0;                           // the next candidate to take as a child
   int children = 0;
+  int drifts = 0;                                       // variants this chain position went to
   std::set<std::tuple<int, int, std::uint16_t>> ideas;  // of the children taken
 };
 
@@ -250,6 +254,10 @@ private:
   bool mates_after(Position& q, Move c, Plies max_len, Workspace& w) const;
   std::optional<Extension> repair(const Extension& e, Move cook, Plies n, Workspace& w,
                                   StepStats& st) const;
+  std::optional<Generated> drift(const Node& node);
+  std::optional<Generated> evaluate_variant(const Node& parent, const BoardSetup& setup,
+                                            Workspace& w, StepStats& st) const;
+  void take(Generated& g, const std::string& id);
   void emit(Generated& g);
 
   const ReverseOptions& o_;
@@ -259,8 +267,9 @@ private:
   tbb::task_arena arena_;
   tbb::enumerable_thread_specific<std::unique_ptr<Workspace>> workspaces_;
   std::chrono::steady_clock::time_point start_;
-  Solver solver_;  // difficulty of emitted problems (main thread)
-  std::set<std::string> seen_;
+  Solver solver_;               // difficulty of emitted problems (main thread)
+  std::set<std::string> seen_;  // positions taken into a chain
+  Deduplicator written_;
   int extension_counter_ = 0;
 };
 
@@ -381,6 +390,21 @@ std::optional<Extension> Chain::repair(const Extension& e, Move cook, Plies n, W
   return std::nullopt;
 }
 
+// A problem found from `parent` (a lengthening or a variant), with the checker's result.
+Generated problem_found(const Node& parent, const Position& q, const CheckResult& r,
+                        Verdict verdict) {
+  Generated g;
+  g.candidate = parent.problem.candidate;
+  g.setup = q.setup();
+  g.position = q;
+  g.length = r.length;
+  g.pv = r.main_line;
+  g.verdict = verdict;
+  g.check_nodes = r.nodes;
+  g.pieces = piece_count(g.setup);
+  return g;
+}
+
 // Q accepted: SOUND (with the unnecessary-piece test), exact length N + 2, main line a, d, ...
 // A check other than a that mates within N + 2 (found cheaply) rejects Q, unless a defender
 // piece added by repair() stops it (at most `repairs` pieces).
@@ -404,27 +428,109 @@ std::optional<Generated> Chain::evaluate(const Node& parent, const Extension& ca
   if (e.setup != candidate.setup) ++st.repaired;
   Position q;
   if (!q.set(e.setup).empty()) return std::nullopt;
-  const StagedCheck staged = check_staged(q, o_.base, true);
+  StagedCheck staged = check_staged(q, o_.base, true);
   st.checks += 1 + staged.full;
+  const Verdict verdict = staged.result.verdict;
+  if (verdict == Verdict::UnnecessaryPiece && o_.through_unnecessary) {
+    staged = check_staged(q, o_.base, false);
+    st.checks += 1 + staged.full;
+  }
   const CheckResult& r = staged.result;
   if (r.verdict != Verdict::Sound || r.length != n + 2 || r.main_line.size() < 2 ||
       r.main_line[0] != e.attack || r.main_line[1] != e.defence ||
       !replay_mate(q, r.main_line).empty())
     return std::nullopt;
   ++st.accepted;
-  Generated g;
-  g.candidate = parent.problem.candidate;
-  g.setup = e.setup;
-  g.position = q;
-  g.length = r.length;
-  g.pv = r.main_line;
-  g.verdict = r.verdict;
-  g.check_nodes = r.nodes;
-  g.pieces = e.pieces;
-  return g;
+  return problem_found(parent, q, r, verdict);
+}
+
+// A mutation of a dead end's problem (N plies) accepted as its variant: SOUND (with the
+// unnecessary-piece test, or without it and then marked UNNECESSARY_PIECE when the chain goes
+// through unnecessary pieces and the piece test fails), exact length N or N + 2, main line
+// replayed by the core rules.
+std::optional<Generated> Chain::evaluate_variant(const Node& parent, const BoardSetup& setup,
+                                                 Workspace& w, StepStats& st) const {
+  ++st.drift_tries;
+  const Plies n = parent.problem.length;
+  Position q;
+  if (!q.set(setup).empty()) return std::nullopt;
+  if (!gen::mates_within(w.filter, q, n + 2, o_.filter_nodes, o_.base.stop)) return std::nullopt;
+  if (n > 2 && gen::mates_within(w.filter, q, n - 2, o_.filter_nodes, o_.base.stop))
+    return std::nullopt;
+  StagedCheck staged = check_staged(q, o_.base, !o_.through_unnecessary);
+  st.checks += 1 + staged.full;
+  const CheckResult& r = staged.result;
+  if (r.verdict != Verdict::Sound || (r.length != n && r.length != n + 2) ||
+      !replay_mate(q, r.main_line).empty())
+    return std::nullopt;
+  Verdict verdict = Verdict::Sound;
+  if (o_.through_unnecessary) {
+    const StagedCheck pieces = check_staged(q, o_.base, true);
+    st.checks += 1 + pieces.full;
+    verdict = pieces.result.verdict == Verdict::Sound ? Verdict::Sound : Verdict::UnnecessaryPiece;
+  }
+  return problem_found(parent, q, r, verdict);
+}
+
+// The first variant (in the order of a random stream seeded by the run's seed, the problem and
+// how often this chain position drifted) of `node`'s problem not seen before in the run.
+std::optional<Generated> Chain::drift(const Node& node) {
+  const Generated& p = node.problem;
+  StepStats& st = stats_.by_length[p.length];
+  Rng rng(p.position.key() ^ (o_.base.seed * 0x9E3779B97F4A7C15ull) ^
+          static_cast<std::uint64_t>(node.drifts + 1) * 0xD1B54A32D192ED03ull);
+  CandidateShape shape;
+  std::vector<BoardSetup> mutations;
+  std::set<std::string> distinct;
+  for (int i = 0; i < o_.drift * 16 && static_cast<int>(mutations.size()) < o_.drift; ++i) {
+    std::optional<BoardSetup> m = mutate(p.setup, rng, shape);
+    if (!m || (o_.max_pieces > 0 && piece_count(*m) > o_.max_pieces)) continue;
+    const std::string key = dedup_keys(*m, p.pv).position;
+    if (seen_.count(key) || !distinct.insert(key).second) continue;
+    mutations.push_back(*m);
+  }
+  for (std::size_t from = 0; from < mutations.size() && !done();) {
+    const std::size_t to = std::min(mutations.size(), from + std::max<std::size_t>(1, o_.batch));
+    std::vector<std::optional<Generated>> found(to - from);
+    std::vector<StepStats> stats(to - from);
+    arena_.execute([&] {
+      tbb::parallel_for(from, to, [&](std::size_t i) {
+        found[i - from] = evaluate_variant(node, mutations[i], workspace(), stats[i - from]);
+      });
+    });
+    for (const StepStats& s : stats) st += s;
+    // A SOUND variant first, else one sound but for an unnecessary piece (through_unnecessary).
+    for (const bool sound : {true, false}) {
+      for (std::optional<Generated>& g : found) {
+        if (!g || (g->verdict == Verdict::Sound) != sound ||
+            seen_.count(dedup_keys(g->setup, g->pv).position))
+          continue;
+        seen_.insert(dedup_keys(g->setup, g->pv).position);
+        ++st.drifted;
+        st.through += !sound;
+        return g;
+      }
+    }
+    from = to;
+  }
+  return std::nullopt;
+}
+
+// A problem taken into the chain: written when SOUND and in the band.
+void Chain::take(Generated& g, const std::string& id) {
+  g.id = id;
+  if (g.verdict != Verdict::Sound) return;
+  stats_.longest = std::max<int>(stats_.longest, g.length);
+  if (g.length >= o_.base.min_plies && g.length <= o_.base.max_plies) emit(g);
 }
 
 void Chain::emit(Generated& g) {
+  // Written once per position and per solution (the chain may reach one main line from
+  // several positions, e.g. with an untouched piece promoted or not).
+  if (!written_.insert(dedup_keys(g.setup, g.pv))) {
+    ++stats_.duplicates;
+    return;
+  }
   g.themes = line_themes(g.position, g.pv);
   g.solve_nodes =
       solver_.solve(g.position, SearchLimits{o_.base.check_nodes, 0, o_.base.stop}).nodes;
@@ -475,14 +581,23 @@ bool Chain::grow(const Generated& seed) {
       if (seen_.insert(dedup_keys(g.setup, g.pv).position).second) child = g;
     }
     if (!child) {
+      if (o_.drift > 0 && !stopped() && top.problem.length >= o_.drift_from &&
+          top.drifts < o_.drifts) {
+        if (std::optional<Generated> v = drift(top)) {
+          take(*v, seed.id + ".v" + std::to_string(++extension_counter_));
+          const int drifts = top.drifts + 1;
+          top = Node(*v);
+          top.drifts = drifts;
+          continue;
+        }
+      }
       stack.pop_back();
       continue;
     }
     ++top.children;
     ++stats_.by_length[top.problem.length].used;
-    child->id = seed.id + ".e" + std::to_string(++extension_counter_);
-    stats_.longest = std::max<int>(stats_.longest, child->length);
-    if (child->length >= o_.base.min_plies && child->length <= o_.base.max_plies) emit(*child);
+    stats_.by_length[top.problem.length].through += child->verdict != Verdict::Sound;
+    take(*child, seed.id + ".e" + std::to_string(++extension_counter_));
     stack.emplace_back(*child);
   }
   stats_.seconds = elapsed();

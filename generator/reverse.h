@@ -74,6 +74,16 @@ struct ReverseOptions {
   std::uint64_t cook_nodes = 3'000;     // per other check of Q: "mates within N + 1?"
   int repairs = 1;                      // defender pieces added to a candidate to stop such checks
   std::uint64_t seed_count = 0;         // seeds drawn from the generator (0: until done)
+  // Drift at dead ends: a problem of at least `drift_from` plies none of whose candidates was
+  // accepted is replaced by a SOUND variant (a local mutation of its position, exact length N or
+  // N + 2), found among `drift` mutations; a chain position drifts at most `drifts` times.
+  int drift = 512;  // mutations tried per dead end (0: no drift)
+  int drift_from = 19;
+  int drifts = 30;
+  // Chain through problems that are sound but for an unnecessary piece (UNNECESSARY_PIECE, and
+  // SOUND by the checker without the piece test): such a problem is not written, but its
+  // extensions are tried (a piece idle in it may be needed by a longer problem).
+  bool through_unnecessary = false;
 };
 
 // Counters of one extension step (from length N to N + 2).
@@ -84,10 +94,12 @@ struct StepStats {
   std::uint64_t evaluated = 0;                         // candidates evaluated (R proven)
   std::uint64_t cook_rejects = 0;                      // another check mates within N + 2
   std::uint64_t repairs_tried = 0;                     // defender pieces tried against such a check
-  std::uint64_t repaired = 0;  // candidates that went on with added defender pieces
-  std::uint64_t checks = 0;    // check_problem calls (quick or full)
-  std::uint64_t accepted = 0;  // SOUND, length N + 2, main line a, d, ...
-  std::uint64_t used = 0;      // accepted and taken into the chain
+  std::uint64_t repaired = 0;                  // candidates that went on with added defender pieces
+  std::uint64_t checks = 0;                    // check_problem calls (quick or full)
+  std::uint64_t accepted = 0;                  // SOUND, length N + 2, main line a, d, ...
+  std::uint64_t used = 0;                      // accepted and taken into the chain
+  std::uint64_t drift_tries = 0, drifted = 0;  // mutations of dead ends tried, variants taken
+  std::uint64_t through = 0;  // taken (extensions or variants) with an unnecessary piece
   StepStats& operator+=(const StepStats& o);
 };
 
@@ -96,7 +108,8 @@ struct ReverseStats {
   std::uint64_t seed_problems = 0;     // seeds lengthened
   std::map<int, StepStats> by_length;  // keyed by the parent length N
   std::uint64_t emitted = 0;
-  int longest = 0;
+  std::uint64_t duplicates = 0;  // not written: position or main line written before
+  int longest = 0;  // the longest SOUND problem of a chain (written or not: band, duplicate)
   double seconds = 0;
 };
 

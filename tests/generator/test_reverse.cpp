@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "generator/candidate.h"
+#include "generator/dedup.h"
 #include "generator/themes.h"
 #include "solver/answer/check.h"
 #include "solver/core/checkgen.h"
@@ -198,6 +199,74 @@ TEST(ReverseRun, SameOutputWhateverTheThreadCount) {
   ReverseOptions small_batches = small_reverse(2);
   small_batches.batch = 3;  // batches only change how much is evaluated at once
   EXPECT_EQ(reverse_lines(small_batches, nullptr), one);
+}
+
+// Drift: with one candidate per problem the chain soon dead-ends, and each dead end is replaced
+// by a variant, a mutation of it found SOUND with the same length or two plies more (or, going
+// through unnecessary pieces, sound but for one, then not written). Every problem written is
+// SOUND on an independent recheck, written once per position and solution; at least one of them
+// is not a two-ply extension of an earlier problem (a variant), none without drift; the output
+// is the same whatever the thread count.
+ReverseOptions drifting(int threads, int drift, bool through_unnecessary = false) {
+  ReverseOptions o = small_reverse(threads);
+  o.base.min_plies = 5;
+  o.base.count = 6;
+  o.tries = 1;
+  o.drift = drift;
+  o.drift_from = 5;
+  o.through_unnecessary = through_unnecessary;
+  return o;
+}
+
+// Problems whose first two moves do not reach the seed or an earlier problem written.
+int variants(const ReverseOptions& o, const std::vector<Generated>& problems) {
+  std::vector<BoardSetup> known{normal(o.seeds[0].position)};
+  int found = 0;
+  for (const Generated& g : problems) {
+    Position after = g.position;
+    after.do_move(g.pv[0]);
+    after.do_move(g.pv[1]);
+    found += std::find(known.begin(), known.end(), normal(after)) == known.end();
+    known.push_back(normal(g.position));
+  }
+  return found;
+}
+
+void expect_written_sound_once(const std::vector<Generated>& problems) {
+  Deduplicator written;
+  for (const Generated& g : problems) {
+    SCOPED_TRACE(io::to_sfen(g.position));
+    EXPECT_TRUE(written.insert(dedup_keys(g.setup, g.pv))) << "written twice";
+    EXPECT_EQ(g.verdict, Verdict::Sound);
+    EXPECT_GE(g.length, 5);
+    EXPECT_LE(g.length, 11);
+    test_support::expect_sound_on_recheck(g);
+  }
+}
+
+TEST(ReverseRun, DriftReplacesDeadEndsBySoundVariants) {
+  std::vector<Generated> plain;
+  reverse_lines(drifting(1, 0), &plain);
+  EXPECT_EQ(variants(drifting(1, 0), plain), 0);
+  std::vector<Generated> problems;
+  const auto one = reverse_lines(drifting(1, 64), &problems);
+  ASSERT_FALSE(problems.empty());
+  EXPECT_GE(variants(drifting(1, 64), problems), 1);
+  expect_written_sound_once(problems);
+  EXPECT_EQ(reverse_lines(drifting(2, 64), nullptr), one);
+}
+
+TEST(ReverseRun, ThroughUnnecessaryPiecesWritesOnlySoundProblems) {
+  std::vector<Generated> problems;
+  const auto one = reverse_lines(drifting(1, 64, true), &problems);
+  ASSERT_FALSE(problems.empty());
+  std::uint64_t through = 0;
+  for (const auto& [n, st] :
+       generate_reverse(drifting(1, 64, true), [](const Generated&) {}).by_length)
+    through += st.through;
+  EXPECT_GE(through, 1u);  // the chain went through a problem that was not written
+  expect_written_sound_once(problems);
+  EXPECT_EQ(reverse_lines(drifting(2, 64, true), nullptr), one);
 }
 
 }  // namespace
