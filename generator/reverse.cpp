@@ -503,9 +503,8 @@ std::optional<Generated> Chain::drift(const Node& node) {
     for (const bool sound : {true, false}) {
       for (std::optional<Generated>& g : found) {
         if (!g || (g->verdict == Verdict::Sound) != sound ||
-            seen_.count(dedup_keys(g->setup, g->pv).position))
+            !seen_.insert(dedup_keys(g->setup, g->pv).position).second)
           continue;
-        seen_.insert(dedup_keys(g->setup, g->pv).position);
         ++st.drifted;
         st.through += !sound;
         return g;
