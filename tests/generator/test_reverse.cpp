@@ -214,6 +214,7 @@ ReverseOptions drifting(int threads, int drift, bool through_unnecessary = false
   o.tries = 1;
   o.drift = drift;
   o.drift_from = 5;
+  o.drifts = 2;
   o.through_unnecessary = through_unnecessary;
   return o;
 }
