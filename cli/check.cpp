@@ -331,12 +331,12 @@ std::string format_text(const Checked& c) {
   }
   const CheckResult& r = *c.result;
   // The main line (or the given line followed) in Japanese notation, or why it cannot be.
-  const auto write_japanese = [&](std::ostringstream& out) {
+  const auto write_japanese = [&] {
     const auto japanese = io::to_japanese_line(*c.start, r.main_line);
     if (japanese) {
-      out << *japanese << '\n';
+      s << *japanese << '\n';
     } else {
-      out << '(' << japanese.error().message() << ")\n";
+      s << '(' << japanese.error().message() << ")\n";
     }
   };
   s << "verdict " << to_string(r.verdict) << " (" << r.reason << ")\n";
@@ -344,7 +344,7 @@ std::string format_text(const Checked& c) {
     s << "length " << r.length
       << (r.verified_along_given ? " (the given line's, verified node by node)" : "") << '\n';
     s << "main ";
-    write_japanese(s);
+    write_japanese();
     s << "usi " << usi_line(r.main_line) << '\n';
   } else {
     if (r.length_upper >= 0) s << "length at most " << r.length_upper << '\n';
@@ -352,7 +352,7 @@ std::string format_text(const Checked& c) {
       // The given line was followed node by node but did not verify (docs/check.md, step 1).
       s << "followed the given line (" << r.main_line.size()
         << " plies, not verified as the main line): ";
-      write_japanese(s);
+      write_japanese();
     }
   }
   if (r.has_intended) {

@@ -53,25 +53,35 @@ std::string line_text(const std::vector<Move>& pv, const Transform& t) {
 
 }  // namespace
 
-DedupKeys dedup_keys(const BoardSetup& setup, const std::vector<Move>& pv) {
-  std::vector<int> board_files, line_files;
+std::string position_key(const BoardSetup& setup) {
+  std::vector<int> files;
   for (int i = 0; i < kSquareCount; ++i) {
-    if (setup.board[i] != Piece::None) board_files.push_back(file_of(square_at(i)));
+    if (setup.board[i] != Piece::None) files.push_back(file_of(square_at(i)));
   }
-  for (const Move m : pv) {
-    line_files.push_back(file_of(m.to()));
-    if (!m.is_drop()) line_files.push_back(file_of(m.from()));
-  }
-  DedupKeys keys;
+  std::string key;
   for (const bool mirror : {false, true}) {
-    const Transform board{mirror, mirrored_min_file(board_files, mirror)};
-    const Transform line{mirror, mirrored_min_file(line_files, mirror)};
-    std::string p = position_text(setup, board);
-    std::string s = line_text(pv, line);
-    if (!mirror || p < keys.position) keys.position = std::move(p);
-    if (!mirror || s < keys.solution) keys.solution = std::move(s);
+    std::string p = position_text(setup, Transform{mirror, mirrored_min_file(files, mirror)});
+    if (!mirror || p < key) key = std::move(p);
   }
-  return keys;
+  return key;
+}
+
+std::string solution_key(const std::vector<Move>& pv) {
+  std::vector<int> files;
+  for (const Move m : pv) {
+    files.push_back(file_of(m.to()));
+    if (!m.is_drop()) files.push_back(file_of(m.from()));
+  }
+  std::string key;
+  for (const bool mirror : {false, true}) {
+    std::string s = line_text(pv, Transform{mirror, mirrored_min_file(files, mirror)});
+    if (!mirror || s < key) key = std::move(s);
+  }
+  return key;
+}
+
+DedupKeys dedup_keys(const BoardSetup& setup, const std::vector<Move>& pv) {
+  return {position_key(setup), solution_key(pv)};
 }
 
 bool Deduplicator::insert(const DedupKeys& keys) {

@@ -24,6 +24,9 @@ struct DedupKeys {
   std::string solution;
 };
 
+// Each key alone (dedup_keys gives both): the position's, and the main line's.
+std::string position_key(const BoardSetup& setup);
+std::string solution_key(const std::vector<Move>& pv);
 DedupKeys dedup_keys(const BoardSetup& setup, const std::vector<Move>& pv);
 
 class Deduplicator {

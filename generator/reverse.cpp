@@ -258,6 +258,14 @@ private:
   std::optional<Generated> evaluate_variant(const Node& parent, const BoardSetup& setup,
                                             Workspace& w, StepStats& st) const;
   void take(Generated& g, const std::string& id);
+  // One evaluation and its counters; evaluate_batch runs eval(i, workspace, stats) for every i
+  // in [from, to) in the arena and returns them in index order.
+  struct Evaluated {
+    std::optional<Generated> problem;
+    StepStats stats;
+  };
+  template <typename Eval>
+  std::vector<Evaluated> evaluate_batch(std::size_t from, std::size_t to, const Eval& eval);
   void emit(Generated& g);
 
   const ReverseOptions& o_;
@@ -405,6 +413,19 @@ Generated problem_found(const Node& parent, const Position& q, const CheckResult
   return g;
 }
 
+template <typename Eval>
+std::vector<Chain::Evaluated> Chain::evaluate_batch(std::size_t from, std::size_t to,
+                                                    const Eval& eval) {
+  std::vector<Evaluated> out(to - from);
+  arena_.execute([&] {
+    tbb::parallel_for(from, to, [&](std::size_t i) {
+      Evaluated& e = out[i - from];
+      e.problem = eval(i, workspace(), e.stats);
+    });
+  });
+  return out;
+}
+
 // Q accepted: SOUND (with the unnecessary-piece test), exact length N + 2, main line a, d, ...
 // A check other than a that mates within N + 2 (found cheaply) rejects Q, unless a defender
 // piece added by repair() stops it (at most `repairs` pieces).
@@ -457,6 +478,9 @@ std::optional<Generated> Chain::evaluate_variant(const Node& parent, const Board
   if (!gen::mates_within(w.filter, q, n + 2, o_.filter_nodes, o_.base.stop)) return std::nullopt;
   if (n > 2 && gen::mates_within(w.filter, q, n - 2, o_.filter_nodes, o_.base.stop))
     return std::nullopt;
+  // Going through unnecessary pieces, the check without the piece test comes first here (most
+  // mutations fail it, and then the piece test is never paid for), unlike evaluate(), where a
+  // candidate that reaches the check has already passed the early cook test.
   StagedCheck staged = check_staged(q, o_.base, !o_.through_unnecessary);
   st.checks += 1 + staged.full;
   const CheckResult& r = staged.result;
@@ -485,25 +509,23 @@ std::optional<Generated> Chain::drift(const Node& node) {
   for (int i = 0; i < o_.drift * 16 && static_cast<int>(mutations.size()) < o_.drift; ++i) {
     std::optional<BoardSetup> m = mutate(p.setup, rng, shape);
     if (!m || (o_.max_pieces > 0 && piece_count(*m) > o_.max_pieces)) continue;
-    const std::string key = dedup_keys(*m, p.pv).position;
+    const std::string key = position_key(*m);
     if (seen_.count(key) || !distinct.insert(key).second) continue;
     mutations.push_back(*m);
   }
   for (std::size_t from = 0; from < mutations.size() && !done();) {
     const std::size_t to = std::min(mutations.size(), from + std::max<std::size_t>(1, o_.batch));
-    std::vector<std::optional<Generated>> found(to - from);
-    std::vector<StepStats> stats(to - from);
-    arena_.execute([&] {
-      tbb::parallel_for(from, to, [&](std::size_t i) {
-        found[i - from] = evaluate_variant(node, mutations[i], workspace(), stats[i - from]);
-      });
-    });
-    for (const StepStats& s : stats) st += s;
+    std::vector<Evaluated> batch =
+        evaluate_batch(from, to, [&](std::size_t i, Workspace& w, StepStats& s) {
+          return evaluate_variant(node, mutations[i], w, s);
+        });
+    for (const Evaluated& e : batch) st += e.stats;
     // A SOUND variant first, else one sound but for an unnecessary piece (through_unnecessary).
     for (const bool sound : {true, false}) {
-      for (std::optional<Generated>& g : found) {
+      for (Evaluated& e : batch) {
+        std::optional<Generated>& g = e.problem;
         if (!g || (g->verdict == Verdict::Sound) != sound ||
-            !seen_.insert(dedup_keys(g->setup, g->pv).position).second)
+            !seen_.insert(position_key(g->setup)).second)
           continue;
         ++st.drifted;
         st.through += !sound;
@@ -539,7 +561,7 @@ void Chain::emit(Generated& g) {
 }
 
 bool Chain::grow(const Generated& seed) {
-  if (!seen_.insert(dedup_keys(seed.setup, seed.pv).position).second) return !done();
+  if (!seen_.insert(position_key(seed.setup)).second) return !done();
   ++stats_.seed_problems;
   extension_counter_ = 0;
   std::vector<Node> stack;
@@ -558,17 +580,14 @@ bool Chain::grow(const Generated& seed) {
       if (top.next >= top.results.size()) {
         const std::size_t from = top.results.size();
         const std::size_t to = std::min(limit, from + std::max<std::size_t>(1, o_.batch));
-        std::vector<std::optional<Generated>> found(to - from);
-        std::vector<StepStats> st(to - from);
-        arena_.execute([&] {
-          tbb::parallel_for(from, to, [&](std::size_t i) {
-            found[i - from] = evaluate(top, top.candidates[i], workspace(), st[i - from]);
-          });
-        });
+        std::vector<Evaluated> batch =
+            evaluate_batch(from, to, [&](std::size_t i, Workspace& w, StepStats& st) {
+              return evaluate(top, top.candidates[i], w, st);
+            });
         if (stopped()) return false;
-        for (std::size_t i = 0; i < found.size(); ++i) {
-          top.results.push_back(std::move(found[i]));
-          stats_.by_length[top.problem.length] += st[i];
+        for (Evaluated& e : batch) {
+          top.results.push_back(std::move(e.problem));
+          stats_.by_length[top.problem.length] += e.stats;
         }
         stats_.seconds = elapsed();
         if (progress_) progress_(stats_);
@@ -577,7 +596,7 @@ bool Chain::grow(const Generated& seed) {
       if (!top.results[i]) continue;
       const Generated& g = *top.results[i];
       if (!top.ideas.insert(idea(g.pv[0], g.pv[1])).second) continue;
-      if (seen_.insert(dedup_keys(g.setup, g.pv).position).second) child = g;
+      if (seen_.insert(position_key(g.setup)).second) child = g;
     }
     if (!child) {
       if (o_.drift > 0 && !stopped() && top.problem.length >= o_.drift_from &&
