@@ -753,6 +753,36 @@ private:
     }
   }
 
+  // Does the main line stop being the main line without the piece? On it, the position after p
+  // moves has the exact distance L - p (main_line.h), so a smaller problem in which one of
+  // them has no mate within L - p plies cannot be sound with this line: the piece is needed.
+  // Asked from the end of the line back, where the questions are small (the table then holds
+  // their answers for the earlier ones), within a quarter of `cap` (0: no bound) all together;
+  // whatever is left open goes on to the test of the whole problem. Returns true, with `t`'s
+  // note set, when a position of the line is disproved.
+  bool main_line_breaks(const Position& smaller, std::uint64_t cap, PieceTest& t) {
+    std::vector<Position> path{smaller};
+    for (Move m : line()) {
+      path.push_back(path.back());
+      path.back().do_move(m);
+    }
+    if (line().size() != static_cast<std::size_t>(result_.length)) return false;
+    const std::uint64_t budget = cap / 4;
+    for (int p = static_cast<int>(line().size()) - 1; p >= 1; --p) {
+      if (cap && t.nodes >= budget) break;
+      auto s = step(*piece_table_, cap ? budget - t.nodes : 0);
+      const Plies d = result_.length - p;
+      const Outcome o = s->search.prove(path[static_cast<std::size_t>(p)], d, kExact);
+      t.nodes += finish(*s);
+      if (o == Outcome::Disproven) {
+        t.note = "the main line no longer holds without it: after move " + std::to_string(p) +
+                 " no mate within " + std::to_string(d) + (d == 1 ? " ply" : " plies");
+        return true;
+      }
+    }
+    return false;
+  }
+
   // One removed piece, its steps within `cap` nodes (0: no bound).
   PieceTest test_piece(Square sq, Piece p, const BoardSetup& setup, std::uint64_t cap) {
     PieceTest t;
@@ -780,11 +810,12 @@ private:
     if (!piece_table_)
       piece_table_ = std::make_unique<TranspositionTable>(half(options_.hash_megabytes));
     piece_table_->clear();
+    if (main_line_breaks(smaller, cap, t)) return t;
     {
-      auto s = step(*piece_table_, cap);
+      auto s = step(*piece_table_, cap ? cap - t.nodes : 0);
       Position q = smaller;
       const Outcome within = s->search.prove(q, result_.length, kExact);
-      t.nodes = finish(*s);
+      t.nodes += finish(*s);
       if (within == Outcome::Disproven) {
         t.note = "no mate within " + std::to_string(result_.length) + " plies without it";
         return t;

@@ -143,6 +143,27 @@ TEST(CheckUnnecessary, ADefenderPieceThatStopsAShorterMateIsNecessary) {
   EXPECT_EQ(it->note, "without it the mate is 1 ply");
 }
 
+TEST(CheckUnnecessary, APieceThatClosesAFlightOnTheLineIsNecessaryFromTheLine) {
+  // Black horse 9a, gold 4a, bishop 7c, nothing in hand; White king 7b and lance 6c. 9a8b
+  // (protected by the bishop) checks; 8a 8c (horse), 7a (horse), 6b (bishop) and 7c (the horse
+  // protects it) are covered and 6c holds the lance, so 7b6a is forced; 4a5a (protected by the
+  // bishop through 6b) mates: 5b the gold, 6b the bishop, 7a 7b the horse. Without the lance
+  // the king also has 6c after 9a8b, where no check of the horse, bishop or gold mates at once
+  // (the horse on 7b or a bishop promoting on 6b leaves 5b 5c 5d 6d 7d): the position after
+  // move 1 has no mate within 2 plies, so the line cannot stand and the lance is needed. The
+  // test of the line's tail says so before any search of the whole problem.
+  const std::string sfen = "+B4G3/2k6/2Bl5/9/9/9/9/9/9 b - 1";
+  const CheckResult r = check(sfen);
+  EXPECT_EQ(r.main_line, line(sfen, {"9a8b", "7b6a", "4a5a"}));
+  const auto it = std::find_if(r.pieces.begin(), r.pieces.end(), [](const PieceTest& t) {
+    return t.piece == make_piece(Color::White, PieceType::Lance);
+  });
+  ASSERT_NE(it, r.pieces.end());
+  EXPECT_EQ(it->result, PieceTest::Result::Necessary);
+  EXPECT_EQ(it->note, "the main line no longer holds without it: after move 1 no mate within 2 "
+                      "plies");
+}
+
 TEST(CheckUnnecessary, RealisticModeSkipsBoardPieces) {
   CheckOptions o = small_options();
   o.realistic = true;
