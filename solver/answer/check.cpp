@@ -754,21 +754,16 @@ private:
   }
 
   // Does the main line stop being the main line without the piece? On it, the position after p
-  // moves has the exact distance L - p (main_line.h), so a smaller problem in which one of
-  // them has no mate within L - p plies cannot be sound with this line: the piece is needed.
-  // Asked from the end of the line back, where the questions are small (the table then holds
-  // their answers for the earlier ones), within a quarter of `cap` (0: no bound) all together;
-  // whatever is left open goes on to the test of the whole problem. Returns true, with `t`'s
-  // note set, when a position of the line is disproved.
-  bool main_line_breaks(const Position& smaller, std::uint64_t cap, PieceTest& t) {
-    std::vector<Position> path{smaller};
-    for (Move m : line()) {
-      path.push_back(path.back());
-      path.back().do_move(m);
-    }
+  // moves (`path[p]`, replayed in the smaller problem) has the exact distance L - p
+  // (main_line.h), so a smaller problem in which one of them has no mate within L - p plies
+  // cannot be sound with this line: the piece is needed. Asked from the end of the line back,
+  // where the questions are small (the table then holds their answers for the earlier ones),
+  // within a quarter of `cap` (0: no bound) all together; whatever is left open goes on to the
+  // test of the whole problem. Returns true, with `t`'s note set, when a position is disproved.
+  bool main_line_breaks(std::vector<Position>& path, std::uint64_t cap, PieceTest& t) {
     if (line().size() != static_cast<std::size_t>(result_.length)) return false;
     const std::uint64_t budget = cap / 4;
-    for (int p = static_cast<int>(line().size()) - 1; p >= 1; --p) {
+    for (int p = result_.length - 1; p >= 1; --p) {
       if (cap && t.nodes >= budget) break;
       auto s = step(*piece_table_, cap ? budget - t.nodes : 0);
       const Plies d = result_.length - p;
@@ -794,27 +789,28 @@ private:
       t.note = "the position is illegal without it (" + why + ")";
       return t;
     }
-    Position pos = smaller;
+    // The main line replayed without the piece: path[p] is the position after p moves.
+    std::vector<Position> path{smaller};
     bool replays = true;
     for (Move m : line()) {
-      if (!pos.is_legal(m)) {
+      if (!path.back().is_legal(m)) {
         replays = false;
         break;
       }
-      pos.do_move(m);
+      path.push_back(path.back());
+      path.back().do_move(m);
     }
-    if (!replays || !is_checkmate(pos)) {
+    if (!replays || !is_checkmate(path.back())) {
       t.note = "the main line no longer mates without it";
       return t;
     }
     if (!piece_table_)
       piece_table_ = std::make_unique<TranspositionTable>(half(options_.hash_megabytes));
     piece_table_->clear();
-    if (main_line_breaks(smaller, cap, t)) return t;
+    if (main_line_breaks(path, cap, t)) return t;
     {
       auto s = step(*piece_table_, cap ? cap - t.nodes : 0);
-      Position q = smaller;
-      const Outcome within = s->search.prove(q, result_.length, kExact);
+      const Outcome within = s->search.prove(path.front(), result_.length, kExact);
       t.nodes += finish(*s);
       if (within == Outcome::Disproven) {
         t.note = "no mate within " + std::to_string(result_.length) + " plies without it";
