@@ -17,6 +17,7 @@ ExactLength minimise_length(Plies upper, const LengthQuestions& ask, LengthSched
   }
   while (lo < upper) {
     std::uint64_t previous_cost = 0;
+    int flat = 0;  // consecutive questions whose cost did not grow
     for (Plies d = std::max<Plies>(lo, upper - 2 * schedule.window);; d += 2) {
       const std::uint64_t before = ask.nodes();
       const Outcome o = ask.prove(d, 0);
@@ -30,9 +31,11 @@ ExactLength minimise_length(Plies upper, const LengthQuestions& ask, LengthSched
       // Costs that no longer grow with the depth: the questions left are about as hard as this
       // one, and only the last matters. Ask it now.
       const std::uint64_t cost = ask.nodes() - before;
-      if (previous_cost > 0 && cost >= schedule.flat_min_nodes &&
-          static_cast<double>(cost) < schedule.min_growth * static_cast<double>(previous_cost))
-        d = std::max<Plies>(d, upper - 4);
+      const bool grew = previous_cost == 0 || cost < schedule.flat_min_nodes ||
+                        static_cast<double>(cost) >=
+                            schedule.min_growth * static_cast<double>(previous_cost);
+      flat = grew ? 0 : flat + 1;
+      if (flat >= schedule.flat_runs) d = std::max<Plies>(d, upper - 4);
       previous_cost = cost;
     }
   }
