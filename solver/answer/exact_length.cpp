@@ -31,9 +31,9 @@ ExactLength minimise_length(Plies upper, const LengthQuestions& ask, LengthSched
       // Costs that no longer grow with the depth: the questions left are about as hard as this
       // one, and only the last matters. Ask it now.
       const std::uint64_t cost = ask.nodes() - before;
-      const bool grew = previous_cost == 0 || cost < schedule.flat_min_nodes ||
-                        static_cast<double>(cost) >=
-                            schedule.min_growth * static_cast<double>(previous_cost);
+      const bool grew =
+          previous_cost == 0 || cost < schedule.flat_min_nodes ||
+          static_cast<double>(cost) >= schedule.min_growth * static_cast<double>(previous_cost);
       flat = grew ? 0 : flat + 1;
       if (flat >= schedule.flat_runs) d = std::max<Plies>(d, upper - 4);
       previous_cost = cost;
