@@ -28,8 +28,8 @@ ExactLength minimise_length(Plies upper, const LengthQuestions& ask, LengthSched
       }
       lo = d + 2;
       if (lo >= upper) break;
-      // Costs that no longer grow with the depth: the questions left are about as hard as this
-      // one, and only the last matters. Ask it now.
+      // Costs that no longer grow with the depth (`flat_runs` questions in a row): the questions
+      // left are about as hard as this one, and only the last matters. Ask it now.
       const std::uint64_t cost = ask.nodes() - before;
       const bool grew =
           previous_cost == 0 || cost < schedule.flat_min_nodes ||

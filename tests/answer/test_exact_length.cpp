@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <map>
 #include <vector>
 
 namespace tsume {
@@ -23,7 +24,7 @@ struct Oracle {
   bool slow_proofs = false;  // proofs from `hard` on exceed the cap too
   double base = 1000;
   double growth = 3;
-  std::vector<std::uint64_t> cost_at{};  // when given: the cost of "within d" is cost_at[d / 2]
+  std::map<Plies, std::uint64_t> cost_at{};  // when given: the cost of "within d" (else growth)
   std::uint64_t nodes = 0;
   std::vector<Plies> asked{};
   std::vector<bool> capped{};
@@ -34,7 +35,7 @@ struct Oracle {
               asked.push_back(d);
               capped.push_back(cap != 0);
               nodes += cost_at.empty() ? static_cast<std::uint64_t>(base * std::pow(growth, d / 2))
-                                       : cost_at[static_cast<std::size_t>(d / 2)];
+                                       : cost_at.at(d);
               if (slow_proofs && cap != 0 && d >= hard) return Outcome::Unknown;
               if (d >= exact) {
                 last_proof = std::max(exact, std::min(reported, d));
@@ -110,12 +111,19 @@ TEST(ExactLength, OneFlatQuestionAmidGrowthDoesNotSkip) {
   // As 図巧 095 (exact 39, deepening from 15): the costs grow about twofold per question but
   // "within 25" costs only 1.2 times "within 23". One such question is not a trend: the
   // deepening goes on, and skips only when the cost stops growing twice in a row (27 to 31).
-  std::vector<std::uint64_t> cost(20, 0);
-  const std::uint64_t by_depth[][2] = {
-      {15, 170'000},   {17, 320'000},   {19, 700'000},   {21, 1'600'000},  {23, 3'100'000},
-      {25, 3'600'000}, {27, 8'000'000}, {29, 9'000'000}, {31, 10'000'000}, {37, 20'000'000}};
-  for (const auto& [d, c] : by_depth) cost[d / 2] = c;
-  Oracle o{.exact = 39, .reported = 39, .hard = 1, .cost_at = cost};
+  Oracle o{.exact = 39,
+           .reported = 39,
+           .hard = 1,
+           .cost_at = {{15, 170'000},
+                       {17, 320'000},
+                       {19, 700'000},
+                       {21, 1'600'000},
+                       {23, 3'100'000},
+                       {25, 3'600'000},
+                       {27, 8'000'000},
+                       {29, 9'000'000},
+                       {31, 10'000'000},
+                       {37, 20'000'000}}};
   const ExactLength r = minimise_length(39, o.questions(), LengthSchedule{.window = 12});
   EXPECT_TRUE(r.exact);
   EXPECT_EQ(r.upper, 39);
