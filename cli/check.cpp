@@ -290,6 +290,7 @@ std::string format_jsonl(const Checked& c) {
   }
   if (r.length_upper >= 0) s << ",\"length_upper\":" << r.length_upper;
   if (r.verified_along_given && r.length >= 0) s << ",\"length_from_given\":true";
+  if (r.length_resumed) s << ",\"length_resumed\":true";
   s << ",\"pv\":" << json_string(usi_line(r.main_line)) << ",\"intended\":";
   if (r.has_intended) {
     s << "{\"is_main\":"
@@ -342,7 +343,11 @@ std::string format_text(const Checked& c) {
   s << "verdict " << to_string(r.verdict) << " (" << r.reason << ")\n";
   if (r.length >= 0) {
     s << "length " << r.length
-      << (r.verified_along_given ? " (the given line's, verified node by node)" : "") << '\n';
+      << (r.verified_along_given ? " (the given line's, verified node by node)"
+          : r.length_resumed     ? " (the exact-length search resumed after the given line's "
+                                   "verification was left open)"
+                                 : "")
+      << '\n';
     s << "main ";
     write_japanese();
     s << "usi " << usi_line(r.main_line) << '\n';

@@ -55,35 +55,62 @@ public:
   CheckResult run(const std::optional<std::vector<Move>>& intended) {
     const Plies hint = intended ? static_cast<Plies>(intended->size()) : 0;
     auto& phases = result_.phase_nodes;
+    // Nodes of a phase: what `work` adds to nodes_, added to `phase`.
+    const auto counted = [this](std::uint64_t& phase, auto&& work) {
+      const std::uint64_t before = nodes_;
+      const auto r = work();
+      phase += nodes_ - before;
+      return r;
+    };
+    std::uint64_t length_nodes = 0, line_nodes = 0, cook_nodes = 0;
     // With a given line the exact length gets a quarter of the budget; when it does not finish,
-    // the given line is verified node by node instead (verify_given_line).
+    // the given line is verified node by node instead (verify_given_line). When that cannot be
+    // done (the given line is no mate), nothing else can run without the length: it goes on
+    // with all the problem has left.
     const std::uint64_t cap =
         intended && options_.limits.max_nodes ? options_.limits.max_nodes / 4 : 0;
-    const bool solved = solve_length(hint, cap);
-    phases.length = nodes_;
-    bool have_line = solved && derive_main_line(intended ? *intended : std::vector<Move>{});
-    // The given line stands in when the length or the main line did not finish (and, with the
-    // length known, only when it has that length).
-    const bool can_verify = intended && result_.verdict != Verdict::NoMate &&
-                            (!solved || result_.length == static_cast<Plies>(intended->size()));
-    if (!have_line && can_verify && is_mate_line(*intended)) {
-      result_.flaws.clear();
-      result_.undecided.clear();
-      result_.open_tie = -1;
-      have_line = verify_given_line(*intended);
+    bool solved = counted(length_nodes, [&] { return solve_length(hint, cap); });
+    if (!solved && cap && result_.verdict != Verdict::NoMate && !verifiable(intended, solved))
+      solved = counted(length_nodes, [&] { return solve_length(hint, 0); });
+    bool have_line = counted(line_nodes, [&] { return find_line(intended, solved); });
+    if (have_line) counted(cook_nodes, [&] { return examine_line(intended); });
+    // Along the given line, a verification left open by its steps makes the verdict UNKNOWN
+    // whatever the piece test finds but an unnecessary piece; the exact length, if it now
+    // finishes, replaces it. It resumes with half of what the problem has left (the table still
+    // holds its work), and the main line and the cook tests are then done again from it, mostly
+    // from the table. If either does not finish, the verification along the given line stands.
+    if (have_line && only_length_open() && options_.limits.max_nodes > nodes_) {
+      CheckResult along_given = result_;
+      const std::vector<LineKey> along_given_keys = keys_;
+      const std::uint64_t half_left =
+          std::max<std::uint64_t>((options_.limits.max_nodes - nodes_) / 2, 1);
+      bool replaced = false;
+      if (counted(length_nodes, [&] { return solve_length(hint, half_left); })) {
+        CheckResult fresh;
+        fresh.length = result_.length;
+        fresh.length_resumed = true;
+        result_ = std::move(fresh);
+        keys_.clear();
+        replaced = counted(line_nodes, [&] { return find_line(intended, true); });
+        if (replaced) counted(cook_nodes, [&] { return examine_line(intended); });
+      }
+      if (!replaced) {
+        result_ = std::move(along_given);
+        keys_ = along_given_keys;
+      }
     }
+    phases.length = length_nodes;
+    phases.line = line_nodes;
+    phases.cooks = cook_nodes;
     if (have_line) {
-      phases.line = nodes_ - phases.length;
-      search_cooks();
-      if (!cooked_enough()) search_variation_duals();
-      if (intended) compare_intended(*intended);
-      phases.cooks = nodes_ - phases.length - phases.line;
       if (options_.test_pieces) {
         scratch_.reset();  // the piece test has the budget of both (half())
         table_.resize(1);
-        test_pieces();
+        counted(phases.pieces, [&] {
+          test_pieces();
+          return 0;
+        });
       }
-      phases.pieces = nodes_ - phases.length - phases.line - phases.cooks;
     } else if (intended) {
       result_.has_intended = true;
       result_.intended_note = "not compared: the main line is not known";
@@ -175,7 +202,42 @@ private:
       return false;
     }
     result_.length = upper;
+    result_.length_upper = -1;  // an earlier, unfinished call may have set it
     return true;
+  }
+
+  // Steps 2, 2b and 3 on the main line found: cooks, duals in variations, the given line.
+  int examine_line(const std::optional<std::vector<Move>>& intended) {
+    search_cooks();
+    if (!cooked_enough()) search_variation_duals();
+    if (intended) compare_intended(*intended);
+    return 0;
+  }
+
+  // Can the given line stand in for the main line (a legal mate of the right length)?
+  bool verifiable(const std::optional<std::vector<Move>>& intended, bool solved) const {
+    return intended && result_.verdict != Verdict::NoMate &&
+           (!solved || result_.length == static_cast<Plies>(intended->size())) &&
+           is_mate_line(*intended);
+  }
+
+  // The main line from the exact length, or else the given line verified node by node.
+  bool find_line(const std::optional<std::vector<Move>>& intended, bool solved) {
+    if (solved && derive_main_line(intended ? *intended : std::vector<Move>{})) return true;
+    if (!verifiable(intended, solved)) return false;
+    result_.flaws.clear();
+    result_.undecided.clear();
+    result_.open_tie = -1;
+    keys_.clear();
+    return verify_given_line(*intended);
+  }
+
+  // Along the given line, is the verdict UNKNOWN only because a test of the verification did
+  // not finish (no cook, no longer defence)?
+  bool only_length_open() const {
+    return result_.verified_along_given && result_.cooks.empty() && !result_.longer_variation &&
+           std::any_of(result_.undecided.begin(), result_.undecided.end(),
+                       [](const Finding& f) { return f.blocks_sound; });
   }
 
   // Step 1b: the main line with the SPEC.md tie-breaks; the variation flaws found on the way.

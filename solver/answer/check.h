@@ -105,6 +105,8 @@ struct CheckResult {
   Plies length_upper = -1;            // a mate in at most this many plies (length not exact)
   bool verified_along_given = false;  // length and main line are the given line's, verified
                                       // node by node (the exact length search did not finish)
+  bool length_resumed = false;        // the exact length finished only when resumed after the
+                                      // given line's verification was left open (docs/check.md)
   std::vector<Move> main_line;        // the rule-exact main line
   Hand surplus;                       // attacker hand at the end of the main line
   std::vector<Finding> cooks;         // FindingKind::Cook

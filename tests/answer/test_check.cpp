@@ -290,6 +290,60 @@ TEST(CheckIntended, AGivenLineThatDoesNotVerifyGivesNoLength) {
   EXPECT_NE(r.length_upper, 3);
 }
 
+// A 19-ply problem of the reverse generator, SOUND (every alternative disproved, every piece
+// necessary) when checked without a node limit, and its main line.
+constexpr const char* kSound19 = "5s2k/5LB1s/6+L2/5+S1+S1/9/9/8B/9/9 b 2r4g4n2l18p 1";
+const std::vector<std::string> kSound19Line = {
+    "3c2b",  "1a2b", "4d3c", "2b1a", "3c2b",  "1a2b", "1g4d", "2b3b", "2d3c", "3b3a",
+    "4b4a+", "3a4a", "S*4b", "4a5b", "4b5c+", "5b5a", "3c4b", "5a6a", "5c6b"};
+
+TEST(CheckBudget, TheLengthGetsTheWholeBudgetWhenTheGivenLineIsNoMate) {
+  // The given line is only the first two moves of the main line, so it cannot stand in for the
+  // main line. The exact-length search (given a quarter of --nodes when a line is given) must
+  // then go on with what the problem has left: nothing else can run without it. With a total
+  // of 5/4 of what the unlimited check needs, its quarter is less than the length search
+  // needs, and the verdict must still be the unlimited one.
+  const auto given = line(kSound19, {"3c2b", "1a2b"});
+  CheckOptions o = small_options();
+  o.limits.max_nodes = 0;
+  const CheckResult full = check(kSound19, o, given);
+  ASSERT_EQ(full.verdict, Verdict::Sound) << full.reason;
+  o.limits.max_nodes = full.nodes + full.nodes / 4;
+  ASSERT_GT(full.phase_nodes.length, o.limits.max_nodes / 4) << "the premise: a quarter is short";
+  const CheckResult r = check(kSound19, o, given);
+  EXPECT_EQ(r.verdict, full.verdict) << r.reason;
+  EXPECT_EQ(r.length, full.length);
+  EXPECT_EQ(r.main_line, full.main_line);
+  EXPECT_EQ(r.intended_diverges_at, 2);
+}
+
+TEST(CheckBudget, TheLengthResumesWhenTheGivenLineIsLeftOpen) {
+  // The given line is the main line, but with 10 nodes per step its node-by-node verification
+  // leaves tests open (the length search, with a quarter of the 1,600 nodes, does not finish
+  // either). Those tests would make the verdict UNKNOWN, so the exact-length search resumes
+  // with half of what is left; it finishes, and the main line and the cook tests, done again
+  // from it, find what the unlimited check finds. (Pieces are not tested here, as in the piece
+  // test's own checks of smaller problems.)
+  const auto given = line(kSound19, kSound19Line);
+  CheckOptions o = small_options();
+  o.test_pieces = false;
+  o.pieces_needed_for_sound = false;
+  o.limits.max_nodes = 0;
+  const CheckResult full = check(kSound19, o, given);
+  ASSERT_EQ(full.verdict, Verdict::Sound) << full.reason;
+  ASSERT_EQ(full.main_line, given);
+  o.step_nodes = 10;
+  o.limits.max_nodes = 1'600;
+  const CheckResult r = check(kSound19, o, given);
+  EXPECT_TRUE(r.length_resumed);
+  EXPECT_FALSE(r.verified_along_given);
+  EXPECT_EQ(r.verdict, Verdict::Sound) << r.reason;
+  EXPECT_EQ(r.length, 19);
+  EXPECT_EQ(r.main_line, given);
+  EXPECT_TRUE(r.intended_is_main) << r.intended_note;
+  EXPECT_LE(r.nodes, o.limits.max_nodes + 100);
+}
+
 TEST(CheckIntended, IllegalIntendedLineIsReported) {
   const CheckResult r = check(kSound1, small_options(), line(kSound3, {"9e8c"}));
   EXPECT_TRUE(r.has_intended);
