@@ -233,13 +233,14 @@ private:
   }
 
   // Along the given line, is the verdict UNKNOWN only because a test of the verification did
-  // not finish (no cook, no longer defence)?
+  // not finish (no cook, no longer defence)? An unfinished cook test counts too: the exact
+  // length's search fills the table with what the alternatives lead to, and the cook tests
+  // done again after it often finish.
   bool only_length_open() const {
     return result_.verified_along_given && result_.cooks.empty() && !result_.longer_variation &&
            std::any_of(result_.undecided.begin(), result_.undecided.end(),
                        [](const Finding& f) { return f.blocks_sound; });
   }
-
   // Step 1b: the main line with the SPEC.md tie-breaks; the variation flaws found on the way.
   bool derive_main_line(const std::vector<Move>& preferred) {
     SurplusGame game;

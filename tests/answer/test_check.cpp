@@ -319,11 +319,11 @@ TEST(CheckBudget, TheLengthGetsTheWholeBudgetWhenTheGivenLineIsNoMate) {
 
 TEST(CheckBudget, TheLengthResumesWhenTheGivenLineIsLeftOpen) {
   // The given line is the main line, but with 10 nodes per step its node-by-node verification
-  // leaves tests open (the length search, with a quarter of the 1,600 nodes, does not finish
-  // either). Those tests would make the verdict UNKNOWN, so the exact-length search resumes
+  // leaves cook tests open (the length search, with a quarter of the 1,600 nodes, does not
+  // finish either). They would make the verdict UNKNOWN, so the exact-length search resumes
   // with half of what is left; it finishes, and the main line and the cook tests, done again
-  // from it, find what the unlimited check finds. (Pieces are not tested here, as in the piece
-  // test's own checks of smaller problems.)
+  // from it and from what its search left in the table, find what the unlimited check finds.
+  // (Pieces are not tested here, as in the piece test's own checks of smaller problems.)
   const auto given = line(kSound19, kSound19Line);
   CheckOptions o = small_options();
   o.test_pieces = false;
