@@ -144,6 +144,9 @@ private:
     }
     return l;
   }
+  TTProbe lookup(const Position& pos) const {
+    return table_.probe(pos.board_key(), pos.hand(attacker()));
+  }
   std::unique_ptr<Step> step(TranspositionTable& table, std::uint64_t cap) {
     return std::make_unique<Step>(table, limits_for(cap), attacker());
   }
@@ -153,27 +156,12 @@ private:
   }
 
   // Step 1: mate, exact length (as Solver::solve does).
-  // With a given line of `hint` plies, "mate within hint?" is asked first: when it is proven
-  // the minimisation starts from there instead of from the first proof's (often much longer)
-  // length, which is what makes long problems affordable.
+  // With a given line of `hint` plies, "mate within hint?" is asked first (ask_given_length,
+  // capped): when it is proven the minimisation starts from there instead of from the first
+  // proof's (often much longer) length, which is what makes long problems affordable.
   bool solve_length(Plies hint, std::uint64_t cap) {
     const std::uint64_t phase_start = nodes_;
-    auto s = step(table_, cap);
     Position pos = root_;
-    Outcome exists = Outcome::Unknown;
-    if (hint > 0 && hint % 2 == 1) exists = s->search.prove(pos, hint, kExact);
-    if (exists != Outcome::Proven) exists = s->search.prove(pos, kUnboundedPlies);
-    mate_proven_ = exists == Outcome::Proven;
-    finish(*s);
-    if (exists == Outcome::Disproven) {
-      result_.verdict = Verdict::NoMate;
-      result_.reason = "no mate at any length (proven)";
-      return false;
-    }
-    if (exists == Outcome::Unknown) {
-      result_.reason = "no mate found and none disproved within the limits";
-      return false;
-    }
     // Each length question has a step of its own within what is left of the phase's cap.
     const auto phase_left = [&]() -> std::uint64_t {
       const std::uint64_t used = nodes_ - phase_start;
@@ -191,9 +179,24 @@ private:
                                 finish(*q);
                                 return o;
                               },
-                              [&] { return s->search.lookup(pos).upper; }, spent,
-                              [&] { return nodes_; }};
-    const ExactLength len = minimise_length(s->search.lookup(pos).upper, ask);
+                              [&] { return lookup(pos).upper; }, spent, [&] { return nodes_; }};
+    Outcome exists = ask_given_length(hint, ask);
+    if (exists != Outcome::Proven) {
+      auto s = step(table_, phase_left());
+      exists = s->search.prove(pos, kUnboundedPlies);
+      finish(*s);
+    }
+    mate_proven_ = exists == Outcome::Proven;
+    if (exists == Outcome::Disproven) {
+      result_.verdict = Verdict::NoMate;
+      result_.reason = "no mate at any length (proven)";
+      return false;
+    }
+    if (exists == Outcome::Unknown) {
+      result_.reason = "no mate found and none disproved within the limits";
+      return false;
+    }
+    const ExactLength len = minimise_length(lookup(pos).upper, ask);
     const Plies upper = len.upper;
     const bool exact = len.exact;
     if (!exact) {

@@ -42,4 +42,9 @@ ExactLength minimise_length(Plies upper, const LengthQuestions& ask, LengthSched
   return {upper, true};
 }
 
+Outcome ask_given_length(Plies given, const LengthQuestions& ask, LengthSchedule schedule) {
+  if (given <= 0 || given % 2 == 0) return Outcome::Unknown;
+  return ask.prove(given, schedule.direct_cap);
+}
+
 }  // namespace tsume

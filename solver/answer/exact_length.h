@@ -61,4 +61,12 @@ struct LengthQuestions {
 
 ExactLength minimise_length(Plies upper, const LengthQuestions& ask, LengthSchedule schedule = {});
 
+// "Mate within `given` plies?" for a given line of that length (tsume check asks it before the
+// unbounded proof, so that the minimisation can start from the given length). It is capped like
+// a question of the descent: a given line shorter than the problem's exact length makes it a
+// disproof, which asked directly can cost far more than minimise_length's deepening (図巧 021:
+// a 21-ply given line, a 25-ply problem; "mate within 21?" asked directly was still open after
+// an hour). Unknown for an even or empty `given` (no mate has that parity).
+Outcome ask_given_length(Plies given, const LengthQuestions& ask, LengthSchedule schedule = {});
+
 }  // namespace tsume

@@ -28,12 +28,14 @@ struct Oracle {
   std::uint64_t nodes = 0;
   std::vector<Plies> asked{};
   std::vector<bool> capped{};
+  std::vector<std::uint64_t> caps{};
   Plies last_proof = 0;
 
   LengthQuestions questions() {
     return {[this](Plies d, std::uint64_t cap) {
               asked.push_back(d);
               capped.push_back(cap != 0);
+              caps.push_back(cap);
               nodes += cost_at.empty() ? static_cast<std::uint64_t>(base * std::pow(growth, d / 2))
                                        : cost_at.at(d);
               if (slow_proofs && cap != 0 && d >= hard) return Outcome::Unknown;
@@ -144,6 +146,29 @@ TEST(ExactLength, MateInOneNeedsNoQuestion) {
   EXPECT_TRUE(r.exact);
   EXPECT_EQ(r.upper, 1);
   EXPECT_TRUE(o.asked.empty());
+}
+
+TEST(ExactLength, AGivenLengthIsAskedWithTheDescentsCap) {
+  // A given line of 21 plies for a problem of 25 (a longer defence the line misses): "within 21"
+  // is a disproof past the cap. It gets the cap of a descent question, not the whole budget,
+  // and the length is then found from the mate of 25 as usual.
+  Oracle o{.exact = 25, .reported = 25, .hard = 21};
+  const LengthSchedule schedule;
+  EXPECT_EQ(ask_given_length(21, o.questions(), schedule), Outcome::Unknown);
+  EXPECT_EQ(o.asked, (std::vector<Plies>{21}));
+  EXPECT_EQ(o.caps, (std::vector<std::uint64_t>{schedule.direct_cap}));
+  const ExactLength r = minimise_length(25, o.questions(), schedule);
+  EXPECT_TRUE(r.exact);
+  EXPECT_EQ(r.upper, 25);
+}
+
+TEST(ExactLength, ARightGivenLengthIsProvenAndAnEvenOneNotAsked) {
+  Oracle o{.exact = 21, .reported = 21};
+  EXPECT_EQ(ask_given_length(20, o.questions()), Outcome::Unknown);
+  EXPECT_EQ(ask_given_length(0, o.questions()), Outcome::Unknown);
+  EXPECT_TRUE(o.asked.empty());
+  EXPECT_EQ(ask_given_length(21, o.questions()), Outcome::Proven);
+  EXPECT_EQ(o.asked, (std::vector<Plies>{21}));
 }
 
 }  // namespace
