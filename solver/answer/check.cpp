@@ -244,6 +244,7 @@ private:
            std::any_of(result_.undecided.begin(), result_.undecided.end(),
                        [](const Finding& f) { return f.blocks_sound; });
   }
+
   // Step 1b: the main line with the SPEC.md tie-breaks; the variation flaws found on the way.
   bool derive_main_line(const std::vector<Move>& preferred) {
     SurplusGame game;
