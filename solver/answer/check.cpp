@@ -6,6 +6,7 @@
 #include <memory>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <utility>
 
 #include "solver/answer/exact_length.h"
@@ -55,12 +56,17 @@ public:
   CheckResult run(const std::optional<std::vector<Move>>& intended) {
     const Plies hint = intended ? static_cast<Plies>(intended->size()) : 0;
     auto& phases = result_.phase_nodes;
-    // Nodes of a phase: what `work` adds to nodes_, added to `phase`.
+    // Nodes of a phase: what `work` adds to nodes_, added to `phase`; returns what `work` does.
     const auto counted = [this](std::uint64_t& phase, auto&& work) {
       const std::uint64_t before = nodes_;
-      const auto r = work();
-      phase += nodes_ - before;
-      return r;
+      if constexpr (std::is_void_v<decltype(work())>) {
+        work();
+        phase += nodes_ - before;
+      } else {
+        const auto r = work();
+        phase += nodes_ - before;
+        return r;
+      }
     };
     std::uint64_t length_nodes = 0, line_nodes = 0, cook_nodes = 0;
     // With a given line the exact length gets a quarter of the budget; when it does not finish,
@@ -73,7 +79,7 @@ public:
     if (!solved && cap && result_.verdict != Verdict::NoMate && !verifiable(intended, solved))
       solved = counted(length_nodes, [&] { return solve_length(hint, 0); });
     bool have_line = counted(line_nodes, [&] { return find_line(intended, solved); });
-    if (have_line) counted(cook_nodes, [&] { return examine_line(intended); });
+    if (have_line) counted(cook_nodes, [&] { examine_line(intended); });
     // Along the given line, a verification left open by its steps makes the verdict UNKNOWN
     // whatever the piece test finds but an unnecessary piece; the exact length, if it now
     // finishes, replaces it. It resumes with half of what the problem has left (the table still
@@ -92,7 +98,7 @@ public:
         result_ = std::move(fresh);
         keys_.clear();
         replaced = counted(line_nodes, [&] { return find_line(intended, true); });
-        if (replaced) counted(cook_nodes, [&] { return examine_line(intended); });
+        if (replaced) counted(cook_nodes, [&] { examine_line(intended); });
       }
       if (!replaced) {
         result_ = std::move(along_given);
@@ -106,10 +112,7 @@ public:
       if (options_.test_pieces) {
         scratch_.reset();  // the piece test has the budget of both (half())
         table_.resize(1);
-        counted(phases.pieces, [&] {
-          test_pieces();
-          return 0;
-        });
+        counted(phases.pieces, [&] { test_pieces(); });
       }
     } else if (intended) {
       result_.has_intended = true;
@@ -210,11 +213,10 @@ private:
   }
 
   // Steps 2, 2b and 3 on the main line found: cooks, duals in variations, the given line.
-  int examine_line(const std::optional<std::vector<Move>>& intended) {
+  void examine_line(const std::optional<std::vector<Move>>& intended) {
     search_cooks();
     if (!cooked_enough()) search_variation_duals();
     if (intended) compare_intended(*intended);
-    return 0;
   }
 
   // Can the given line stand in for the main line (a legal mate of the right length)?
