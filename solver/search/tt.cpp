@@ -47,19 +47,55 @@ void TranspositionTable::clear() {
   }
 }
 
-TTProbe TranspositionTable::probe(std::uint64_t key, Hand hand) const {
+namespace {
+void spin_pause() {
+#if defined(__x86_64__) || defined(__i386__)
+  __builtin_ia32_pause();
+#endif
+}
+}  // namespace
+
+TranspositionTable::WriteLock::WriteLock(Bucket& b, bool shared)
+    : version_(shared ? &b.version : nullptr) {
+  if (!version_) return;
+  std::uint32_t v = version_->load(std::memory_order_relaxed);
+  for (;;) {
+    if ((v & 1) == 0 && version_->compare_exchange_weak(v, v + 1, std::memory_order_acquire,
+                                                        std::memory_order_relaxed)) {
+      locked_ = v + 1;
+      return;
+    }
+    spin_pause();
+    v = version_->load(std::memory_order_relaxed);
+  }
+}
+
+TranspositionTable::Slot TranspositionTable::load(const Slot& s) {
+  Slot r;
+  r.hand = load(s.hand);
+  r.pn = load(s.pn);
+  r.dn = load(s.dn);
+  r.lower = load(s.lower);
+  r.upper = load(s.upper);
+  r.meta = load(s.meta);
+  return r;
+}
+
+void TranspositionTable::put(Slot& s, const Slot& value) {
+  put(s.hand, value.hand);
+  put(s.pn, value.pn);
+  put(s.dn, value.dn);
+  put(s.lower, value.lower);
+  put(s.upper, value.upper);
+  put(s.meta, value.meta);
+}
+
+TTProbe TranspositionTable::read(const Bucket& b, std::uint64_t key, Hand hand) const {
   TTProbe r;
-  const Bucket& b = bucket_of(key);
-  // Shared: most probes (about two in three on hard problems) are of positions the table does
-  // not hold. The keys are read without the lock first (atomically: a writer may be replacing
-  // one); when none is this position's, the probe answers "nothing known" without taking the
-  // lock or writing to the bucket's cache lines. That answer is the one a probe just before a
-  // concurrent store would give, and "nothing known" is never a proof or a disproof.
-  if (shared_ && !any_key(b, key)) return r;
-  const BucketLock guard(b.lock, shared_);
   for (std::size_t i = 0; i < kBucketSize; ++i) {
-    if (!live(b, i, key)) continue;
-    const Slot& e = b.slots[i];
+    if (load(b.keys[i]) != key) continue;
+    const Slot e = load(b.slots[i]);
+    if (e.generation() != generation_) continue;
     if (e.hand == hand) {
       r.found = true;
       r.pn = e.pn;
@@ -77,38 +113,74 @@ TTProbe TranspositionTable::probe(std::uint64_t key, Hand hand) const {
   return r;
 }
 
-TranspositionTable::Slot& TranspositionTable::slot_for(Bucket& b, std::uint64_t key, Hand hand) {
+TTProbe TranspositionTable::probe(std::uint64_t key, Hand hand) const {
+  const Bucket& b = bucket_of(key);
+  if (!shared_) return read(b, key, hand);
+  // Shared: most probes (about two in three on hard problems) are of positions the table does
+  // not hold. The keys are read first; when none is this position's, the probe answers
+  // "nothing known". That answer is the one a probe just before a concurrent store would
+  // give, and "nothing known" is never a proof or a disproof.
+  if (!any_key(b, key)) return TTProbe{};
+  // A seqlock read: the version, the entries, the version again; a store in between (an odd
+  // or a changed version) means the entries may be torn, and they are read again. The reads
+  // are acquire loads: when one sees a store's data, the second version read sees that
+  // store's odd version (stored before its data) or later.
+  for (;;) {
+    const std::uint32_t before = b.version.load(std::memory_order_acquire);
+    if (before & 1) {
+      spin_pause();
+      continue;
+    }
+    const TTProbe r = read(b, key, hand);
+    if (b.version.load(std::memory_order_relaxed) == before) return r;
+  }
+}
+
+std::size_t TranspositionTable::slot_for(const Bucket& b, std::uint64_t key, Hand hand,
+                                         bool* fresh) const {
   // An empty slot: never used, or left from an earlier generation.
   const auto empty = [&](std::size_t i) {
-    return b.keys[i] == 0 || b.slots[i].generation != generation_;
+    return b.keys[i] == 0 || b.slots[i].generation() != generation_;
   };
   std::size_t victim = kBucketSize;
   for (std::size_t i = 0; i < kBucketSize; ++i) {
-    if (live(b, i, key) && b.slots[i].hand == hand) return b.slots[i];
+    if (b.keys[i] == key && !empty(i) && b.slots[i].hand == hand) {
+      *fresh = false;
+      return i;
+    }
     if (empty(i)) {
       if (victim == kBucketSize || !empty(victim)) victim = i;
     } else if (victim == kBucketSize ||
-               (!empty(victim) && b.slots[i].work < b.slots[victim].work)) {
+               (!empty(victim) && b.slots[i].work() < b.slots[victim].work())) {
       victim = i;
     }
   }
   // Replacement keeps the entries that cost the most search effort (a bounded-memory table
   // collects its own garbage this way, bucket by bucket).
-  key_ref(b, victim).store(key, std::memory_order_relaxed);  // read by lock-free probes
-  b.slots[victim] = Slot{};
-  b.slots[victim].hand = hand;
-  b.slots[victim].generation = generation_;
-  return b.slots[victim];
+  *fresh = true;
+  return victim;
 }
 
 // Under the bucket's lock: the slot of (key, hand), changed by `update`, its effort recorded.
+// The writer is alone in the bucket, so it reads the slots plainly; its writes are release
+// stores for the readers (see load/put).
 template <class Update>
 void TranspositionTable::store(std::uint64_t key, Hand hand, std::uint32_t work, Update update) {
   Bucket& b = bucket_of(key);
-  const BucketLock guard(b.lock, shared_);
-  Slot& e = slot_for(b, key, hand);
+  const WriteLock guard(b, shared_);
+  bool fresh = false;
+  const std::size_t i = slot_for(b, key, hand, &fresh);
+  Slot e;
+  if (fresh) {
+    e.hand = hand;
+    put(b.keys[i], key);
+  } else {
+    e = b.slots[i];
+    work = std::max(work, e.work());
+  }
   update(e);
-  e.work = std::max<std::uint32_t>(e.work, std::min(work, kMaxWork)) & kMaxWork;
+  e.set(work, generation_);
+  put(b.slots[i], e);
 }
 
 void TranspositionTable::store_estimate(std::uint64_t key, Hand hand, PnDn pn, PnDn dn,
@@ -136,7 +208,8 @@ int TranspositionTable::hashfull() const {
   std::size_t used = 0;
   for (std::size_t i = 0; i < sample; ++i)
     for (std::size_t j = 0; j < kBucketSize; ++j)
-      used += buckets_[i].keys[j] != 0 && buckets_[i].slots[j].generation == generation_;
+      used +=
+          load(buckets_[i].keys[j]) != 0 && load(buckets_[i].slots[j]).generation() == generation_;
   return static_cast<int>(used * 1000 / (sample * kBucketSize));
 }
 

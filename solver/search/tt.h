@@ -9,17 +9,20 @@
 // Entries of one board key share a bucket, so the probe compares the hands of all of them.
 //
 // Shared by the workers of the parallel search: while the table is marked shared
-// (set_shared), every store and every probe that finds its key holds the bucket's lock (a spin
-// lock inside the bucket), so a reader never sees a half-written entry and two writers never
-// interleave. A probe first reads the bucket's keys atomically without the lock and answers
-// "nothing known" when its key is not among them. The locks are never held across a search
-// step. A table used by one thread skips them (they cost a locked instruction and a write to a
-// fourth cache line per probe).
+// (set_shared), a store holds the bucket's write lock (the odd values of a version counter in
+// the bucket) and a probe reads without writing anything: it reads the version, the entries of
+// its key, and the version again, and reads again when a store came in between (a seqlock).
+// So a reader never uses a half-written entry (a torn entry could be a wrong proof), two
+// writers never interleave, and readers, most of the table's traffic, leave the bucket's cache
+// lines shared between the cores instead of taking them over with a locked write. A probe first
+// reads the bucket's keys and answers "nothing known" when its key is not among them. The lock
+// is never held across a search step. A table used by one thread skips the version counter.
 //
 // Mate lengths ride along as bounds: `upper` (a mate in at most that many plies exists, valid for
 // covering hands) and `lower` (no mate in fewer plies, valid for covered hands).
 #pragma once
 
+#include <algorithm>
 #include <atomic>
 #include <cstddef>
 #include <cstdint>
@@ -85,56 +88,68 @@ private:
     PnDn dn = 1;
     std::int16_t lower = 0;        // no mate in fewer plies (for hands covered by `hand`)
     std::int16_t upper = kNoMate;  // mate in at most this many plies (for hands covering `hand`)
-    std::uint32_t work : 24 = 0;   // search effort below it (replacement priority), capped
-    std::uint32_t generation : 8 = 0;  // the clear() it belongs to; older ones count as empty
+    std::uint32_t meta = 0;  // the search effort below it (replacement priority, capped; low 24
+                             // bits) and the clear() it belongs to (older ones count as empty)
+    std::uint32_t work() const { return meta & kMaxWork; }
+    std::uint8_t generation() const { return static_cast<std::uint8_t>(meta >> 24); }
+    void set(std::uint32_t work, std::uint8_t generation) {
+      meta = (std::min(work, kMaxWork)) | (std::uint32_t{generation} << 24);
+    }
   };
   static constexpr std::uint32_t kMaxWork = (1u << 24) - 1;
   // One bucket in four cache lines: the keys together in the first line (a probe scans them
-  // and reads only the slots of its key), then the bucket's spin lock and the slots.
-  struct alignas(64) Bucket {              // 256 bytes: 8 keys, the lock, 8 slots of 20 bytes
+  // and reads only the slots of its key), then the bucket's version counter and the slots.
+  struct alignas(64) Bucket {              // 256 bytes: 8 keys, the version, 8 slots of 20 bytes
     std::uint64_t keys[kBucketSize] = {};  // board key (with the side to move); 0: empty slot
-    mutable std::atomic_flag lock;  // clear when constructed (C++20); in the line of the first
-                                    // slots, which a bucket that is not full uses
+    // Even: no store under way; odd: a store holds the bucket (shared table only). In the line
+    // of the first slots, which a bucket that is not full uses.
+    std::atomic<std::uint32_t> version{0};
     Slot slots[kBucketSize];
   };
-  // Holds the lock of a bucket for the lifetime of the guard (when the table is shared).
-  class BucketLock {
+  // Holds the write lock of a bucket for the lifetime of the guard (when the table is shared):
+  // the version goes from even to odd, and back to even, one higher, at the end.
+  class WriteLock {
   public:
-    BucketLock(std::atomic_flag& flag, bool shared) : flag_(shared ? &flag : nullptr) {
-      if (!flag_) return;
-      while (flag_->test_and_set(std::memory_order_acquire))
-        while (flag_->test(std::memory_order_relaxed)) {
-        }
+    WriteLock(Bucket& b, bool shared);
+    ~WriteLock() {
+      if (version_) version_->store(locked_ + 1, std::memory_order_release);
     }
-    ~BucketLock() {
-      if (flag_) flag_->clear(std::memory_order_release);
-    }
-    BucketLock(const BucketLock&) = delete;
-    BucketLock& operator=(const BucketLock&) = delete;
+    WriteLock(const WriteLock&) = delete;
+    WriteLock& operator=(const WriteLock&) = delete;
 
   private:
-    std::atomic_flag* flag_;
+    std::atomic<std::uint32_t>* version_;
+    std::uint32_t locked_ = 0;  // the odd version this writer set
   };
   Bucket& bucket_of(std::uint64_t key) { return buckets_[key & mask_]; }
   const Bucket& bucket_of(std::uint64_t key) const { return buckets_[key & mask_]; }
-  Slot& slot_for(Bucket& b, std::uint64_t key, Hand hand);  // the caller holds b's lock
+  // The probe's reading of one bucket (in a shared table between two readings of the version).
+  TTProbe read(const Bucket& b, std::uint64_t key, Hand hand) const;
+  // The slot of (key, hand): found, or a victim for it (`fresh`). The caller holds b's lock.
+  std::size_t slot_for(const Bucket& b, std::uint64_t key, Hand hand, bool* fresh) const;
   template <class Update>
   void store(std::uint64_t key, Hand hand, std::uint32_t work, Update update);
-  // A bucket's key, for the reads without the lock and the writes (under it) they may meet.
-  static std::atomic_ref<std::uint64_t> key_ref(const Bucket& b, std::size_t i) {
-    return std::atomic_ref<std::uint64_t>(const_cast<std::uint64_t&>(b.keys[i]));
+  // Fields that readers read while a writer may write them: atomic, acquire loads and release
+  // stores (plain moves on x86), so that a reader that sees a store's data also sees the odd
+  // version that came before it (and reads again).
+  template <class T> static T load(const T& field) {
+    return std::atomic_ref<T>(const_cast<T&>(field)).load(std::memory_order_acquire);
   }
+  template <class T> static void put(T& field, T value) {
+    std::atomic_ref<T>(field).store(value, std::memory_order_release);
+  }
+  static Slot load(const Slot& s);
+  static void put(Slot& s, const Slot& value);
   static bool any_key(const Bucket& b, std::uint64_t key) {
     bool any = false;
     for (std::size_t i = 0; i < kBucketSize; ++i)
-      any |= key_ref(b, i).load(std::memory_order_relaxed) == key;
+      any |= std::atomic_ref<std::uint64_t>(const_cast<std::uint64_t&>(b.keys[i]))
+                 .load(std::memory_order_relaxed) == key;
     return any;
-  }
-  bool live(const Bucket& b, std::size_t i, std::uint64_t key) const {
-    return b.keys[i] == key && b.slots[i].generation == generation_;
   }
 
   static_assert(sizeof(Slot) == 20);
+  static_assert(std::atomic_ref<Hand>::required_alignment <= alignof(Hand));
   static_assert(sizeof(Bucket) == 256);
   static_assert(std::is_trivially_destructible_v<Bucket>);
   // The buckets live in memory aligned to 2 MiB and offered to the kernel as huge pages

@@ -252,5 +252,55 @@ TEST(SharedTable, ConcurrentStoresAndProbesStayConsistent) {
   EXPECT_FALSE(bad.load());
 }
 
+TEST(SharedTable, AReaderNeverSeesATornEntry) {
+  // Twelve keys of one bucket (eight slots: stores keep replacing entries) and eight hands
+  // each. Every entry's fields are functions of its (key, hand): upper, lower and dn from
+  // pn. Writers store them over and over while readers probe; a reader that combined the
+  // fields of two entries, or of two stores, would see a pair that breaks these functions.
+  TranspositionTable tt(1);
+  const std::uint64_t buckets = tt.bucket_count();
+  const auto key_of = [&](int j) { return static_cast<std::uint64_t>(j) * buckets + 5; };
+  const auto hand_of = [](int n) {
+    Hand h;
+    h.add(PieceType::Pawn, n);
+    return h;
+  };
+  const auto upper_of = [](int j, Hand h) { return 1 + 2 * (h.count(PieceType::Pawn) + 8 * j); };
+  const auto lower_of = [](int j, Hand h) { return 3 + 2 * (h.count(PieceType::Pawn) + 8 * j); };
+  const auto dn_of = [](PnDn pn) { return pn * 7 + 3; };
+  tt.set_shared(true);
+  std::atomic<bool> torn{false};
+  std::atomic<int> checked{0};
+  std::vector<std::thread> threads;
+  for (int t = 0; t < 4; ++t) {
+    threads.emplace_back([&, t] {
+      for (int i = 0; i < 60'000; ++i) {
+        const int j = 1 + (i * 7 + t) % 12;
+        const int n = (i / 12 + t) % 8;
+        const std::uint64_t key = key_of(j);
+        if (t % 2 == 0) {
+          const auto pn = static_cast<PnDn>(i);
+          tt.store_proof(key, hand_of(n), upper_of(j, hand_of(n)), static_cast<std::uint32_t>(i));
+          tt.store_disproof(key, hand_of(n), lower_of(j, hand_of(n)), 1);
+          tt.store_estimate(key, hand_of(n), pn, dn_of(pn), 1);
+          continue;
+        }
+        const TTProbe any = tt.probe(key, Hand::full());  // every entry's proof applies
+        if (any.upper != kNoMate && any.upper != upper_of(j, any.proof_hand)) torn = true;
+        const TTProbe none = tt.probe(key, Hand());  // every entry's disproof applies
+        if (none.lower != 0 && none.lower != lower_of(j, none.disproof_hand)) torn = true;
+        const TTProbe exact = tt.probe(key, hand_of(n));
+        // (An entry made by a proof or a disproof has the initial pn = dn = 1 until its estimate.)
+        const bool initial = exact.pn == 1 && exact.dn == 1;
+        if (exact.found && !initial && exact.dn != dn_of(exact.pn)) torn = true;
+        checked += any.upper != kNoMate && none.lower != 0 && exact.found;
+      }
+    });
+  }
+  for (std::thread& th : threads) th.join();
+  EXPECT_FALSE(torn.load());
+  EXPECT_GT(checked.load(), 0);  // the readers did meet entries
+}
+
 }  // namespace
 }  // namespace tsume
