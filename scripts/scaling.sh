@@ -11,6 +11,9 @@
 #   then all threads on the hard ones (cli/solve.cpp, solve_batch).
 # Prints per thread count the wall time, the nodes and the speedup over the first thread count,
 # and checks that every problem got the same status and length as with the first thread count.
+# The single mode is also broken down by set (the id without its number): the 11-ply problems
+# take a few thousand nodes each, so their walls are mostly process start and table setup,
+# which no thread count shortens; the hard 図巧 subset shows the parallel search itself.
 #
 # Default problems: the hard subset of 将棋図巧 below (solved exactly by one thread in 0.2-3.2 M
 # nodes), and, when ../shared/problems/practical/mate11.tsv exists (GPL, outside the repository),
@@ -39,7 +42,7 @@ while [[ $# -gt 0 ]]; do
     --hash) hash=$2; shift 2 ;;
     --keep) keep=$2; shift 2 ;;
     --rounds) rounds=$2; shift 2 ;;
-    -h | --help) sed -n '2,23p' "$0"; exit 0 ;;
+    -h | --help) sed -n '2,24p' "$0"; exit 0 ;;
     *) files+=("$1"); shift ;;
   esac
 done
@@ -69,10 +72,15 @@ run() {
   : >"$out"
   start=$(now)
   if [[ $mode == single ]]; then
+    : >"$out.walls"
     while IFS=$'\t' read -r sfen id _; do
+      local one
+      one=$(now)
       printf '%s\t%s\n' "$sfen" "$id" |
         "$tsume" solve - --format jsonl --threads "$t" --nodes "$nodes" --hash "$hash" \
           >>"$out" 2>/dev/null
+      awk -v id="$id" -v a="$(now)" -v b="$one" 'BEGIN { printf "%s %.3f\n", id, a - b }' \
+        >>"$out.walls"
     done <"$set_file"
   else
     "$tsume" solve "$set_file" --format jsonl --threads "$t" --nodes "$nodes" --hash "$hash" \
@@ -126,4 +134,21 @@ for mode in single batch; do
     fi
   done
   echo "statuses ($mode, first thread count): $(answers "$base" | awk '{print $2}' | sort | uniq -c | tr -s ' ' | tr '\n' ' ')"
+  [[ $mode == single ]] || continue
+  # The single mode by set (the id without its number: zukou, yo-mate11): each problem's own
+  # process wall, summed over the set; the speedup is the median of the rounds' ratios.
+  set_of() { awk '{ id = $1; sub(/-[0-9]+$/, "", id); print id, $2 }' "$1"; }
+  for set in $(set_of "$base.walls" | awk '!seen[$1]++ { print $1 }'); do
+    for t in $thread_counts; do
+      sum_walls() { set_of "$1" | awk -v s="$set" '$1 == s { w += $2 } END { printf "%.3f\n", w }'; }
+      walls=$(for ((r = 1; r <= rounds; r++)); do sum_walls "$tmp/single.$t.r$r.jsonl.walls"; done)
+      ratios=$(for ((r = 1; r <= rounds; r++)); do
+        awk -v a="$(sum_walls "$tmp/single.$first_t.r$r.jsonl.walls")" \
+          -v b="$(sum_walls "$tmp/single.$t.r$r.jsonl.walls")" 'BEGIN { printf "%.3f\n", a / b }'
+      done)
+      printf '  set %-12s threads %3s: wall %8.2f s, speedup %5.2f (%s-%s)\n' "$set" "$t" \
+        "$(echo "$walls" | median)" "$(echo "$ratios" | median)" \
+        "$(echo "$ratios" | sort -g | head -1)" "$(echo "$ratios" | sort -g | tail -1)"
+    done
+  done
 done

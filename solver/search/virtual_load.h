@@ -3,6 +3,8 @@
 // child sees a marked child as harder than it is, by a share of its value per worker inside.
 // The workers then spread over different promising subtrees instead of all following the one
 // best line. The marks only steer the choice; proofs and disproofs are never changed by them.
+// The search applies them at attacker nodes, and at defender nodes only while a proof looks
+// nearer than a disproof (MateSearch::mid in search/dfpn.cpp says why).
 //
 // The counters live in a small lossy array indexed by a hash of (board key, attacker hand): a
 // collision only steers a worker a little off its ideal choice. The parallel search uses 2^14
