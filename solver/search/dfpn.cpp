@@ -358,8 +358,8 @@ MateSearch::Result MateSearch::mid(Position& pos, int ply, PnDn th_pn, PnDn th_d
     // workers on different evasions all do needed work; a disproof needs one evasion, the most
     // promising one, and workers sent to others would mostly search in vain: they follow it
     // together and spread over the checks below it. (Two threads, the scaling set of
-    // scripts/scaling.sh and twelve other 図巧 problems: 5-11 % more nodes than one thread,
-    // against 17-26 % when steered at every node; see docs/parallel.md.)
+    // scripts/scaling.sh and twelve other 図巧 problems: 4-19 % more nodes than one thread,
+    // against 20-26 % when steered at every node; see docs/parallel.md, stop 21.)
     const bool steered = load_ && (or_node || (pn != 0 && pn < dn));
     // Another worker is at this node too: only then can it be inside a child (a transposition
     // aside), and only then are the children's marks read (each read is a cache miss).
