@@ -155,9 +155,10 @@ private:
   // The buckets live in memory aligned to 2 MiB and offered to the kernel as huge pages
   // (fewer TLB misses on a table far larger than the caches); freed without destructors.
   struct FreeBuckets {
+    void* memory;  // what calloc returned; the buckets start at an aligned address inside it
     void operator()(Bucket* b) const;
   };
-  std::unique_ptr<Bucket[], FreeBuckets> buckets_;
+  std::unique_ptr<Bucket[], FreeBuckets> buckets_{nullptr, FreeBuckets{nullptr}};
   std::size_t bucket_count_ = 0;
   std::uint64_t mask_ = 0;
   // clear() starts a new generation instead of writing the whole table (which cost more than
