@@ -79,8 +79,37 @@ TEST(TranspositionTable, ClearForgetsEverythingAcrossManyGenerations) {
   EXPECT_EQ(tt.hashfull(), 0);
 }
 
+TEST(TranspositionTable, ANewTableKnowsNothingAndUsesEveryBucket) {
+  // The buckets come as zeroed memory, never written before the search (tt.cpp): that must
+  // read as an empty table, key 0 included, for a table in huge-page-aligned memory (8 MB) and
+  // a small one, after a resize too; and the first and the last bucket must hold entries.
+  TranspositionTable tt(8);
+  for (const std::size_t megabytes : {8, 1, 16}) {
+    tt.resize(megabytes);
+    EXPECT_EQ(tt.hashfull(), 0);
+    const std::uint64_t last = tt.bucket_count() - 1;
+    const std::uint64_t keys[] = {0, 1, last, 0x9E3779B97F4A7C15ull};
+    for (const std::uint64_t key : keys) {
+      for (const Hand hand : {hand_of(0, 0), hand_of(3, 2)}) {
+        const TTProbe p = tt.probe(key, hand);
+        EXPECT_FALSE(p.found) << key;
+        EXPECT_EQ(p.upper, kNoMate) << key;
+        EXPECT_EQ(p.lower, 0) << key;
+        EXPECT_EQ(p.pn, 1u) << key;
+        EXPECT_EQ(p.dn, 1u) << key;
+      }
+    }
+    tt.store_proof(last, hand_of(1, 0), 9, 1);
+    tt.store_estimate(tt.bucket_count(), hand_of(0, 0), 4, 6, 1);  // bucket 0
+    EXPECT_EQ(tt.probe(last, hand_of(1, 1)).upper, 9);
+    const TTProbe first = tt.probe(tt.bucket_count(), hand_of(0, 0));
+    EXPECT_TRUE(first.found);
+    EXPECT_EQ(first.dn, 6u);
+  }
+}
+
 TEST(TranspositionTable, SharedProbesAnswerAsUnsharedOnes) {
-  // A shared table reads a bucket's keys without the lock first and answers "nothing known"
+  // A shared table reads a bucket's keys before its entries and answers "nothing known"
   // when the key is not there: the answers must be those of the unshared table, for a stored
   // key, for an absent key in a bucket that holds others, and for an empty bucket.
   TranspositionTable tt(1);
