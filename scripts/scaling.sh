@@ -62,6 +62,8 @@ count=$(wc -l <"$set_file")
 echo "problems: $count; nodes per problem: $nodes; hash: $hash MB; cores: $(nproc)"
 
 now() { date +%s.%N; }
+since() { awk -v a="$(now)" -v b="$1" 'BEGIN { printf "%.3f", a - b }'; }  # seconds since $1
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.3f\n", a / b }'; }
 # answers FILE.jsonl: "id status length" per record, sorted.
 answers() { sed -E 's/^\{"id":"([^"]*)",.*"status":"([a-z_]+)","length":([0-9a-z]+),.*/\1 \2 \3/' "$1" | sort; }
 total_nodes() { grep -oE '"nodes":[0-9]+' "$1" | cut -d: -f2 | awk '{ s += $1 } END { print s + 0 }'; }
@@ -79,16 +81,19 @@ run() {
       printf '%s\t%s\n' "$sfen" "$id" |
         "$tsume" solve - --format jsonl --threads "$t" --nodes "$nodes" --hash "$hash" \
           >>"$out" 2>/dev/null
-      awk -v id="$id" -v a="$(now)" -v b="$one" 'BEGIN { printf "%s %.3f\n", id, a - b }' \
-        >>"$out.walls"
+      echo "$id $(since "$one")" >>"$out.walls"
     done <"$set_file"
   else
     "$tsume" solve "$set_file" --format jsonl --threads "$t" --nodes "$nodes" --hash "$hash" \
       >"$out" 2>/dev/null
   fi
-  awk -v a="$(now)" -v b="$start" 'BEGIN { printf "%.3f", a - b }'
+  since "$start"
 }
 median() { sort -g | awk '{ v[NR] = $1 } END { if (NR % 2) print v[(NR + 1) / 2]; else printf "%.3f\n", (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
+span() { sort -g | awk 'NR == 1 { lo = $1 } { hi = $1 } END { print lo "-" hi }'; }  # "min-max"
+# The single mode's walls by set (the id without its number: zukou, yo-mate11).
+set_of() { awk '{ id = $1; sub(/-[0-9]+$/, "", id); print id, $2 }' "$1"; }
+set_wall() { set_of "$1" | awk -v s="$2" '$1 == s { w += $2 } END { printf "%.3f\n", w }'; }
 
 # The rounds: each round measures every mode and thread count once, in that order, so that a
 # slow spell of the machine touches the thread counts of one round alike; the speedup of a
@@ -117,7 +122,7 @@ for mode in single batch; do
   for t in $thread_counts; do
     walls=$(for ((r = 1; r <= rounds; r++)); do cat "$tmp/$mode.$t.r$r.wall"; echo; done | grep .)
     ratios=$(for ((r = 1; r <= rounds; r++)); do
-      awk -v a="$(cat "$tmp/$mode.$first_t.r$r.wall")" -v b="$(cat "$tmp/$mode.$t.r$r.wall")" 'BEGIN { printf "%.3f\n", a / b }'
+      ratio "$(cat "$tmp/$mode.$first_t.r$r.wall")" "$(cat "$tmp/$mode.$t.r$r.wall")"
     done)
     same="same"
     for ((r = 1; r <= rounds; r++)); do
@@ -126,29 +131,25 @@ for mode in single batch; do
     out=$tmp/$mode.$t.r$rounds.jsonl
     if [[ $rounds -gt 1 ]]; then
       printf '%8s %10.2f %16s %14s %8.2f %16s %s\n' "$t" "$(echo "$walls" | median)" \
-        "$(echo "$walls" | sort -g | head -1)-$(echo "$walls" | sort -g | tail -1)" \
-        "$(total_nodes "$out")" "$(echo "$ratios" | median)" \
-        "$(echo "$ratios" | sort -g | head -1)-$(echo "$ratios" | sort -g | tail -1)" "$same"
+        "$(echo "$walls" | span)" "$(total_nodes "$out")" "$(echo "$ratios" | median)" \
+        "$(echo "$ratios" | span)" "$same"
     else
       printf '%8s %10.2f %14s %8.2f %s\n' "$t" "$walls" "$(total_nodes "$out")" "$ratios" "$same"
     fi
   done
   echo "statuses ($mode, first thread count): $(answers "$base" | awk '{print $2}' | sort | uniq -c | tr -s ' ' | tr '\n' ' ')"
   [[ $mode == single ]] || continue
-  # The single mode by set (the id without its number: zukou, yo-mate11): each problem's own
-  # process wall, summed over the set; the speedup is the median of the rounds' ratios.
-  set_of() { awk '{ id = $1; sub(/-[0-9]+$/, "", id); print id, $2 }' "$1"; }
+  # By set: each problem's own process wall, summed over the set; the speedup is the median
+  # of the rounds' ratios.
   for set in $(set_of "$base.walls" | awk '!seen[$1]++ { print $1 }'); do
     for t in $thread_counts; do
-      sum_walls() { set_of "$1" | awk -v s="$set" '$1 == s { w += $2 } END { printf "%.3f\n", w }'; }
-      walls=$(for ((r = 1; r <= rounds; r++)); do sum_walls "$tmp/single.$t.r$r.jsonl.walls"; done)
+      walls=$(for ((r = 1; r <= rounds; r++)); do set_wall "$tmp/single.$t.r$r.jsonl.walls" "$set"; done)
       ratios=$(for ((r = 1; r <= rounds; r++)); do
-        awk -v a="$(sum_walls "$tmp/single.$first_t.r$r.jsonl.walls")" \
-          -v b="$(sum_walls "$tmp/single.$t.r$r.jsonl.walls")" 'BEGIN { printf "%.3f\n", a / b }'
+        ratio "$(set_wall "$tmp/single.$first_t.r$r.jsonl.walls" "$set")" \
+          "$(set_wall "$tmp/single.$t.r$r.jsonl.walls" "$set")"
       done)
-      printf '  set %-12s threads %3s: wall %8.2f s, speedup %5.2f (%s-%s)\n' "$set" "$t" \
-        "$(echo "$walls" | median)" "$(echo "$ratios" | median)" \
-        "$(echo "$ratios" | sort -g | head -1)" "$(echo "$ratios" | sort -g | tail -1)"
+      printf '  set %-12s threads %3s: wall %8.2f s, speedup %5.2f (%s)\n' "$set" "$t" \
+        "$(echo "$walls" | median)" "$(echo "$ratios" | median)" "$(echo "$ratios" | span)"
     done
   done
 done

@@ -6,7 +6,6 @@
 #include <memory>
 #include <string>
 #include <string_view>
-#include <type_traits>
 #include <utility>
 
 #include "solver/answer/exact_length.h"
@@ -56,17 +55,11 @@ public:
   CheckResult run(const std::optional<std::vector<Move>>& intended) {
     const Plies hint = intended ? static_cast<Plies>(intended->size()) : 0;
     auto& phases = result_.phase_nodes;
-    // Nodes of a phase: what `work` adds to nodes_, added to `phase`; returns what `work` does.
+    // Nodes of a phase: what `work` adds to nodes_, added to `phase`.
     const auto counted = [this](std::uint64_t& phase, auto&& work) {
       const std::uint64_t before = nodes_;
-      if constexpr (std::is_void_v<decltype(work())>) {
-        work();
-        phase += nodes_ - before;
-      } else {
-        const auto r = work();
-        phase += nodes_ - before;
-        return r;
-      }
+      work();
+      phase += nodes_ - before;
     };
     std::uint64_t length_nodes = 0, line_nodes = 0, cook_nodes = 0;
     // With a given line the exact length gets a quarter of the budget; when it does not finish,
@@ -75,10 +68,11 @@ public:
     // with all the problem has left.
     const std::uint64_t cap =
         intended && options_.limits.max_nodes ? options_.limits.max_nodes / 4 : 0;
-    bool solved = counted(length_nodes, [&] { return solve_length(hint, cap); });
+    bool solved = false, have_line = false;
+    counted(length_nodes, [&] { solved = solve_length(hint, cap); });
     if (!solved && cap && result_.verdict != Verdict::NoMate && !verifiable(intended, solved))
-      solved = counted(length_nodes, [&] { return solve_length(hint, 0); });
-    bool have_line = counted(line_nodes, [&] { return find_line(intended, solved); });
+      counted(length_nodes, [&] { solved = solve_length(hint, 0); });
+    counted(line_nodes, [&] { have_line = find_line(intended, solved); });
     if (have_line) counted(cook_nodes, [&] { examine_line(intended); });
     // Along the given line, a verification left open by its steps makes the verdict UNKNOWN
     // whatever the piece test finds but an unnecessary piece; the exact length, if it now
@@ -90,14 +84,15 @@ public:
       const std::vector<LineKey> along_given_keys = keys_;
       const std::uint64_t half_left =
           std::max<std::uint64_t>((options_.limits.max_nodes - nodes_) / 2, 1);
-      bool replaced = false;
-      if (counted(length_nodes, [&] { return solve_length(hint, half_left); })) {
+      bool resumed = false, replaced = false;
+      counted(length_nodes, [&] { resumed = solve_length(hint, half_left); });
+      if (resumed) {
         CheckResult fresh;
         fresh.length = result_.length;
         fresh.length_resumed = true;
         result_ = std::move(fresh);
         keys_.clear();
-        replaced = counted(line_nodes, [&] { return find_line(intended, true); });
+        counted(line_nodes, [&] { replaced = find_line(intended, true); });
         if (replaced) counted(cook_nodes, [&] { examine_line(intended); });
       }
       if (!replaced) {

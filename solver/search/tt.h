@@ -142,9 +142,7 @@ private:
   static void put(Slot& s, const Slot& value);
   static bool any_key(const Bucket& b, std::uint64_t key) {
     bool any = false;
-    for (std::size_t i = 0; i < kBucketSize; ++i)
-      any |= std::atomic_ref<std::uint64_t>(const_cast<std::uint64_t&>(b.keys[i]))
-                 .load(std::memory_order_relaxed) == key;
+    for (std::size_t i = 0; i < kBucketSize; ++i) any |= load(b.keys[i]) == key;
     return any;
   }
 
