@@ -71,6 +71,25 @@ io::DefenderHand defender_hand_option(const po::variables_map& vm) {
   return vm["hand-as-given"].as<bool>() ? io::DefenderHand::AsGiven : io::DefenderHand::RestIfEmpty;
 }
 
+void add_rules_option(po::options_description& options) {
+  options.add_options()("rules",
+                        po::value<std::string>()->value_name("NAME")->default_value("shogi"),
+                        "the rule set: 'shogi' (modern shogi) or 'sho' (sho shogi: no drops, the "
+                        "drunk elephant E promoting to the crown prince +E, a second royal; "
+                        "docs/sho.md)");
+}
+
+Variant rules_option(const po::variables_map& vm) {
+  const auto& name = vm["rules"].as<std::string>();
+  const auto variant = parse_variant(name);
+  if (!variant) throw UsageError("--rules must be 'shogi' or 'sho', not '" + name + "'");
+  return *variant;
+}
+
+io::ReadOptions read_options(const po::variables_map& vm) {
+  return io::ReadOptions{defender_hand_option(vm), rules_option(vm)};
+}
+
 void add_position_options(po::options_description& options, std::string_view default_sfen) {
   auto* sfen = po::value<std::string>()->value_name("SFEN");
   if (default_sfen.empty()) {
@@ -84,6 +103,7 @@ void add_position_options(po::options_description& options, std::string_view def
   add("rest-to-defender", po::bool_switch()->default_value(false),
       "tsume convention (残り全部): an empty defender hand receives every piece on neither the "
       "board nor the attacker's hand; by default both hands are kept as given");
+  add_rules_option(options);
 }
 
 std::optional<Position> read_position_option(const Context& ctx, const po::variables_map& vm,
@@ -91,7 +111,7 @@ std::optional<Position> read_position_option(const Context& ctx, const po::varia
   const auto& sfen = vm["sfen"].as<std::string>();
   const auto hand =
       vm["rest-to-defender"].as<bool>() ? io::DefenderHand::RestIfEmpty : io::DefenderHand::AsGiven;
-  auto pos = io::read_position(sfen, hand, {}, 0, kings);
+  auto pos = io::read_position(sfen, hand, {}, 0, kings, rules_option(vm));
   if (!pos) {
     ctx.err << "tsume " << ctx.command << ": invalid --sfen: " << pos.error().message() << '\n';
     return std::nullopt;

@@ -16,6 +16,7 @@
 #include <boost/program_options.hpp>
 
 #include "solver/core/position.h"
+#include "solver/io/problem.h"
 #include "solver/io/sfen.h"
 
 namespace tsume::cli {
@@ -78,7 +79,13 @@ std::vector<std::string> inputs_of(const po::variables_map& vm);
 void add_hand_as_given_option(po::options_description& options);
 io::DefenderHand defender_hand_option(const po::variables_map& vm);
 
-// Adds the options that select a position: --sfen SFEN and --rest-to-defender.
+// --rules shogi|sho: the rule set positions are read and played under (SPEC.md section 7).
+void add_rules_option(po::options_description& options);
+Variant rules_option(const po::variables_map& vm);
+// The options of commands that read problems: --hand-as-given and --rules.
+io::ReadOptions read_options(const po::variables_map& vm);
+
+// Adds the options that select a position: --sfen SFEN, --rest-to-defender and --rules.
 // `default_sfen` empty makes --sfen required.
 void add_position_options(po::options_description& options, std::string_view default_sfen);
 

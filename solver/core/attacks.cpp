@@ -36,7 +36,10 @@ constexpr Bitboard black_steps(PieceType pt, Square s) {
   case PieceType::ProSilver:
     return offsets(s, {{0, -1}, {1, -1}, {-1, -1}, {1, 0}, {-1, 0}, {0, 1}});
   case PieceType::King:
+  case PieceType::Prince:  // the Crown Prince moves as a king
     return offsets(s, {{0, -1}, {1, -1}, {-1, -1}, {1, 0}, {-1, 0}, {0, 1}, {1, 1}, {-1, 1}});
+  case PieceType::Elephant:  // every king step but straight back (Betza FsfW)
+    return offsets(s, {{0, -1}, {1, -1}, {-1, -1}, {1, 0}, {-1, 0}, {1, 1}, {-1, 1}});
   default:
     return Bitboard();
   }

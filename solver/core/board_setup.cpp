@@ -3,6 +3,7 @@
 namespace tsume {
 
 void give_rest_to(BoardSetup& setup, Color defender) {
+  if (!has_drops(setup.variant)) return;  // sho shogi: captured pieces leave the game
   std::array<int, kHandTypeCount> used{};
   for (Piece p : setup.board) {
     if (p == Piece::None) continue;

@@ -6,6 +6,7 @@
 
 #include "solver/core/hand.h"
 #include "solver/core/types.h"
+#include "solver/core/variant.h"
 
 namespace tsume {
 
@@ -13,7 +14,8 @@ struct BoardSetup {
   std::array<Piece, kSquareCount> board{};  // indexed by index_of(Square)
   std::array<Hand, kColorCount> hands{};    // indexed by index_of(Color)
   Color side_to_move = Color::Black;
-  int ply = 1;  // the move number field of SFEN
+  int ply = 1;                       // the move number field of SFEN
+  Variant variant = Variant::Shogi;  // the rules the position is played under
 
   Piece& at(Square s) { return board[index_of(s)]; }
   Piece at(Square s) const { return board[index_of(s)]; }
@@ -23,7 +25,8 @@ struct BoardSetup {
 };
 
 // Tsume convention (玉方持駒残り全部, SPEC.md section 1): give `defender` every piece that is on
-// neither the board nor the other side's hand, kings excluded. Counts are clamped at zero when
+// neither the board nor the other side's hand, kings excluded. Nothing in a game without drops
+// (sho shogi), where captured pieces leave the game. Counts are clamped at zero when
 // the input already has too many pieces (validation reports that separately).
 void give_rest_to(BoardSetup& setup, Color defender);
 

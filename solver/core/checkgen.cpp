@@ -42,9 +42,23 @@ void generate_checking_evasions(const Position& pos, MoveList& list) {
     if (pos.gives_check(m)) list.push(m);
 }
 
+// Sho shogi: the legal moves after which a royal of the defender is attacked. With a second
+// royal on either side (or an elephant that may become one) pins and check squares no longer
+// describe the checks, so sho filters all legal moves.
+void generate_sho_checks(const Position& pos, MoveList& list) {
+  MoveList legal;
+  generate_legal(pos, legal);
+  for (Move m : legal)
+    if (pos.gives_check(m)) list.push(m);
+}
+
 }  // namespace
 
 void generate_checks(const Position& pos, MoveList& list) {
+  if (pos.variant() == Variant::Sho) {
+    generate_sho_checks(pos, list);
+    return;
+  }
   const Color us = pos.side_to_move(), them = ~us;
   const Square ksq = pos.king_square(them);
   if (ksq == Square::None) return;

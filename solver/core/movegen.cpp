@@ -29,9 +29,32 @@ void emit_king_moves(const Position& pos, MoveList& list) {
     if (!pos.is_attacked(~us, to, occ)) list.push(Move::board(ksq, to, false));
 }
 
+// Sho shogi: every board move of every piece (royals too) onto a square not held by the mover,
+// with its promotion variants, kept when it leaves no lone royal attacked. Captures leave the
+// game, so there are no drops. Sho is not the hot path: one plain rule instead of pins and
+// evasions, which the second royal and the elephant's promotion to it would complicate.
+void generate_sho(const Position& pos, MoveList& list) {
+  const Color us = pos.side_to_move();
+  const Bitboard own = pos.pieces(us), occ = pos.pieces();
+  for (Square from : own) {
+    const PieceType pt = type_of(pos.piece_on(from));
+    for (Square to : attacks(us, pt, from, occ) & ~own) {
+      const Move promotion = Move::board(from, to, true), plain = Move::board(from, to, false);
+      if (is_promotable(pt) && (in_promotion_zone(us, from) || in_promotion_zone(us, to)) &&
+          pos.is_legal_sho(promotion))
+        list.push(promotion);
+      if (!is_dead_square(us, pt, to) && pos.is_legal_sho(plain)) list.push(plain);
+    }
+  }
+}
+
 }  // namespace
 
 void generate_legal(const Position& pos, MoveList& list) {
+  if (pos.variant() == Variant::Sho) {
+    generate_sho(pos, list);
+    return;
+  }
   if (pos.in_check()) {
     generate_evasions(pos, list);
     return;
@@ -43,6 +66,10 @@ void generate_legal(const Position& pos, MoveList& list) {
 }
 
 void generate_evasions(const Position& pos, MoveList& list) {
+  if (pos.variant() == Variant::Sho) {  // every legal move of a side in check
+    if (pos.in_check()) generate_sho(pos, list);
+    return;
+  }
   const Color us = pos.side_to_move();
   const Square ksq = pos.king_square(us);
   const Bitboard checkers = pos.checkers();

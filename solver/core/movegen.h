@@ -13,6 +13,8 @@ namespace tsume {
 void generate_legal(const Position& pos, MoveList& list);
 // All legal moves of a side in check: king moves, captures of the checker, interpositions by
 // moving or dropping a piece. Precondition: pos.in_check() (otherwise nothing is generated).
+// In sho shogi, every legal move of a side in check (a side with two royals may leave one
+// attacked).
 void generate_evasions(const Position& pos, MoveList& list);
 
 }  // namespace tsume

@@ -26,7 +26,9 @@ const char* type_name(PieceType pt) {
                                                           "promoted knight",
                                                           "promoted silver",
                                                           "horse",
-                                                          "dragon"};
+                                                          "dragon",
+                                                          "drunk elephant",
+                                                          "crown prince"};
   return kNames[index_of(pt)];
 }
 
@@ -44,14 +46,50 @@ Position::Position() {
   states_.emplace_back();
 }
 
-std::string Position::validate(const BoardSetup& setup, KingRule king_rule) {
-  // Kings: the defender (side not to move) must have exactly one; the attacker at most one.
+namespace {
+
+// The rules of sho shogi on top of the common ones: no pieces in hand, one Drunk Elephant or
+// Crown Prince a side at most (pieces never change sides without drops). Modern shogi has
+// neither piece.
+std::string validate_variant(const BoardSetup& setup) {
+  const bool sho = setup.variant == Variant::Sho;
   for (Color c : {Color::Black, Color::White}) {
-    int kings = 0;
+    int elephants = 0;
     for (Piece p : setup.board)
-      if (p != Piece::None && color_of(p) == c && type_of(p) == PieceType::King) ++kings;
+      if (p != Piece::None && color_of(p) == c && unpromote(type_of(p)) == PieceType::Elephant)
+        ++elephants;
+    if (elephants > 0 && !sho)
+      return "the drunk elephant and the crown prince exist only in sho shogi (--rules sho)";
+    if (elephants > 1)
+      return std::string("more than one ") + color_name(c) +
+             " drunk elephant or crown prince (sho shogi has one a side)";
+    if (sho && !setup.hand(c).empty())
+      return std::string(color_name(c)) + " has pieces in hand: sho shogi has no drops";
+  }
+  return {};
+}
+
+}  // namespace
+
+std::string Position::validate(const BoardSetup& setup, KingRule king_rule) {
+  for (Piece p : setup.board) {
+    const PieceType pt = type_of(p);
+    if (p != Piece::None && (pt == PieceType::None || index_of(pt) >= kPieceTypeCount ||
+                             index_of(p) >= kPieceCount || (index_of(p) >> kPieceColorShift) > 1))
+      return "invalid piece code on the board";
+  }
+  if (std::string reason = validate_variant(setup); !reason.empty()) return reason;
+  // Kings: at most one a side. The defender (side not to move) must have a royal: its king, or
+  // in sho shogi a crown prince.
+  for (Color c : {Color::Black, Color::White}) {
+    int kings = 0, royals = 0;
+    for (Piece p : setup.board)
+      if (p != Piece::None && color_of(p) == c && is_royal(type_of(p))) {
+        ++royals;
+        if (type_of(p) == PieceType::King) ++kings;
+      }
     if (kings > 1) return std::string("more than one ") + color_name(c) + " king";
-    if (kings == 0 && c != setup.side_to_move && king_rule == KingRule::DefenderKing)
+    if (royals == 0 && c != setup.side_to_move && king_rule == KingRule::DefenderKing)
       return std::string("no ") + color_name(c) + " king: the side not to move must have a king";
   }
   // Piece counts: board and both hands together may not exceed one full set.
@@ -59,9 +97,6 @@ std::string Position::validate(const BoardSetup& setup, KingRule king_rule) {
   for (Piece p : setup.board) {
     if (p == Piece::None) continue;
     const PieceType pt = type_of(p);
-    if (pt == PieceType::None || index_of(pt) >= kPieceTypeCount || index_of(p) >= kPieceCount ||
-        (index_of(p) & 0x0F) == 0 || (index_of(p) >> 4) > 1)
-      return "invalid piece code on the board";
     if (is_hand_type(unpromote(pt))) ++count[index_of(unpromote(pt))];
   }
   for (Hand h : setup.hands)
@@ -89,12 +124,13 @@ std::string Position::validate(const BoardSetup& setup, KingRule king_rule) {
         return std::string("two unpromoted ") + color_name(c) + " pawns on file " +
                std::to_string(f + 1) + " (nifu)";
     }
-  // The side not to move may not be in check: its opponent could capture the king.
+  // The side not to move may not be in check: its opponent could capture the king. (A sho side
+  // with two royals is not bound by check.)
   Position probe;
   probe.load(setup);
   const Color defender = ~setup.side_to_move;
   const Square defender_king = probe.king_square(defender);
-  if (defender_king != Square::None &&
+  if (defender_king != Square::None && probe.royal_count(defender) == 1 &&
       probe.is_attacked(setup.side_to_move, defender_king, probe.pieces()))
     return std::string("the side not to move (") + color_name(defender) + ") is in check";
   return {};
@@ -112,6 +148,8 @@ void Position::load(const BoardSetup& setup) {
   by_type_.fill(Bitboard());
   occupied_ = Bitboard();
   kings_ = {Square::None, Square::None};
+  royal_count_ = {};
+  variant_ = setup.variant;
   states_.clear();
   State st;
   for (int i = 0; i < kSquareCount; ++i)
@@ -138,6 +176,7 @@ BoardSetup Position::setup() const {
   s.hands = hands_;
   s.side_to_move = side_;
   s.ply = ply_ + game_ply();
+  s.variant = variant_;
   return s;
 }
 
@@ -146,7 +185,11 @@ void Position::put_piece(Square s, Piece p) {
   by_color_[index_of(color_of(p))].set(s);
   by_type_[index_of(type_of(p))].set(s);
   occupied_.set(s);
-  if (type_of(p) == PieceType::King) kings_[index_of(color_of(p))] = s;
+  if (is_royal(type_of(p))) {
+    // The royal square: the only royal, or the king of a side with two.
+    const int c = index_of(color_of(p));
+    if (++royal_count_[c] == 1 || type_of(p) == PieceType::King) kings_[c] = s;
+  }
 }
 
 void Position::remove_piece(Square s) {
@@ -155,7 +198,10 @@ void Position::remove_piece(Square s) {
   by_color_[index_of(color_of(p))].clear(s);
   by_type_[index_of(type_of(p))].clear(s);
   occupied_.clear(s);
-  if (type_of(p) == PieceType::King) kings_[index_of(color_of(p))] = Square::None;
+  if (is_royal(type_of(p))) {
+    const Color c = color_of(p);
+    kings_[index_of(c)] = --royal_count_[index_of(c)] == 0 ? Square::None : royals(c).lsb();
+  }
 }
 
 Bitboard Position::attackers_to(Color by, Square s, Bitboard occ) const {
@@ -164,12 +210,13 @@ Bitboard Position::attackers_to(Color by, Square s, Bitboard occ) const {
   const Bitboard golds = pieces(PieceType::Gold) | pieces(PieceType::ProPawn) |
                          pieces(PieceType::ProLance) | pieces(PieceType::ProKnight) |
                          pieces(PieceType::ProSilver);
-  const Bitboard kingish =
-      pieces(PieceType::King) | pieces(PieceType::Horse) | pieces(PieceType::Dragon);
+  const Bitboard kingish = royals() | pieces(PieceType::Horse) | pieces(PieceType::Dragon);
   Bitboard found = (step_attacks(them, PieceType::Pawn, s) & pieces(PieceType::Pawn)) |
                    (step_attacks(them, PieceType::Knight, s) & pieces(PieceType::Knight)) |
                    (step_attacks(them, PieceType::Silver, s) & pieces(PieceType::Silver)) |
                    (step_attacks(them, PieceType::Gold, s) & golds) | (king_attacks(s) & kingish);
+  if (const Bitboard elephants = pieces(PieceType::Elephant); !elephants.empty())  // sho only
+    found |= step_attacks(them, PieceType::Elephant, s) & elephants;
   // Sliders: only compute blocked rays when a slider stands on an empty-board line through s.
   const Bitboard lances = pieces(PieceType::Lance) & mine;
   if (!(step_attacks(them, PieceType::Lance, s) & lances).empty())
@@ -196,9 +243,11 @@ bool Position::is_attacked(Color by, Square s, Bitboard occ) const {
                          pieces(PieceType::ProLance) | pieces(PieceType::ProKnight) |
                          pieces(PieceType::ProSilver);
   if (!(step_attacks(them, PieceType::Gold, s) & golds & mine).empty()) return true;
-  const Bitboard kingish =
-      pieces(PieceType::King) | pieces(PieceType::Horse) | pieces(PieceType::Dragon);
+  const Bitboard kingish = royals() | pieces(PieceType::Horse) | pieces(PieceType::Dragon);
   if (!(king_attacks(s) & kingish & mine).empty()) return true;
+  if (const Bitboard elephants = pieces(PieceType::Elephant) & mine;  // sho only
+      !elephants.empty() && !(step_attacks(them, PieceType::Elephant, s) & elephants).empty())
+    return true;
   const Bitboard lances = pieces(PieceType::Lance) & mine;
   if (!(step_attacks(them, PieceType::Lance, s) & lances).empty() &&
       !(lance_attacks(them, s, occ) & lances).empty())
@@ -215,6 +264,10 @@ bool Position::is_attacked(Color by, Square s, Bitboard occ) const {
 Bitboard Position::blockers(Color king_color, Color slider_color) const {
   const Square ksq = king_square(king_color);
   if (ksq == Square::None) return Bitboard();
+  return blockers_of(ksq, slider_color);
+}
+
+Bitboard Position::blockers_of(Square ksq, Color slider_color) const {
   const Bitboard snipers =
       ((rook_attacks(ksq, Bitboard()) & (pieces(PieceType::Rook) | pieces(PieceType::Dragon))) |
        (bishop_attacks(ksq, Bitboard()) & (pieces(PieceType::Bishop) | pieces(PieceType::Horse))) |
@@ -230,10 +283,15 @@ Bitboard Position::blockers(Color king_color, Color slider_color) const {
 
 Bitboard Position::compute_checkers() const {
   const Square ksq = king_square(side_);
-  return ksq == Square::None ? Bitboard() : attackers_to(~side_, ksq, occupied_);
+  if (ksq == Square::None) return Bitboard();
+  Bitboard found = attackers_to(~side_, ksq, occupied_);
+  if (royal_count_[index_of(side_)] == 2)  // sho: the other royal too
+    found |= attackers_to(~side_, (royals(side_) ^ Bitboard::square(ksq)).lsb(), occupied_);
+  return found;
 }
 
 bool Position::gives_check(Move m) const {
+  if (variant_ == Variant::Sho) return gives_check_sho(m);
   const Color us = side_;
   const Square ksq = king_square(~us);
   if (ksq == Square::None) return false;
@@ -246,6 +304,43 @@ bool Position::gives_check(Move m) const {
   if (attacks(us, moved, to, occ).test(ksq)) return true;
   // Discovered check: the mover leaves a line between one of our sliders and the king.
   return blockers(~us, us).test(from) && !aligned(ksq, from, to);
+}
+
+// Whether a royal of the opponent is attacked after m: direct from the moved piece or uncovered
+// by it. A royal captured by m no longer counts; the promotion of an elephant makes a prince.
+bool Position::gives_check_sho(Move m) const {
+  const Color us = side_;
+  const Square to = m.to();
+  const PieceType moved = m.is_drop()        ? m.dropped_type()
+                          : m.is_promotion() ? promote(type_of(piece_on(m.from())))
+                                             : type_of(piece_on(m.from()));
+  Bitboard occ = occupied_ | Bitboard::square(to);
+  if (!m.is_drop()) occ ^= Bitboard::square(m.from());
+  const Bitboard reached = attacks(us, moved, to, occ);
+  for (Square r : royals(~us)) {
+    if (r == to) continue;  // captured
+    if (reached.test(r)) return true;
+    if (!m.is_drop() && blockers_of(r, us).test(m.from()) && !aligned(r, m.from(), to)) return true;
+  }
+  return false;
+}
+
+bool Position::is_legal_sho(Move m) const {
+  const Color us = side_;
+  Bitboard own_royals = royals(us);
+  Bitboard occ = occupied_ | Bitboard::square(m.to());
+  if (!m.is_drop()) {
+    const Square from = m.from();
+    occ ^= Bitboard::square(from);
+    const PieceType pt = type_of(piece_on(from));
+    if (is_royal(pt) || (m.is_promotion() && pt == PieceType::Elephant)) {
+      own_royals.clear(from);
+      own_royals.set(m.to());
+    }
+  }
+  if (own_royals.empty() || own_royals.more_than_one()) return true;
+  // A piece captured on m.to() attacks nothing any more.
+  return (attackers_to(~us, own_royals.lsb(), occ) & ~Bitboard::square(m.to())).empty();
 }
 
 bool Position::is_legal(Move m) const {
@@ -300,11 +395,13 @@ void Position::do_move(Move m) {
     const Piece p = board_[index_of(from)];
     const Piece captured = board_[index_of(to)];
     if (captured != Piece::None) {
-      const PieceType gained = unpromote(type_of(captured));
       remove_piece(to);
       st.board_key ^= zobrist::piece_square(captured, to);
-      hands_[index_of(us)].add(gained);
-      st.hand_key += zobrist::hand_piece(us, gained);
+      if (variant_ == Variant::Shogi) {  // in sho shogi the piece leaves the game
+        const PieceType gained = unpromote(type_of(captured));
+        hands_[index_of(us)].add(gained);
+        st.hand_key += zobrist::hand_piece(us, gained);
+      }
       st.captured = captured;
     }
     remove_piece(from);
@@ -332,7 +429,7 @@ void Position::undo_move(Move m) {
     put_piece(from, m.is_promotion() ? make_piece(us, unpromote(type_of(moved))) : moved);
     if (captured != Piece::None) {
       put_piece(to, captured);
-      hands_[index_of(us)].remove(unpromote(type_of(captured)));
+      if (variant_ == Variant::Shogi) hands_[index_of(us)].remove(unpromote(type_of(captured)));
     }
   }
   side_ = us;

@@ -1,6 +1,11 @@
 // The shogi position: board, hands, side to move, Zobrist keys, do/undo, check detection and the
 // legality rules of SPEC.md section 2 (pins, own king safety, 二歩, dead pieces, 打ち歩詰め).
 //
+// The same position plays sho shogi (variant(), docs/sho.md): no drops (a captured piece leaves
+// the game), the Drunk Elephant promoting to a Crown Prince, and royals counted per side. A side
+// with one royal (king or prince) must keep it out of attack; a side with two is not bound by
+// check; "in check" is then "a royal is attacked", which is what the attacker must keep doing.
+//
 // Keys: board_key() covers the board and the side to move; the hands are kept apart (hand(c))
 // so that the transposition table can compare hands for superiority. key() combines both.
 #pragma once
@@ -37,7 +42,14 @@ public:
   Hand hand(Color c) const { return hands_[index_of(c)]; }
   Color side_to_move() const { return side_; }
   int ply() const { return ply_; }
-  Square king_square(Color c) const { return kings_[index_of(c)]; }  // Square::None if absent
+  Variant variant() const { return variant_; }
+  // The square of c's royal piece (Square::None if it has none). A sho side with two royals:
+  // its king's square.
+  Square king_square(Color c) const { return kings_[index_of(c)]; }
+  // Royal pieces of c on the board: its king, and in sho shogi a Crown Prince (0, 1 or 2).
+  int royal_count(Color c) const { return royal_count_[index_of(c)]; }
+  Bitboard royals() const { return pieces(PieceType::King) | pieces(PieceType::Prince); }
+  Bitboard royals(Color c) const { return royals() & pieces(c); }
 
   Bitboard pieces() const { return occupied_; }
   Bitboard pieces(Color c) const { return by_color_[index_of(c)]; }
@@ -65,9 +77,15 @@ public:
   // of color `king_color`. With king_color == the owner of the pieces these are pinned pieces; with
   // the other color they are discovered-check candidates.
   Bitboard blockers(Color king_color, Color slider_color) const;
+  // The same for any target square.
+  Bitboard blockers_of(Square target, Color slider_color) const;
 
-  // True when the move gives check to the opponent's king (direct or discovered).
+  // True when the move gives check to the opponent's king (direct or discovered); in sho shogi,
+  // when after it a royal of the opponent is attacked.
   bool gives_check(Move m) const;
+  // Sho shogi's legality of a pseudo-legal move: after it, a side left with exactly one royal
+  // may not have it attacked (with two royals, or none, every pseudo-legal move is legal).
+  bool is_legal_sho(Move m) const;
   // Full legality of an arbitrary move in this position (used for input and in tests; the
   // generators produce legal moves without calling it).
   bool is_legal(Move m) const;
@@ -106,6 +124,7 @@ private:
   void put_piece(Square s, Piece p);
   void remove_piece(Square s);
   Bitboard compute_checkers() const;
+  bool gives_check_sho(Move m) const;
 
   std::array<Piece, kSquareCount> board_{};
   std::array<Hand, kColorCount> hands_{};
@@ -113,7 +132,9 @@ private:
   std::array<Bitboard, kPieceTypeCount> by_type_{};
   Bitboard occupied_;
   std::array<Square, kColorCount> kings_{Square::None, Square::None};
+  std::array<std::uint8_t, kColorCount> royal_count_{};
   Color side_ = Color::Black;
+  Variant variant_ = Variant::Shogi;
   int ply_ = 1;
   std::vector<State> states_;
 };

@@ -36,34 +36,51 @@ enum class PieceType : std::uint8_t {
   ProSilver = 12,  // 成銀
   Horse = 13,      // 馬
   Dragon = 14,     // 龍
+  // Sho shogi only (docs/sho.md): the Drunk Elephant (酔象) promotes to the Crown Prince (太子),
+  // a second royal that moves like a king. Neither is ever held in hand.
+  Elephant = 15,
+  Prince = 16,
 };
-inline constexpr int kPieceTypeCount = 15;
+inline constexpr int kPieceTypeCount = 17;
 inline constexpr int kPromotionOffset = 8;
 inline constexpr int kHandTypeCount = 8;  // indices 1..7 used
 
 constexpr int index_of(PieceType pt) { return static_cast<int>(pt); }
 constexpr bool is_promotable(PieceType pt) {
-  return pt >= PieceType::Pawn && pt <= PieceType::Rook;
+  return (pt >= PieceType::Pawn && pt <= PieceType::Rook) || pt == PieceType::Elephant;
 }
-constexpr bool is_promoted(PieceType pt) { return pt >= PieceType::ProPawn; }
+constexpr bool is_promoted(PieceType pt) {
+  return (pt >= PieceType::ProPawn && pt <= PieceType::Dragon) || pt == PieceType::Prince;
+}
 constexpr PieceType promote(PieceType pt) {
-  return static_cast<PieceType>(index_of(pt) + kPromotionOffset);
+  return pt == PieceType::Elephant ? PieceType::Prince
+                                   : static_cast<PieceType>(index_of(pt) + kPromotionOffset);
 }
 // The kind a piece reverts to when captured (成駒 return to hand unpromoted).
 constexpr PieceType unpromote(PieceType pt) {
+  if (pt == PieceType::Prince) return PieceType::Elephant;
   return is_promoted(pt) ? static_cast<PieceType>(index_of(pt) - kPromotionOffset) : pt;
 }
+// Royal pieces: the side that loses them all loses the game. The king, and in sho shogi the
+// Crown Prince as a second one.
+constexpr bool is_royal(PieceType pt) { return pt == PieceType::King || pt == PieceType::Prince; }
 constexpr bool is_hand_type(PieceType pt) { return pt >= PieceType::Pawn && pt <= PieceType::Gold; }
 
-// A piece on the board: color in bit 4, kind in bits 0..3. Empty square = Piece::None (0).
+// A piece on the board: color in bit 5, kind in bits 0..4. Empty square = Piece::None (0).
 enum class Piece : std::uint8_t { None = 0 };
-inline constexpr int kPieceCount = 32;
+inline constexpr int kPieceCount = 64;
+inline constexpr int kPieceColorShift = 5;
+inline constexpr int kPieceTypeMask = (1 << kPieceColorShift) - 1;
 
 constexpr Piece make_piece(Color c, PieceType pt) {
-  return static_cast<Piece>((index_of(c) << 4) | index_of(pt));
+  return static_cast<Piece>((index_of(c) << kPieceColorShift) | index_of(pt));
 }
-constexpr PieceType type_of(Piece p) { return static_cast<PieceType>(static_cast<int>(p) & 15); }
-constexpr Color color_of(Piece p) { return static_cast<Color>(static_cast<int>(p) >> 4); }
+constexpr PieceType type_of(Piece p) {
+  return static_cast<PieceType>(static_cast<int>(p) & kPieceTypeMask);
+}
+constexpr Color color_of(Piece p) {
+  return static_cast<Color>(static_cast<int>(p) >> kPieceColorShift);
+}
 constexpr int index_of(Piece p) { return static_cast<int>(p); }
 
 // Squares 0..80 as described above; Square::None (81) means "no square".

@@ -16,10 +16,12 @@ namespace tsume::io {
 constexpr char sfen_letter(PieceType pt) {
   constexpr std::string_view kLetters = "?PLNSBRGK";
   const PieceType base = unpromote(pt);
+  if (base == PieceType::Elephant) return 'E';  // sho shogi's drunk elephant (+E: crown prince)
   return index_of(base) < static_cast<int>(kLetters.size()) ? kLetters[index_of(base)] : '?';
 }
 
-// The unpromoted kind of an uppercase SFEN letter (P L N S B R G K).
+// The unpromoted kind of an uppercase SFEN letter (P L N S B R G K, and E for sho shogi's drunk
+// elephant).
 constexpr std::optional<PieceType> piece_from_sfen_letter(char upper) {
   switch (upper) {
   case 'P':
@@ -38,14 +40,18 @@ constexpr std::optional<PieceType> piece_from_sfen_letter(char upper) {
     return PieceType::Gold;
   case 'K':
     return PieceType::King;
+  case 'E':
+    return PieceType::Elephant;
   default:
     return std::nullopt;
   }
 }
 
-// CSA two-letter codes, indexed by PieceType.
+// CSA two-letter codes, indexed by PieceType. CSA has none for sho shogi's pieces: SZ (酔象,
+// suizō) and TS (太子, taishi) are this program's.
 inline constexpr std::array<std::string_view, kPieceTypeCount> kCsaCodes = {
-    "* ", "FU", "KY", "KE", "GI", "KA", "HI", "KI", "OU", "TO", "NY", "NK", "NG", "UM", "RY"};
+    "* ", "FU", "KY", "KE", "GI", "KA", "HI", "KI", "OU",
+    "TO", "NY", "NK", "NG", "UM", "RY", "SZ", "TS"};
 
 constexpr std::string_view csa_code(PieceType pt) { return kCsaCodes[index_of(pt)]; }
 
@@ -55,15 +61,18 @@ constexpr std::optional<PieceType> piece_from_csa(std::string_view code) {
   return std::nullopt;
 }
 
-// Japanese names as written in KIF moves (UTF-8): 歩 香 桂 銀 角 飛 金 玉 と 成香 成桂 成銀 馬 龍.
+// Japanese names as written in KIF moves (UTF-8): 歩 香 桂 銀 角 飛 金 玉 と 成香 成桂 成銀 馬 龍,
+// and sho shogi's 酔象 (drunk elephant) and 太子 (crown prince).
 inline constexpr std::array<std::string_view, kPieceTypeCount> kJapaneseNames = {
-    "・", "歩", "香", "桂", "銀", "角", "飛", "金", "玉", "と", "成香", "成桂", "成銀", "馬", "龍"};
+    "・", "歩",   "香",   "桂",   "銀", "角", "飛",   "金",  "玉",
+    "と", "成香", "成桂", "成銀", "馬", "龍", "酔象", "太子"};
 
 constexpr std::string_view japanese_name(PieceType pt) { return kJapaneseNames[index_of(pt)]; }
 
 // One-character names of board diagrams (KIF BOD, SVG): 成香 成桂 成銀 are 杏 圭 全 there.
 inline constexpr std::array<std::string_view, kPieceTypeCount> kDiagramNames = {
-    "・", "歩", "香", "桂", "銀", "角", "飛", "金", "玉", "と", "杏", "圭", "全", "馬", "龍"};
+    "・", "歩", "香", "桂", "銀", "角", "飛", "金", "玉",
+    "と", "杏", "圭", "全", "馬", "龍", "象", "太"};
 
 constexpr std::string_view diagram_name(PieceType pt) { return kDiagramNames[index_of(pt)]; }
 

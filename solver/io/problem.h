@@ -24,6 +24,8 @@ struct ReadOptions {
   // The defender-hand convention of SPEC.md section 1, applied when the file does not say
   // explicitly (KIF `後手の持駒：残り全部`, CSA `P-00AL` always give the rest).
   DefenderHand defender_hand = DefenderHand::RestIfEmpty;
+  // The rules the position is read under: sho shogi allows its pieces (E, +E; 酔象, 太子).
+  Variant variant = Variant::Shogi;
 };
 
 // A variation (変化) of a record: `moves` are played instead of the main line's moves from its

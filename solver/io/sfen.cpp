@@ -104,6 +104,7 @@ std::string parse_hands(std::string_view field, BoardSetup& setup) {
     const auto pt = piece_from_sfen_letter(to_upper(c));
     if (!pt) return "unknown piece letter " + quoted(c) + " in hands";
     if (*pt == PieceType::King) return "king in hand";
+    if (!is_hand_type(*pt)) return "drunk elephant in hand (it is never held in hand)";
     const Color color = is_upper(c) ? Color::Black : Color::White;
     bool& once = seen[index_of(color)][index_of(*pt)];
     if (once) return "hands list " + quoted(c) + " twice";
@@ -128,14 +129,14 @@ std::string parse_move_number(std::string_view field, int& ply) {
   return {};
 }
 
-std::string parse_fields(std::string_view text, BoardSetup& setup) {
+std::string parse_fields(std::string_view text, BoardSetup& setup, Variant variant) {
   const auto fields = split_fields(text);
   std::size_t f = 0;
   if (f < fields.size() && fields[f] == "sfen") ++f;
   if (f == fields.size()) return "empty SFEN";
   if (fields[f] == "startpos") {
     if (fields.size() > f + 1) return "unexpected text after 'startpos'";
-    return parse_fields(kStartSfen, setup);
+    return parse_fields(start_sfen(variant), setup, variant);
   }
   if (std::string why = parse_board(fields[f++], setup); !why.empty()) return why;
   if (f == fields.size()) return "missing side to move ('b' or 'w')";
@@ -173,9 +174,11 @@ bool parse_square(char file, char rank, Square& s) {
 
 }  // namespace
 
-Expected<BoardSetup> parse_sfen(std::string_view text, std::string_view file, int line) {
+Expected<BoardSetup> parse_sfen(std::string_view text, std::string_view file, int line,
+                                Variant variant) {
   BoardSetup setup;
-  if (std::string why = parse_fields(text, setup); !why.empty())
+  setup.variant = variant;
+  if (std::string why = parse_fields(text, setup, variant); !why.empty())
     return ParseError{std::string(file), line, std::move(why)};
   return setup;
 }
@@ -212,8 +215,8 @@ std::string to_sfen(const BoardSetup& setup) {
 std::string to_sfen(const Position& pos) { return to_sfen(pos.setup()); }
 
 Expected<Position> read_position(std::string_view sfen, DefenderHand hand, std::string_view file,
-                                 int line, KingRule kings) {
-  auto parsed = parse_sfen(sfen, file, line);
+                                 int line, KingRule kings, Variant variant) {
+  auto parsed = parse_sfen(sfen, file, line, variant);
   if (!parsed) return parsed.error();
   apply_defender_hand(*parsed, hand);
   Position pos;
@@ -232,7 +235,7 @@ Expected<Move> parse_usi_move(std::string_view text, const Position& pos) {
   if (t.size() == 4 && t[1] == '*') {
     const auto pt = piece_from_sfen_letter(t[0]);
     Square to;
-    if (!pt || *pt == PieceType::King) return syntax_error();
+    if (!pt || !is_hand_type(*pt)) return syntax_error();
     if (!parse_square(t[2], t[3], to)) return syntax_error();
     m = Move::drop(*pt, to);
   } else if (t.size() == 4 || (t.size() == 5 && t[4] == '+')) {

@@ -19,20 +19,30 @@ enum class DefenderHand {
 
 inline constexpr std::string_view kStartSfen =
     "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1";
+// Sho shogi: the drunk elephants (E) in front of the kings (docs/sho.md).
+inline constexpr std::string_view kShoStartSfen =
+    "lnsgkgsnl/1r2e2b1/ppppppppp/9/9/9/PPPPPPPPP/1B2E2R1/LNSGKGSNL b - 1";
+constexpr std::string_view start_sfen(Variant v) {
+  return v == Variant::Sho ? kShoStartSfen : kStartSfen;
+}
 
 // Parses the four SFEN fields (board, side, hands, move number; the move number may be absent).
-// Accepts a leading "sfen " and the word "startpos". Syntax only: legality is Position::set().
-Expected<BoardSetup> parse_sfen(std::string_view text, std::string_view file = {}, int line = 0);
+// Accepts a leading "sfen " and the word "startpos" (the start of `variant`). Syntax only:
+// legality is Position::set(), which also rejects pieces that `variant` does not have (E, +E
+// outside sho shogi).
+Expected<BoardSetup> parse_sfen(std::string_view text, std::string_view file = {}, int line = 0,
+                                Variant variant = Variant::Shogi);
 std::string to_sfen(const BoardSetup& setup);
 std::string to_sfen(const Position& pos);
 
 // Parses and validates: syntax, then the defender-hand convention, then Position::validate
-// with `kings` (perft and move-generator tests pass KingRule::Any). The error names the file
-// and line when given.
+// with `kings` (perft and move-generator tests pass KingRule::Any), under the rules of
+// `variant`. The error names the file and line when given.
 Expected<Position> read_position(std::string_view sfen,
                                  DefenderHand hand = DefenderHand::RestIfEmpty,
                                  std::string_view file = {}, int line = 0,
-                                 KingRule kings = KingRule::DefenderKing);
+                                 KingRule kings = KingRule::DefenderKing,
+                                 Variant variant = Variant::Shogi);
 
 // USI move notation: "7g7f", "8h2b+", "P*5e". parse_usi_move also checks that the move is legal
 // in `pos` and gives the reason when it is not.
