@@ -29,9 +29,9 @@ extern "C" void on_interrupt(int) { g_interrupted.store(true, std::memory_order_
 // ---------------------------------------------------------------------------------------------
 // Records with their given lines
 
-io::Expected<GivenProblem> read_record_given(const Record& r, io::DefenderHand hand) {
+io::Expected<GivenProblem> read_record_given(const Record& r, const io::ReadOptions& read) {
   if (r.kind == Record::Kind::ProblemFile) {
-    auto problem = io::read_problem_file(r.text, io::ReadOptions{hand});
+    auto problem = io::read_problem_file(r.text, read);
     if (!problem) return problem.error();
     auto pos = position_of(*problem, r.text);
     if (!pos) return pos.error();
@@ -39,7 +39,7 @@ io::Expected<GivenProblem> read_record_given(const Record& r, io::DefenderHand h
     if (!problem->moves.empty()) p.given = problem->moves;
     return p;
   }
-  auto pos = read_record_position(r, hand);
+  auto pos = read_record_position(r, read);
   if (!pos) return pos.error();
   GivenProblem p{*pos, std::nullopt, {}};
   if (!r.moves.empty()) {

@@ -56,7 +56,7 @@ struct GivenProblem {
   std::optional<std::vector<Move>> given;  // absent when none was given or it did not parse
   std::string given_error;                 // why the given line was not read
 };
-io::Expected<GivenProblem> read_record_given(const Record& r, io::DefenderHand hand);
+io::Expected<GivenProblem> read_record_given(const Record& r, const io::ReadOptions& read);
 
 // JSON string contents: quotes, backslashes and control characters escaped; bytes that are not
 // valid UTF-8 written as \u00XX so that every line stays valid JSON.

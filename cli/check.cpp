@@ -71,7 +71,7 @@ struct Checked {
 
 struct Settings {
   Format format = Format::Text;
-  io::DefenderHand hand = io::DefenderHand::RestIfEmpty;
+  io::ReadOptions read;  // --hand-as-given, --rules
   CheckOptions options;
   bool use_given = true;
 };
@@ -79,7 +79,7 @@ struct Settings {
 Checked check_record(const Record& r, const Settings& settings) {
   Checked c;
   c.id = r.id;
-  auto problem = read_record_given(r, settings.hand);
+  auto problem = read_record_given(r, settings.read);
   if (!problem) {
     c.error = problem.error().message();
     if (r.kind == Record::Kind::Sfen) c.sfen = r.text;
@@ -441,7 +441,7 @@ Settings read_settings(const po::variables_map& vm) {
   s.options.realistic = vm["realistic"].as<bool>();
   s.options.test_pieces = !vm["no-pieces"].as<bool>();
   s.use_given = !vm["ignore-given"].as<bool>();
-  s.hand = defender_hand_option(vm);
+  s.read = read_options(vm);
   return s;
 }
 
@@ -470,7 +470,7 @@ int check_main(const Context& ctx) {
   add("threads", po::value<std::int64_t>()->value_name("N")->default_value(1),
       "problems checked at once (each serially, with its own tables); records stay in input "
       "order and verdicts do not depend on N");
-  add_hand_as_given_option(options);
+  add_read_options(options);
   const auto vm = parse_options_with_inputs(ctx, options, kHelp);
   if (!vm) return kExitOk;
 

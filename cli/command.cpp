@@ -61,10 +61,11 @@ std::vector<std::string> inputs_of(const po::variables_map& vm) {
   return vm["input"].as<std::vector<std::string>>();
 }
 
-void add_hand_as_given_option(po::options_description& options) {
+void add_read_options(po::options_description& options) {
   options.add_options()(
       "hand-as-given", po::bool_switch()->default_value(false),
       "keep an empty defender hand empty (default: it holds all remaining pieces, 残り全部)");
+  add_rules_option(options);
 }
 
 io::DefenderHand defender_hand_option(const po::variables_map& vm) {

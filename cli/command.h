@@ -74,15 +74,15 @@ std::optional<po::variables_map> parse_options_with_inputs(const Context& ctx,
                                                            const HelpText& help);
 std::vector<std::string> inputs_of(const po::variables_map& vm);
 
-// --hand-as-given, for the commands that read problems (tsume convention by default: an empty
-// defender hand holds all remaining pieces, 残り全部), and the convention it selects.
-void add_hand_as_given_option(po::options_description& options);
+// The options of commands that read problems: --hand-as-given (tsume convention by default: an
+// empty defender hand holds all remaining pieces, 残り全部) and --rules; read_options() gives
+// what they select.
+void add_read_options(po::options_description& options);
 io::DefenderHand defender_hand_option(const po::variables_map& vm);
 
 // --rules shogi|sho: the rule set positions are read and played under (SPEC.md section 7).
 void add_rules_option(po::options_description& options);
 Variant rules_option(const po::variables_map& vm);
-// The options of commands that read problems: --hand-as-given and --rules.
 io::ReadOptions read_options(const po::variables_map& vm);
 
 // Adds the options that select a position: --sfen SFEN, --rest-to-defender and --rules.

@@ -178,8 +178,8 @@ io::Expected<std::string> render(const Converted& c, Target target) {
   return io::to_csa_record(c.start, moves, csa_info(c));
 }
 
-io::Expected<Converted> read(const Record& r, io::DefenderHand hand) {
-  auto problem = read_record_problem(r, hand);
+io::Expected<Converted> read(const Record& r, const io::ReadOptions& options) {
+  auto problem = read_record_problem(r, options);
   if (!problem) return problem.error();
   Converted c;
   c.problem = std::move(*problem);
@@ -205,12 +205,12 @@ int convert_main(const Context& ctx) {
       "write to FILE instead of standard output");
   add("output-dir", po::value<std::string>()->value_name("DIR"),
       "write one file per problem to DIR (created when missing)");
-  add_hand_as_given_option(options);
+  add_read_options(options);
   const auto vm = parse_options_with_inputs(ctx, options, kHelp);
   if (!vm) return kExitOk;
   const auto inputs = inputs_of(*vm);
   const Target target = parse_target((*vm)["to"].as<std::string>());
-  const auto hand = defender_hand_option(*vm);
+  const auto reading = read_options(*vm);
   const std::string output = vm->count("output") ? (*vm)["output"].as<std::string>() : "";
   const std::string dir = vm->count("output-dir") ? (*vm)["output-dir"].as<std::string>() : "";
   if (!output.empty() && !dir.empty()) throw UsageError("give -o or --output-dir, not both");
@@ -231,7 +231,7 @@ int convert_main(const Context& ctx) {
   int written = 0;
   FileNames names;
   for (const Record& r : records) {
-    auto converted = read(r, hand);
+    auto converted = read(r, reading);
     io::Expected<std::string> text =
         converted ? render(*converted, target) : io::Expected<std::string>(converted.error());
     if (!text) {

@@ -300,7 +300,7 @@ int generate_main(const Context& ctx) {
       // Each problem's exact length and main line come from the solver with the check budget.
       Solver solver(16);
       for (const Record& r : gather_records((*vm)["extend"].as<std::vector<std::string>>())) {
-        const auto pos = read_record_position(r, io::DefenderHand::RestIfEmpty);
+        const auto pos = read_record_position(r, io::ReadOptions{});
         if (!pos.ok()) {
           ctx.err << "tsume generate: " << r.id << ": " << pos.error().message() << '\n';
           continue;

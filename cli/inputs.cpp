@@ -197,10 +197,11 @@ io::Expected<Position> position_of(const io::Problem& problem, const std::string
   return pos;
 }
 
-io::Expected<Position> read_record_position(const Record& r, io::DefenderHand hand) {
+io::Expected<Position> read_record_position(const Record& r, const io::ReadOptions& read) {
   switch (r.kind) {
   case Record::Kind::Sfen: {
-    auto pos = io::read_position(r.text, hand, r.file, r.line);
+    auto pos = io::read_position(r.text, read.defender_hand, r.file, r.line, KingRule::DefenderKing,
+                                 read.variant);
     if (!pos && r.file.empty()) {
       io::ParseError e = pos.error();
       e.reason = r.id + ": " + e.reason;
@@ -209,7 +210,7 @@ io::Expected<Position> read_record_position(const Record& r, io::DefenderHand ha
     return pos;
   }
   case Record::Kind::ProblemFile: {
-    auto problem = io::read_problem_file(r.text, io::ReadOptions{hand});
+    auto problem = io::read_problem_file(r.text, read);
     if (!problem) return problem.error();
     return position_of(*problem, r.text);
   }
@@ -219,16 +220,16 @@ io::Expected<Position> read_record_position(const Record& r, io::DefenderHand ha
   return io::ParseError{{}, 0, r.text};
 }
 
-io::Expected<io::Problem> read_record_problem(const Record& r, io::DefenderHand hand) {
-  if (r.kind == Record::Kind::ProblemFile)
-    return io::read_problem_file(r.text, io::ReadOptions{hand});
-  auto pos = read_record_position(r, hand);
+io::Expected<io::Problem> read_record_problem(const Record& r, const io::ReadOptions& read) {
+  if (r.kind == Record::Kind::ProblemFile) return io::read_problem_file(r.text, read);
+  auto pos = read_record_position(r, read);
   if (!pos) return pos.error();
   io::Problem problem;
   problem.setup = pos->setup();
   problem.title = r.id;
   // Whether the hand was filled in: the same SFEN read as given differs.
-  if (auto given = io::parse_sfen(r.text); given && !(given->hands == problem.setup.hands))
+  if (auto given = io::parse_sfen(r.text, {}, 0, read.variant);
+      given && !(given->hands == problem.setup.hands))
     problem.rest_to_defender = true;
   Position at = *pos;
   std::istringstream tokens(r.moves);

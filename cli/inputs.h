@@ -36,14 +36,14 @@ std::vector<Record> gather_records(const std::vector<std::string>& inputs);
 
 // The position of a record (the problem, before any recorded move), or the reason it cannot be
 // read.
-io::Expected<Position> read_record_position(const Record& r, io::DefenderHand hand);
+io::Expected<Position> read_record_position(const Record& r, const io::ReadOptions& read);
 // The position of a problem read from `file` (its setup validated by Position::set).
 io::Expected<Position> position_of(const io::Problem& problem, const std::string& file);
 
 // The whole problem of a record: position, recorded moves and metadata. A SFEN record's moves
 // come from Record::moves and its title is the id; when its length column equals the number of
 // moves, the moves are the mate's main line and the result is 詰み.
-io::Expected<io::Problem> read_record_problem(const Record& r, io::DefenderHand hand);
+io::Expected<io::Problem> read_record_problem(const Record& r, const io::ReadOptions& read);
 
 // Reads a whole file; false when it cannot be read.
 bool read_whole_file(const std::string& path, std::string& bytes);

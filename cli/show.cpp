@@ -60,9 +60,9 @@ struct Shown {
   bool defender_rest = false;
 };
 
-io::Expected<Shown> prepare(const Record& r, io::DefenderHand hand,
+io::Expected<Shown> prepare(const Record& r, const io::ReadOptions& read,
                             std::optional<std::size_t> ply) {
-  auto problem = read_record_problem(r, hand);
+  auto problem = read_record_problem(r, read);
   if (!problem) return problem.error();
   Shown s;
   s.id = problem->title.empty() ? r.id : problem->title;
@@ -119,12 +119,12 @@ int show_main(const Context& ctx) {
       "the title of the image (default: the problem's title or id)");
   add("ply", po::value<std::string>()->value_name("N|end")->default_value("0"),
       "show the position after the first N recorded moves, the last one marked");
-  add_hand_as_given_option(options);
+  add_read_options(options);
   const auto vm = parse_options_with_inputs(ctx, options, kHelp);
   if (!vm) return kExitOk;
   const auto inputs = inputs_of(*vm);
   const auto ply = parse_ply((*vm)["ply"].as<std::string>());
-  const auto hand = defender_hand_option(*vm);
+  const auto read = read_options(*vm);
   const std::string svg = vm->count("svg") ? (*vm)["svg"].as<std::string>() : "";
   const std::string svg_dir = vm->count("svg-dir") ? (*vm)["svg-dir"].as<std::string>() : "";
   const std::string title = vm->count("title") ? (*vm)["title"].as<std::string>() : "";
@@ -147,7 +147,7 @@ int show_main(const Context& ctx) {
   int errors = 0;
   FileNames names;
   for (std::size_t i = 0; i < records.size(); ++i) {
-    auto shown = prepare(records[i], hand, ply);
+    auto shown = prepare(records[i], read, ply);
     if (!shown) {
       ctx.err << where << ": " << shown.error().message() << '\n';
       ++errors;

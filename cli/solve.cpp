@@ -91,7 +91,7 @@ struct Outcome {
 
 struct Settings {
   Format format = Format::Text;
-  io::DefenderHand hand = io::DefenderHand::RestIfEmpty;
+  io::ReadOptions read;  // --hand-as-given, --rules
   SearchLimits limits;
   SolveOptions options;
 };
@@ -99,7 +99,7 @@ struct Settings {
 Outcome solve_record(const Record& r, Solver& solver, const Settings& settings) {
   Outcome o;
   o.id = r.id;
-  auto pos = read_record_position(r, settings.hand);
+  auto pos = read_record_position(r, settings.read);
   if (!pos) {
     o.status = "error";
     o.error = pos.error().message();
@@ -400,7 +400,7 @@ Settings read_settings(const po::variables_map& vm) {
     throw UsageError("--format must be text, jsonl or kif, not '" + format + "'");
   }
   s.limits = batch_limits(vm);
-  s.hand = defender_hand_option(vm);
+  s.read = read_options(vm);
   s.options.exclude_futile = !vm["count-futile"].as<bool>();
   return s;
 }
@@ -428,7 +428,7 @@ int solve_main(const Context& ctx) {
       "the folder for --diagram (created when missing)");
   add("count-futile", po::bool_switch()->default_value(false),
       "count every interposition, futile ones (無駄合) included, as game-style mate searches do");
-  add_hand_as_given_option(options);
+  add_read_options(options);
   const auto vm = parse_options_with_inputs(ctx, options, kHelp);
   if (!vm) return kExitOk;
 

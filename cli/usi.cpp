@@ -50,7 +50,8 @@ constexpr HelpText kHelp{
     "Options: USI_Hash (MB, the solver's table), Threads (workers of the parallel search; the\n"
     "answer does not depend on it), NodeLimit (nodes per search, 0: none), CountFutile (count "
     "every\n"
-    "interposition, game-style), RestToDefender.",
+    "interposition, game-style), RestToDefender, Rules (shogi or sho: sho shogi positions, with\n"
+    "the drunk elephant E and the crown prince +E; startpos is then sho's start).",
     "tsume usi\n"
     "printf 'position sfen 3+R3nk/8p/7P1/9/9/9/9/9/8B b rb4g4s3n4l16p 1\\ngo mate 1000\\n' | "
     "tsume usi",
@@ -98,7 +99,7 @@ std::optional<bool> parse_check(const std::string& text) {
 // The position after `position sfen ... [moves ...]` or `position startpos [moves ...]`, or the
 // reason it cannot be set up.
 io::Expected<Position> parse_position_command(const std::vector<std::string>& words,
-                                              io::DefenderHand hand) {
+                                              io::DefenderHand hand, Variant variant) {
   std::size_t moves_at = words.size();
   for (std::size_t i = 1; i < words.size(); ++i)
     if (words[i] == "moves") {
@@ -107,7 +108,7 @@ io::Expected<Position> parse_position_command(const std::vector<std::string>& wo
     }
   std::string sfen;
   if (words.size() >= 2 && words[1] == "startpos" && moves_at <= 2) {
-    sfen = io::kStartSfen;
+    sfen = io::start_sfen(variant);
   } else if (words.size() >= 2 && words[1] == "sfen") {
     sfen = join(words, 2, moves_at);
   } else {
@@ -118,7 +119,7 @@ io::Expected<Position> parse_position_command(const std::vector<std::string>& wo
   }
   // Game positions may lack kings on either side until the moves are played; the defender's
   // king is checked on the final position.
-  auto start = io::read_position(sfen, hand, {}, 0, KingRule::Any);
+  auto start = io::read_position(sfen, hand, {}, 0, KingRule::Any, variant);
   if (!start) return start.error();
   Position pos = *start;
   for (std::size_t i = moves_at + 1; i < words.size(); ++i) {
@@ -198,6 +199,7 @@ private:
     say("option name NodeLimit type spin default 0 min 0 max " + std::to_string(kMaxNodeLimit));
     say("option name CountFutile type check default false");
     say("option name RestToDefender type check default false");
+    say("option name Rules type combo default shogi var shogi var sho");
     say("usiok");
   }
 
@@ -239,6 +241,10 @@ private:
       const auto b = parse_check(value);
       if (!b) return bad_value();
       rest_to_defender_ = *b;
+    } else if (name == "Rules") {
+      const auto v = parse_variant(value);
+      if (!v) return bad_value();
+      variant_ = *v;
     } else if (!name.starts_with("USI_")) {  // USI_Ponder and the like need no answer
       say("info string unknown option " + name);
     }
@@ -252,8 +258,9 @@ private:
   }
 
   void set_position(const std::vector<std::string>& words) {
-    auto pos = parse_position_command(words, rest_to_defender_ ? io::DefenderHand::RestIfEmpty
-                                                               : io::DefenderHand::AsGiven);
+    auto pos = parse_position_command(
+        words, rest_to_defender_ ? io::DefenderHand::RestIfEmpty : io::DefenderHand::AsGiven,
+        variant_);
     if (!pos) {
       position_.reset();
       say("info string invalid position: " + pos.error().message());
@@ -397,6 +404,7 @@ private:
   std::uint64_t node_limit_ = 0;
   bool count_futile_ = false;
   bool rest_to_defender_ = false;
+  Variant variant_ = Variant::Shogi;  // option Rules
   std::optional<Position> position_;
   std::thread search_;
   std::atomic<bool> stop_{false};

@@ -788,10 +788,12 @@ private:
     for (int i = 0; i < kSquareCount; ++i) {
       const Square sq = square_at(i);
       const Piece p = root_.piece_on(sq);
-      if (p == Piece::None || type_of(p) == PieceType::King || options_.realistic) continue;
+      if (p == Piece::None || is_royal(type_of(p)) || options_.realistic) continue;
       BoardSetup setup = root_.setup();
       setup.at(sq) = Piece::None;
-      setup.hand(defender()).add(unpromote(type_of(p)));
+      // The piece goes to the defender's hand (all pieces off the board are its); in sho shogi,
+      // which has no hands, it leaves the game.
+      if (has_drops(setup.variant)) setup.hand(defender()).add(unpromote(type_of(p)));
       removed.push_back({sq, p, setup});
     }
     for (int k = index_of(PieceType::Pawn); k <= index_of(PieceType::Gold); ++k) {

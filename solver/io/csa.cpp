@@ -236,6 +236,7 @@ private:
     setup_.side_to_move = *side_;
     if (rest_[0] && rest_[1]) return error(line, "both sides have 00AL");
     const Color defender = ~setup_.side_to_move;
+    setup_.variant = options_.variant;
     if (rest_[0] || rest_[1]) {
       const Color c = rest_[0] ? Color::Black : Color::White;
       give_rest_to(setup_, c);  // 00AL is explicit, whatever the reading option says

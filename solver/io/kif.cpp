@@ -188,7 +188,8 @@ private:
     if (diagram_line_ != 0) {
       setup = diagram_;
     } else {
-      std::string_view sfen = kStartSfen;  // no diagram and no 手合割: an even game (平手)
+      // No diagram and no 手合割: an even game (平手) of the rules read under.
+      std::string_view sfen = start_sfen(options_.variant);
       if (handicap_line_ != 0) {
         const auto found = handicap_sfen(handicap_);
         if (!found)
@@ -199,6 +200,7 @@ private:
       setup = *parse_sfen(sfen);
     }
     if (side_) setup.side_to_move = *side_;
+    setup.variant = options_.variant;
     for (int c = 0; c < kColorCount; ++c)
       if (hands_[c]) setup.hands[c] = *hands_[c];
     if (rest_[0] && rest_[1]) return error(hand_line_, "both hands are 残り全部");

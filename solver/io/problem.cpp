@@ -119,7 +119,7 @@ Expected<Problem> read_sfen_problem(std::string_view bytes, std::string_view fil
       moves = t.substr(at + 6);
       t = t.substr(0, at);
     }
-    auto parsed = parse_sfen(t, file, line.number);
+    auto parsed = parse_sfen(t, file, line.number, options.variant);
     if (!parsed) return parsed.error();
     problem.setup = *parsed;
     problem.rest_to_defender = apply_defender_hand(problem.setup, options.defender_hand);
