@@ -16,7 +16,8 @@ namespace {
 // The current occupancy is exact for the squares a board move can check from: a slider that
 // moves away from the king along a line would have been checking already, which cannot be at
 // the attacker's turn, and no promotion turns a non-slider into a slider on the same line.
-using CheckSquares = std::array<Bitboard, kPieceTypeCount>;
+// Modern shogi's kinds only (sho shogi takes generate_sho_checks).
+using CheckSquares = std::array<Bitboard, index_of(PieceType::Dragon) + 1>;
 
 CheckSquares make_check_squares(Color them, Square ksq, Bitboard occ) {
   CheckSquares c{};
@@ -55,7 +56,7 @@ void generate_sho_checks(const Position& pos, MoveList& list) {
 }  // namespace
 
 void generate_checks(const Position& pos, MoveList& list) {
-  if (pos.variant() == Variant::Sho) {
+  if (pos.variant() == Variant::Sho) [[unlikely]] {
     generate_sho_checks(pos, list);
     return;
   }
@@ -77,7 +78,7 @@ void generate_checks(const Position& pos, MoveList& list) {
 
   for (Square from : own & ~pos.pieces(PieceType::King)) {
     const PieceType pt = type_of(pos.piece_on(from));
-    const bool promotable = is_promotable(pt);
+    const bool promotable = detail::is_shogi_promotable(pt);
     Bitboard to_set = attacks(us, pt, from, occ) & ~own;
     if (pinned.test(from)) to_set &= line(our_king, from);
     if (discoverers.test(from)) {
@@ -86,14 +87,16 @@ void generate_checks(const Position& pos, MoveList& list) {
           detail::emit_board_move(list, us, pt, from, to);
         } else {
           detail::emit_board_move(list, us, pt, from, to,
-                                  promotable && check_sq[index_of(promote(pt))].test(to),
+                                  promotable &&
+                                      check_sq[index_of(detail::promote_shogi(pt))].test(to),
                                   check_sq[index_of(pt)].test(to));
         }
       }
       continue;
     }
     const Bitboard plain = check_sq[index_of(pt)];
-    const Bitboard promoted = promotable ? check_sq[index_of(promote(pt))] : Bitboard();
+    const Bitboard promoted =
+        promotable ? check_sq[index_of(detail::promote_shogi(pt))] : Bitboard();
     for (Square to : to_set&(plain | promoted))
       detail::emit_board_move(list, us, pt, from, to, promoted.test(to), plain.test(to));
   }

@@ -7,12 +7,22 @@
 
 namespace tsume::detail {
 
+// is_promotable() and promote() for modern shogi's kinds, which the fast generators (all but
+// sho's) only see: one range test and one addition, without the elephant's special case.
+constexpr bool is_shogi_promotable(PieceType pt) {
+  return pt >= PieceType::Pawn && pt <= PieceType::Rook;
+}
+constexpr PieceType promote_shogi(PieceType pt) {
+  return static_cast<PieceType>(index_of(pt) + kPromotionOffset);
+}
+
 // Appends the legal promotion variants of a board move of a `pt` of color `us`: the promotion
 // when the move starts or ends in the zone, the non-promotion unless the piece would be dead.
 // `want_promo` / `want_plain` filter the variants (used by the check generator).
 inline void emit_board_move(MoveList& list, Color us, PieceType pt, Square from, Square to,
                             bool want_promo = true, bool want_plain = true) {
-  if (is_promotable(pt) && want_promo && (in_promotion_zone(us, from) || in_promotion_zone(us, to)))
+  if (is_shogi_promotable(pt) && want_promo &&
+      (in_promotion_zone(us, from) || in_promotion_zone(us, to)))
     list.push(Move::board(from, to, true));
   if (want_plain && !is_dead_square(us, pt, to)) list.push(Move::board(from, to, false));
 }

@@ -51,7 +51,7 @@ void generate_sho(const Position& pos, MoveList& list) {
 }  // namespace
 
 void generate_legal(const Position& pos, MoveList& list) {
-  if (pos.variant() == Variant::Sho) {
+  if (pos.variant() == Variant::Sho) [[unlikely]] {
     generate_sho(pos, list);
     return;
   }
@@ -66,7 +66,7 @@ void generate_legal(const Position& pos, MoveList& list) {
 }
 
 void generate_evasions(const Position& pos, MoveList& list) {
-  if (pos.variant() == Variant::Sho) {  // every legal move of a side in check
+  if (pos.variant() == Variant::Sho) [[unlikely]] {  // every legal move of a side in check
     if (pos.in_check()) generate_sho(pos, list);
     return;
   }

@@ -148,7 +148,6 @@ void Position::load(const BoardSetup& setup) {
   by_type_.fill(Bitboard());
   occupied_ = Bitboard();
   kings_ = {Square::None, Square::None};
-  royal_count_ = {};
   variant_ = setup.variant;
   states_.clear();
   State st;
@@ -165,6 +164,7 @@ void Position::load(const BoardSetup& setup) {
           static_cast<std::uint64_t>(hands_[index_of(c)].count(static_cast<PieceType>(k)));
   side_ = setup.side_to_move;
   ply_ = setup.ply;
+  if (variant_ == Variant::Sho) update_sho_royals();
   st.board_key ^= zobrist::side(side_);
   states_.push_back(st);
   state().checkers = compute_checkers();
@@ -185,11 +185,7 @@ void Position::put_piece(Square s, Piece p) {
   by_color_[index_of(color_of(p))].set(s);
   by_type_[index_of(type_of(p))].set(s);
   occupied_.set(s);
-  if (is_royal(type_of(p))) {
-    // The royal square: the only royal, or the king of a side with two.
-    const int c = index_of(color_of(p));
-    if (++royal_count_[c] == 1 || type_of(p) == PieceType::King) kings_[c] = s;
-  }
+  if (type_of(p) == PieceType::King) kings_[index_of(color_of(p))] = s;
 }
 
 void Position::remove_piece(Square s) {
@@ -198,9 +194,15 @@ void Position::remove_piece(Square s) {
   by_color_[index_of(color_of(p))].clear(s);
   by_type_[index_of(type_of(p))].clear(s);
   occupied_.clear(s);
-  if (is_royal(type_of(p))) {
-    const Color c = color_of(p);
-    kings_[index_of(c)] = --royal_count_[index_of(c)] == 0 ? Square::None : royals(c).lsb();
+  if (type_of(p) == PieceType::King) kings_[index_of(color_of(p))] = Square::None;
+}
+
+// put_piece and remove_piece track kings only; a sho position sets its royal squares after
+// every change: the king, else the crown prince, else none.
+void Position::update_sho_royals() {
+  for (Color c : {Color::Black, Color::White}) {
+    const Bitboard k = pieces(c, PieceType::King), p = pieces(c, PieceType::Prince);
+    kings_[index_of(c)] = !k.empty() ? k.lsb() : !p.empty() ? p.lsb() : Square::None;
   }
 }
 
@@ -210,13 +212,15 @@ Bitboard Position::attackers_to(Color by, Square s, Bitboard occ) const {
   const Bitboard golds = pieces(PieceType::Gold) | pieces(PieceType::ProPawn) |
                          pieces(PieceType::ProLance) | pieces(PieceType::ProKnight) |
                          pieces(PieceType::ProSilver);
-  const Bitboard kingish = royals() | pieces(PieceType::Horse) | pieces(PieceType::Dragon);
+  const Bitboard kingish =
+      pieces(PieceType::King) | pieces(PieceType::Horse) | pieces(PieceType::Dragon);
   Bitboard found = (step_attacks(them, PieceType::Pawn, s) & pieces(PieceType::Pawn)) |
                    (step_attacks(them, PieceType::Knight, s) & pieces(PieceType::Knight)) |
                    (step_attacks(them, PieceType::Silver, s) & pieces(PieceType::Silver)) |
                    (step_attacks(them, PieceType::Gold, s) & golds) | (king_attacks(s) & kingish);
-  if (const Bitboard elephants = pieces(PieceType::Elephant); !elephants.empty())  // sho only
-    found |= step_attacks(them, PieceType::Elephant, s) & elephants;
+  if (variant_ == Variant::Sho) [[unlikely]]
+    found |= (king_attacks(s) & pieces(PieceType::Prince)) |
+             (step_attacks(them, PieceType::Elephant, s) & pieces(PieceType::Elephant));
   // Sliders: only compute blocked rays when a slider stands on an empty-board line through s.
   const Bitboard lances = pieces(PieceType::Lance) & mine;
   if (!(step_attacks(them, PieceType::Lance, s) & lances).empty())
@@ -243,11 +247,15 @@ bool Position::is_attacked(Color by, Square s, Bitboard occ) const {
                          pieces(PieceType::ProLance) | pieces(PieceType::ProKnight) |
                          pieces(PieceType::ProSilver);
   if (!(step_attacks(them, PieceType::Gold, s) & golds & mine).empty()) return true;
-  const Bitboard kingish = royals() | pieces(PieceType::Horse) | pieces(PieceType::Dragon);
+  const Bitboard kingish =
+      pieces(PieceType::King) | pieces(PieceType::Horse) | pieces(PieceType::Dragon);
   if (!(king_attacks(s) & kingish & mine).empty()) return true;
-  if (const Bitboard elephants = pieces(PieceType::Elephant) & mine;  // sho only
-      !elephants.empty() && !(step_attacks(them, PieceType::Elephant, s) & elephants).empty())
-    return true;
+  if (variant_ == Variant::Sho) [[unlikely]]
+    if (!(((king_attacks(s) & pieces(PieceType::Prince)) |
+           (step_attacks(them, PieceType::Elephant, s) & pieces(PieceType::Elephant))) &
+          mine)
+             .empty())
+      return true;
   const Bitboard lances = pieces(PieceType::Lance) & mine;
   if (!(step_attacks(them, PieceType::Lance, s) & lances).empty() &&
       !(lance_attacks(them, s, occ) & lances).empty())
@@ -261,32 +269,51 @@ bool Position::is_attacked(Color by, Square s, Bitboard occ) const {
          !(rook_attacks(s, occ) & rooks).empty();
 }
 
-Bitboard Position::blockers(Color king_color, Color slider_color) const {
-  const Square ksq = king_square(king_color);
-  if (ksq == Square::None) return Bitboard();
-  return blockers_of(ksq, slider_color);
-}
+namespace {
 
-Bitboard Position::blockers_of(Square ksq, Color slider_color) const {
+// Pieces standing alone between `target` and a slider of `slider_color` (Position::blockers).
+[[gnu::always_inline]] inline Bitboard slider_blockers(const Position& pos, Square target,
+                                                       Color slider_color) {
   const Bitboard snipers =
-      ((rook_attacks(ksq, Bitboard()) & (pieces(PieceType::Rook) | pieces(PieceType::Dragon))) |
-       (bishop_attacks(ksq, Bitboard()) & (pieces(PieceType::Bishop) | pieces(PieceType::Horse))) |
-       (lance_attacks(~slider_color, ksq, Bitboard()) & pieces(PieceType::Lance))) &
-      pieces(slider_color);
+      ((rook_attacks(target, Bitboard()) &
+        (pos.pieces(PieceType::Rook) | pos.pieces(PieceType::Dragon))) |
+       (bishop_attacks(target, Bitboard()) &
+        (pos.pieces(PieceType::Bishop) | pos.pieces(PieceType::Horse))) |
+       (lance_attacks(~slider_color, target, Bitboard()) & pos.pieces(PieceType::Lance))) &
+      pos.pieces(slider_color);
   Bitboard result;
   for (Square s : snipers) {
-    const Bitboard b = between(ksq, s) & occupied_;
+    const Bitboard b = between(target, s) & pos.pieces();
     if (!b.empty() && !b.more_than_one()) result |= b;
   }
   return result;
 }
 
-Bitboard Position::compute_checkers() const {
+}  // namespace
+
+Bitboard Position::blockers(Color king_color, Color slider_color) const {
+  const Square ksq = king_square(king_color);
+  if (ksq == Square::None) return Bitboard();
+  return slider_blockers(*this, ksq, slider_color);
+}
+
+Bitboard Position::blockers_of(Square target, Color slider_color) const {
+  return slider_blockers(*this, target, slider_color);
+}
+
+inline Bitboard Position::compute_checkers() const {
   const Square ksq = king_square(side_);
   if (ksq == Square::None) return Bitboard();
-  Bitboard found = attackers_to(~side_, ksq, occupied_);
-  if (royal_count_[index_of(side_)] == 2)  // sho: the other royal too
-    found |= attackers_to(~side_, (royals(side_) ^ Bitboard::square(ksq)).lsb(), occupied_);
+  if (variant_ == Variant::Sho) [[unlikely]]
+    return sho_checkers();
+  return attackers_to(~side_, ksq, occupied_);
+}
+
+// Sho shogi: the attackers of every royal of the side to move (a side with two is in check when
+// either is attacked).
+Bitboard Position::sho_checkers() const {
+  Bitboard found;
+  for (Square r : royals(side_)) found |= attackers_to(~side_, r, occupied_);
   return found;
 }
 
@@ -411,6 +438,8 @@ void Position::do_move(Move m) {
     st.board_key ^= zobrist::piece_square(moved, to);
   }
   side_ = ~us;
+  if (variant_ == Variant::Sho) [[unlikely]]
+    update_sho_royals();
   states_.push_back(st);
   state().checkers = compute_checkers();
 }
@@ -433,6 +462,8 @@ void Position::undo_move(Move m) {
     }
   }
   side_ = us;
+  if (variant_ == Variant::Sho) [[unlikely]]
+    update_sho_royals();
   states_.pop_back();
 }
 

@@ -47,7 +47,7 @@ public:
   // its king's square.
   Square king_square(Color c) const { return kings_[index_of(c)]; }
   // Royal pieces of c on the board: its king, and in sho shogi a Crown Prince (0, 1 or 2).
-  int royal_count(Color c) const { return royal_count_[index_of(c)]; }
+  int royal_count(Color c) const { return royals(c).count(); }
   Bitboard royals() const { return pieces(PieceType::King) | pieces(PieceType::Prince); }
   Bitboard royals(Color c) const { return royals() & pieces(c); }
 
@@ -123,8 +123,11 @@ private:
   void load(const BoardSetup& setup);
   void put_piece(Square s, Piece p);
   void remove_piece(Square s);
-  Bitboard compute_checkers() const;
+  // Inlined into do_move (only position.cpp calls it).
+  [[gnu::always_inline]] inline Bitboard compute_checkers() const;
   bool gives_check_sho(Move m) const;
+  void update_sho_royals();
+  Bitboard sho_checkers() const;
 
   std::array<Piece, kSquareCount> board_{};
   std::array<Hand, kColorCount> hands_{};
@@ -132,7 +135,6 @@ private:
   std::array<Bitboard, kPieceTypeCount> by_type_{};
   Bitboard occupied_;
   std::array<Square, kColorCount> kings_{Square::None, Square::None};
-  std::array<std::uint8_t, kColorCount> royal_count_{};
   Color side_ = Color::Black;
   Variant variant_ = Variant::Shogi;
   int ply_ = 1;
