@@ -133,6 +133,8 @@ std::string parse_kif_hand(std::string_view text, Hand& hand, bool& rest) {
     const auto pt = piece_from_kanji(cp);
     if (!pt) return "unknown kanji " + quoted(cp) + " in hand";
     if (*pt == PieceType::King) return "king in hand";
+    if (unpromote(*pt) == PieceType::Elephant)
+      return quoted(cp) + " in hand (sho shogi has no hands)";
     if (!is_hand_type(*pt)) return "promoted piece " + quoted(cp) + " in hand";
     const int count = parse_count(text, pos);
     if (count < 0) return "bad count after " + quoted(cp) + " in hand";

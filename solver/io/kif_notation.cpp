@@ -40,6 +40,10 @@ std::optional<PieceType> piece_from_kanji(char32_t cp) {
   case U'龍':
   case U'竜':
     return PieceType::Dragon;
+  case U'象':  // sho shogi: 酔象 (drunk elephant), one character in diagrams
+    return PieceType::Elephant;
+  case U'太':  // sho shogi: 太子 (crown prince)
+    return PieceType::Prince;
   default:
     return std::nullopt;
   }
@@ -109,9 +113,17 @@ std::string parse_piece(std::string_view text, std::size_t& pos, JapaneseMove& m
       return "'成' before " + quoted(base) + " (expected 成香, 成桂 or 成銀)";
     }
   }
+  if (cp == U'酔') {  // 酔象, sho shogi's drunk elephant
+    const char32_t second = pos < text.size() ? next_code_point(text, pos) : kBadCodePoint;
+    if (second != U'象') return "'酔' before " + quoted(second) + " (expected 酔象)";
+    move.piece = PieceType::Elephant;
+    return {};
+  }
   const auto pt = piece_from_kanji(cp);
   if (!pt) return "unknown piece kanji " + quoted(cp);
   move.piece = *pt;
+  if (*pt == PieceType::Prince && pos < text.size() && peek_code_point(text, pos) == U'子')
+    next_code_point(text, pos);  // 太子
   return {};
 }
 

@@ -19,7 +19,8 @@
 namespace tsume::io {
 
 // Piece kanji as written in moves and board diagrams: 歩 香 桂 銀 金 角 飛 玉 王 と 杏 圭 全 馬 龍
-// 竜 (杏 圭 全 are the one-character forms of 成香 成桂 成銀 used in diagrams).
+// 竜 (杏 圭 全 are the one-character forms of 成香 成桂 成銀 used in diagrams), and sho shogi's
+// 象 (酔象, drunk elephant) and 太 (太子, crown prince).
 std::optional<PieceType> piece_from_kanji(char32_t cp);
 // 1..9 for the kanji numerals 一..九, 0 otherwise.
 int kanji_digit(char32_t cp);
