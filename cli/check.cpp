@@ -63,6 +63,7 @@ constexpr HelpText kHelp{
 struct Checked {
   std::string id;
   std::string sfen;
+  Variant rules = Variant::Shogi;
   std::optional<Position> start;
   std::optional<CheckResult> result;
   std::string given_error;  // the given line could not be read
@@ -79,6 +80,7 @@ struct Settings {
 Checked check_record(const Record& r, const Settings& settings) {
   Checked c;
   c.id = r.id;
+  c.rules = settings.read.variant;
   auto problem = read_record_given(r, settings.read);
   if (!problem) {
     c.error = problem.error().message();
@@ -276,6 +278,7 @@ std::uint64_t milliseconds(double seconds) {
 std::string format_jsonl(const Checked& c) {
   std::ostringstream s;
   s << "{\"id\":" << json_string(c.id) << ",\"sfen\":" << json_string(c.sfen);
+  if (c.rules != Variant::Shogi) s << ",\"rules\":" << json_string(variant_name(c.rules));
   if (!c.result) {
     s << ",\"verdict\":\"ERROR\",\"error\":" << json_string(c.error) << "}\n";
     return s.str();

@@ -77,10 +77,11 @@ constexpr HelpText kHelp{
 
 struct Outcome {
   std::string id;
-  std::string sfen;       // the position solved (defender hand applied), or the text that failed
-  std::string status;     // mate, no_mate, unknown, error
-  int length = -1;        // exact length when mate
-  int length_upper = -1;  // a mate was found in this many plies but not proven shortest
+  std::string sfen;  // the position solved (defender hand applied), or the text that failed
+  Variant rules = Variant::Shogi;
+  std::string status;            // mate, no_mate, unknown, error
+  int length = -1;               // exact length when mate
+  int length_upper = -1;         // a mate was found in this many plies but not proven shortest
   std::vector<Move> proof_line;  // with length_upper: a line of that mate, when one was read
   std::vector<Move> pv;
   std::optional<Position> start;
@@ -99,6 +100,7 @@ struct Settings {
 Outcome solve_record(const Record& r, Solver& solver, const Settings& settings) {
   Outcome o;
   o.id = r.id;
+  o.rules = settings.read.variant;
   auto pos = read_record_position(r, settings.read);
   if (!pos) {
     o.status = "error";
@@ -134,8 +136,9 @@ Outcome solve_record(const Record& r, Solver& solver, const Settings& settings) 
 
 std::string format_jsonl(const Outcome& o) {
   std::ostringstream s;
-  s << "{\"id\":" << json_string(o.id) << ",\"sfen\":" << json_string(o.sfen)
-    << ",\"status\":" << json_string(o.status) << ",\"length\":";
+  s << "{\"id\":" << json_string(o.id) << ",\"sfen\":" << json_string(o.sfen);
+  if (o.rules != Variant::Shogi) s << ",\"rules\":" << json_string(variant_name(o.rules));
+  s << ",\"status\":" << json_string(o.status) << ",\"length\":";
   if (o.length >= 0) {
     s << o.length;
   } else {
