@@ -11,6 +11,7 @@
 
 #include "solver/core/movegen.h"
 #include "solver/io/sfen.h"
+#include "tests/core/reference_mate.h"
 #include "tests/core/reference_rules.h"
 #include "tests/core/test_support.h"
 
@@ -138,11 +139,27 @@ TEST(ShoReferenceRules, GeneratorsMatchOnRandomPlayouts) {
     ASSERT_EQ(mismatch, "");
   };
   // Short games with many checks, then long ones that reach captured royals and promotions.
-  EXPECT_EQ(random_playouts(roots, 71, 4000, {.max_plies = 40, .check_bias = 0.6}, visit), 4000u);
-  EXPECT_EQ(random_playouts(roots, 72, 3000, {.max_plies = 160, .check_bias = 0.3}, visit), 3000u);
+  EXPECT_EQ(random_playouts(roots, 71, 20000, {.max_plies = 40, .check_bias = 0.6}, visit), 20000u);
+  EXPECT_EQ(random_playouts(roots, 72, 15000, {.max_plies = 160, .check_bias = 0.3}, visit),
+            15000u);
   // The playouts must actually exercise the sho rules.
   EXPECT_GT(in_check, 500u);
   EXPECT_GT(two_royals, 500u);
+}
+
+// The brute-force mate search (reference_mate.h) on positions analysed by hand.
+// Prince 1a alone, Black's gold 2c and pawn 1c: 2c1b (guarded by the pawn; it covers 1a 2a 2b)
+// and 1c1b+ (the tokin, guarded by the gold, covers the same squares) mate at once; the plain
+// pawn step 1c1b leaves 2a free. A lone gold cannot mate a bare king in the middle of the board.
+TEST(ShoReferenceMate, FindsHandAnalysedMates) {
+  ref::MateSearch search;
+  const BoardSetup prince = sho_setup("8+e/9/7GP/9/9/9/9/9/4K4 b - 1");
+  EXPECT_EQ(search.mate_length(prince, 9), 1);
+  EXPECT_EQ(sorted(search.mating_moves(prince, 1)),
+            sorted(std::vector<Move>{usi("2c1b"), usi("1c1b+")}));
+  EXPECT_EQ(search.defence_length(ref::play(prince, usi("2c1b")), 4), 0);
+  EXPECT_EQ(search.defence_length(ref::play(prince, usi("1c1b")), 0), std::nullopt);
+  EXPECT_EQ(search.mate_length(sho_setup("4k4/9/4G4/9/9/9/9/9/4K4 b - 1"), 7), std::nullopt);
 }
 
 }  // namespace
