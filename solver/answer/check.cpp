@@ -791,7 +791,9 @@ private:
       if (p == Piece::None || type_of(p) == PieceType::King || options_.realistic) continue;
       BoardSetup setup = root_.setup();
       setup.at(sq) = Piece::None;
-      setup.hand(defender()).add(unpromote(type_of(p)));
+      // The piece goes back to the defender's hand (SPEC.md section 4); in a game without drops
+      // (sho shogi) there is no hand and it simply leaves the board.
+      if (has_drops(setup.variant)) setup.hand(defender()).add(unpromote(type_of(p)));
       removed.push_back({sq, p, setup});
     }
     for (int k = index_of(PieceType::Pawn); k <= index_of(PieceType::Gold); ++k) {
