@@ -17,8 +17,6 @@
 //   take 2a with a straight step back, which it does not have. With a gold on 2b there is no
 //   mate in 1 (checked below).
 // - sho-003 (3), sho-006 (5): a lone crown prince (White has no king) mated like a king.
-// - sho-011 (3): sho-004 with king and prince swapped: the lance takes the king with check on the
-//   prince, which is then mated alone on 2a, exactly as the king was.
 // - sho-004 (3): king and prince. The lance takes the prince on 1c and from there checks the
 //   king on 1a along the file (a capture of one royal is a check because the other is then
 //   attacked); the king must go to 2a (2b is the gold's); 3c3b mates, guarded by the lance on
@@ -27,18 +25,23 @@
 //   square and nothing can take or block, but promoting the elephant (1f1g+ or 1f2g+) makes a
 //   second royal, which is not bound by check. Black then takes the new prince with the gold
 //   from 2h (it reaches both 1g and 2g) while the dragon still attacks the king: mate. Without
-//   that gold there is no mate (ShoNoMate below).
+//   that gold there is no mate (checked below).
 // - sho-007 (5): an ordinary sho mate with a silver sacrifice (the king takes it).
 // - sho-008 (5): the elephant as an attacking piece: the gold sacrifice on 1b draws the king,
-//   the elephant steps to 2c and mates on 2b, guarded by the dragon on file 2.
+//   the elephant steps to 2c (promoting or not) and mates on 2b, guarded by the dragon on
+//   file 2.
 // - sho-009 (7): captures remove pieces for good. The defender takes twice (the gold on 2a takes
 //   the gold on 1b, the king takes the horse on 1b) and the pieces leave the game, so the
 //   attacker needs 7 plies; under modern-shogi rules the same board mates in 5, since the
 //   captured pieces come back as drops (checked below with the reference rules).
-// - sho-012 (7): an ordinary sho mate: the horse is sacrificed on 3c and the knight that takes
-//   it leaves the game; the rook promotes on 4a and the dragon drives the king to 1c.
-// - sho-010 (7): an ordinary sho mate: horse sacrifice on 2a, the bishop promotes twice over, the
-//   elephant on 4e guards the king's flight squares.
+// - sho-010 (7): an ordinary sho mate: the horse (on 2a) and the lance (promoting on 3b) are
+//   sacrificed to the king, the bishop promotes on 3a and mates on 4b; the elephant on 4e
+//   guards 3d 4d 5d.
+// - sho-011 (3): sho-004 with king and prince swapped: the lance takes the king with check on the
+//   prince, which is then mated alone on 2a, exactly as the king was.
+// - sho-012 (7): an ordinary sho mate: the horse is sacrificed on 3c (the knight takes it, and it
+//   is gone for good), the rook promotes on 4a and the dragon drives the king to 1c and mates
+//   on 2b.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -252,6 +255,13 @@ TEST(ShoProblems, ThemesHold) {
     const BoardSetup after = ref::play(sho_position(p.sfen).setup(), usi(p.main_line[0]));
     EXPECT_EQ(test::sorted(ref::legal_moves(after)),
               test::sorted(std::vector<Move>{usi("1f1g+"), usi("1f2g+")}));
+  }
+  // sho-005 without the gold on 2h: no mate.
+  {
+    BoardSetup without = sho_position(find("sho-005").sfen).setup();
+    ASSERT_EQ(without.at(test::square("2h")), make_piece(Color::Black, PieceType::Gold));
+    without.at(test::square("2h")) = Piece::None;
+    EXPECT_EQ(search.mate_length(without, kMaxPlies), std::nullopt);
   }
   // sho-012: the two equal last defences, and the two mates after 1b1a.
   {
