@@ -791,8 +791,8 @@ private:
       if (p == Piece::None || is_royal(type_of(p)) || options_.realistic) continue;
       BoardSetup setup = root_.setup();
       setup.at(sq) = Piece::None;
-      // The piece goes to the defender's hand (all pieces off the board are its); in sho shogi,
-      // which has no hands, it leaves the game.
+      // The piece goes back to the defender's hand (SPEC.md section 4); in a game without drops
+      // (sho shogi) there is no hand and it simply leaves the board. Royals are never taken off.
       if (has_drops(setup.variant)) setup.hand(defender()).add(unpromote(type_of(p)));
       removed.push_back({sq, p, setup});
     }

@@ -333,8 +333,11 @@ bool Position::gives_check(Move m) const {
   return blockers(~us, us).test(from) && !aligned(ksq, from, to);
 }
 
-// Whether a royal of the opponent is attacked after m: direct from the moved piece or uncovered
-// by it. A royal captured by m no longer counts; the promotion of an elephant makes a prince.
+// Whether a royal of the opponent is attacked after m: by the moved piece from its new square, or
+// by any other of our pieces seen through the new occupancy. The latter is more than a
+// discovered attack: a side with two royals may leave one of them attacked, and then every move
+// of ours that keeps that attack is a check too. A royal captured by m no longer counts; the
+// promotion of an elephant makes a prince.
 bool Position::gives_check_sho(Move m) const {
   const Color us = side_;
   const Square to = m.to();
@@ -342,12 +345,16 @@ bool Position::gives_check_sho(Move m) const {
                           : m.is_promotion() ? promote(type_of(piece_on(m.from())))
                                              : type_of(piece_on(m.from()));
   Bitboard occ = occupied_ | Bitboard::square(to);
-  if (!m.is_drop()) occ ^= Bitboard::square(m.from());
+  Bitboard others = pieces(us);  // our pieces other than the moved one, where they stand
+  if (!m.is_drop()) {
+    occ ^= Bitboard::square(m.from());
+    others.clear(m.from());
+  }
   const Bitboard reached = attacks(us, moved, to, occ);
   for (Square r : royals(~us)) {
     if (r == to) continue;  // captured
     if (reached.test(r)) return true;
-    if (!m.is_drop() && blockers_of(r, us).test(m.from()) && !aligned(r, m.from(), to)) return true;
+    if (!(attackers_to(us, r, occ) & others).empty()) return true;
   }
   return false;
 }

@@ -38,6 +38,12 @@ std::vector<Step> make_steps(PieceType pt) {
   case PieceType::King:
     return {{0, 1, false},  {1, 1, false},  {-1, 1, false}, {1, 0, false},
             {-1, 0, false}, {0, -1, false}, {1, -1, false}, {-1, -1, false}};
+  case PieceType::Elephant:  // sho: a king's steps without the one straight back
+    return {{0, 1, false},  {1, 1, false},  {-1, 1, false}, {1, 0, false},
+            {-1, 0, false}, {1, -1, false}, {-1, -1, false}};
+  case PieceType::Prince:  // sho: steps like a king
+    return {{0, 1, false},  {1, 1, false},  {-1, 1, false}, {1, 0, false},
+            {-1, 0, false}, {0, -1, false}, {1, -1, false}, {-1, -1, false}};
   case PieceType::Bishop:
     return diagonal_slides;
   case PieceType::Rook:
@@ -114,10 +120,24 @@ bool attacked(const BoardSetup& setup, Square s, Color by) {
   return false;
 }
 
-Square king_of(const BoardSetup& setup, Color c) {
+bool sho(const BoardSetup& setup) { return setup.variant == Variant::Sho; }
+
+// The squares of c's royal pieces: its king, and in sho shogi its crown prince.
+std::vector<Square> royals_of(const BoardSetup& setup, Color c) {
+  std::vector<Square> out;
   for (int i = 0; i < kSquareCount; ++i)
-    if (setup.board[i] == make_piece(c, PieceType::King)) return square_at(i);
-  return Square::None;
+    if (setup.board[i] == make_piece(c, PieceType::King) ||
+        (sho(setup) && setup.board[i] == make_piece(c, PieceType::Prince)))
+      out.push_back(square_at(i));
+  return out;
+}
+
+// The rule that decides legality after a move by c: c may not be left with exactly one royal
+// and that royal attacked. In modern shogi a side has at most one royal, so this is "the king is
+// not attacked"; in sho shogi a side with two royals may leave either (or both) attacked.
+bool lone_royal_attacked(const BoardSetup& setup, Color c) {
+  const std::vector<Square> royals = royals_of(setup, c);
+  return royals.size() == 1 && attacked(setup, royals.front(), ~c);
 }
 
 bool in_zone(Color c, Square s) { return c == Color::Black ? rank_of(s) <= 2 : rank_of(s) >= 6; }
@@ -142,13 +162,14 @@ std::vector<Move> pseudo_moves(const BoardSetup& setup, bool with_drops) {
       if (q != Piece::None && color_of(q) == us) continue;
       const bool promotable = pt == PieceType::Pawn || pt == PieceType::Lance ||
                               pt == PieceType::Knight || pt == PieceType::Silver ||
-                              pt == PieceType::Bishop || pt == PieceType::Rook;
+                              pt == PieceType::Bishop || pt == PieceType::Rook ||
+                              pt == PieceType::Elephant;
       if (promotable && (in_zone(us, from) || in_zone(us, to)))
         out.push_back(Move::board(from, to, true));
       if (!dead(us, pt, to)) out.push_back(Move::board(from, to, false));
     }
   }
-  if (!with_drops) return out;
+  if (!with_drops || sho(setup)) return out;  // sho shogi: captured pieces never come back
   for (int k = 1; k <= 7; ++k) {
     const auto pt = static_cast<PieceType>(k);
     if (setup.hand(us).count(pt) == 0) continue;
@@ -172,15 +193,16 @@ std::vector<Move> pseudo_moves(const BoardSetup& setup, bool with_drops) {
 // only pawn-drop checks are asked about, and a contact check cannot be blocked by a drop.
 bool has_board_escape(const BoardSetup& setup) {
   for (Move m : pseudo_moves(setup, false))
-    if (!in_check(play(setup, m), setup.side_to_move)) return true;
+    if (!lone_royal_attacked(play(setup, m), setup.side_to_move)) return true;
   return false;
 }
 
 }  // namespace
 
 bool in_check(const BoardSetup& setup, Color c) {
-  const Square k = king_of(setup, c);
-  return k != Square::None && attacked(setup, k, ~c);
+  for (Square r : royals_of(setup, c))
+    if (attacked(setup, r, ~c)) return true;
+  return false;
 }
 
 BoardSetup play(const BoardSetup& setup, Move m) {
@@ -192,10 +214,14 @@ BoardSetup play(const BoardSetup& setup, Move m) {
   } else {
     const Piece moved = setup.at(m.from());
     const Piece captured = setup.at(m.to());
-    if (captured != Piece::None && type_of(captured) != PieceType::King)
+    // Sho shogi has no hands: the captured piece simply leaves the board.
+    if (captured != Piece::None && type_of(captured) != PieceType::King && !sho(setup))
       out.hand(us).add(unpromote(type_of(captured)));
     out.at(m.from()) = Piece::None;
-    out.at(m.to()) = m.is_promotion() ? make_piece(us, promote(type_of(moved))) : moved;
+    // Spelled out for the elephant so that the oracle does not lean on the new core mapping.
+    const PieceType promoted =
+        type_of(moved) == PieceType::Elephant ? PieceType::Prince : promote(type_of(moved));
+    out.at(m.to()) = m.is_promotion() ? make_piece(us, promoted) : moved;
   }
   out.side_to_move = ~us;
   return out;
@@ -206,7 +232,7 @@ std::vector<Move> legal_moves(const BoardSetup& setup) {
   std::vector<Move> out;
   for (Move m : pseudo_moves(setup, true)) {
     const BoardSetup next = play(setup, m);
-    if (in_check(next, us)) continue;
+    if (lone_royal_attacked(next, us)) continue;
     // 打ち歩詰め: a pawn drop that checks and leaves the opponent without any reply.
     if (m.is_drop() && m.dropped_type() == PieceType::Pawn && in_check(next, ~us) &&
         !has_board_escape(next))

@@ -124,5 +124,21 @@ TEST(ShoRules, TakingOneRoyalChecksWhenTheOtherIsAttacked) {
   EXPECT_FALSE(pos.gives_check(usi("1c2c")));
 }
 
+// A side with two royals may leave one attacked, and then every move of the other side that keeps
+// the attack is a check. Black: king 1h, prince 9i, attacked by White's dragon on 8i. The white
+// king's steps (3a 3b 4b 5a 5b) leave the dragon where it is, so each leaves the prince attacked;
+// the dragon taking the prince (then the king on 1h is not attacked) or leaving for 8a (seeing
+// neither 9i nor 1h) is no check.
+TEST(ShoRules, KeepingAnAttackOnARoyalIsACheck) {
+  Position pos = load_sho("5k3/9/9/9/9/9/9/8K/+E+r7 w - 11");
+  EXPECT_TRUE(pos.gives_check(usi("4a3a")));
+  const auto checks = sorted(check_moves(pos));
+  for (const char* m : {"4a3a", "4a3b", "4a4b", "4a5a", "4a5b"})
+    EXPECT_TRUE(std::binary_search(checks.begin(), checks.end(), usi(m))) << m;
+  EXPECT_FALSE(pos.gives_check(usi("8i9i")));
+  EXPECT_FALSE(pos.gives_check(usi("8i8a")));
+  EXPECT_EQ(checks, legal_checks_by_playing(pos));
+}
+
 }  // namespace
 }  // namespace tsume::test

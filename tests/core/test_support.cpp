@@ -192,6 +192,7 @@ BoardSetup flip_colors(const BoardSetup& setup) {
   out.hand(Color::White) = setup.hand(Color::Black);
   out.side_to_move = ~setup.side_to_move;
   out.ply = setup.ply;
+  out.variant = setup.variant;
   return out;
 }
 
