@@ -50,12 +50,19 @@ constexpr HelpText kHelp{
     "'tsume solve'). Every SOUND problem of the chain whose length is in --plies is written.\n"
     "Composition mode only; the output does not depend on --threads.\n"
     "\n"
+    "--rules sho makes sho shogi problems (docs/sho.md) with the random method: board pieces\n"
+    "only (no hands, no drops), the drunk elephant (E, +E) among them; the records say so\n"
+    "(jsonl \"rules\":\"sho\", a '# rules sho' line before the sfen records, a KIF comment):\n"
+    "read them back with --rules sho.\n"
+    "\n"
     "jsonl fields: id, sfen, length, pv, verdict, flaws ({kind, ply, move, alternative}),\n"
-    "difficulty (1-10 from solver nodes), themes, seed, candidate, mode, pieces, nodes.\n"
+    "difficulty (1-10 from solver nodes), themes, seed, candidate, mode, pieces, nodes,\n"
+    "rules (sho only).\n"
     "sfen: the problems/ TSV (SFEN, id, length, main line), readable by 'tsume check'.",
     "tsume generate --count 10 --plies 5-9\n"
     "tsume generate --count 1000 --plies 3-7 --mode training --threads 2 -o drill.jsonl\n"
     "tsume generate --count 5 --plies 9-13 --seed 42 --format kif\n"
+    "tsume generate --rules sho --count 20 --plies 3-9 --threads 2\n"
     "tsume generate --count 100 --plies 7 --time 10m --format sfen | tsume check -\n"
     "tsume generate --method reverse --count 1 --plies 33-41 --seed-plies 9-11 --threads 2\n"
     "tsume generate --method reverse --plies 11-21 --extend problems.tsv --format sfen",
@@ -125,7 +132,10 @@ std::string record_jsonl(const gen::Generated& g, const gen::GenerateOptions& o)
   for (std::size_t i = 0; i < g.themes.size(); ++i) s << (i ? "," : "") << json_string(g.themes[i]);
   s << "],\"seed\":" << o.seed << ",\"candidate\":" << g.candidate
     << ",\"mode\":" << json_string(gen::to_string(o.mode)) << ",\"pieces\":" << g.pieces
-    << ",\"nodes\":" << g.solve_nodes << "}\n";
+    << ",\"nodes\":" << g.solve_nodes;
+  // Modern shogi records stay as they were; a sho record must say so to be read back.
+  if (o.variant != Variant::Shogi) s << ",\"rules\":" << json_string(variant_name(o.variant));
+  s << "}\n";
   return s.str();
 }
 
@@ -140,6 +150,9 @@ std::string record_kif(const gen::Generated& g, const gen::GenerateOptions& o) {
   info.headers.emplace_back("作者", "tsume generate (seed " + std::to_string(o.seed) + ")");
   std::string themes;
   for (const std::string& t : g.themes) themes += (themes.empty() ? "" : " ") + t;
+  if (o.variant != Variant::Shogi)
+    info.comments.push_back("rules " + std::string(variant_name(o.variant)) +
+                            " (read with --rules " + std::string(variant_name(o.variant)) + ")");
   info.comments.push_back("verdict " + std::string(to_string(g.verdict)) + ", mode " +
                           gen::to_string(o.mode) + ", difficulty " + std::to_string(g.difficulty) +
                           (themes.empty() ? "" : ", " + themes));
@@ -243,6 +256,7 @@ int generate_main(const Context& ctx) {
       "reverse: variants in a row at one chain position");
   add("through-unnecessary", po::bool_switch(),
       "reverse: lengthen problems that are sound but for an unnecessary piece (not written)");
+  add_rules_option(options);
   const auto vm = parse_options(ctx, options, kHelp);
   if (!vm) return kExitOk;
   const std::string method = (*vm)["method"].as<std::string>();
@@ -252,6 +266,10 @@ int generate_main(const Context& ctx) {
   if (!reverse && vm->count("extend")) throw UsageError("--extend needs --method reverse");
 
   gen::GenerateOptions o;
+  o.variant = rules_option(*vm);
+  // The reverse method un-plays drops and captures into hands (reverse.h): modern shogi only.
+  if (reverse && o.variant != Variant::Shogi)
+    throw UsageError("--method reverse makes modern shogi problems only (not --rules sho)");
   std::tie(o.min_plies, o.max_plies) = parse_plies((*vm)["plies"].as<std::string>());
   const std::string mode = (*vm)["mode"].as<std::string>();
   if (mode == "composition") {
@@ -345,6 +363,10 @@ int generate_main(const Context& ctx) {
                                : record_kif(g, o));
     out.flush();
   };
+  // The SFEN of a sho problem reads as a (different) modern shogi problem, so the rules go first.
+  if (format == "sfen" && o.variant != Variant::Shogi)
+    out << "# rules " << variant_name(o.variant) << " (read with --rules "
+        << variant_name(o.variant) << ")\n";
   if (reverse) {
     ro.base = o;
     const gen::ReverseStats stats =

@@ -69,6 +69,24 @@ namespace {
 
 CandidateShape shape_for(const GenerateOptions& o) {
   CandidateShape s;
+  s.variant = o.variant;
+  if (o.variant == Variant::Sho) {
+    // No hand: the attacker's board pieces must do the work of modern shogi's drops, so there
+    // are more of them (measured in docs/generate.md).
+    s.min_hand = s.max_hand = 0;
+    s.min_attackers = 2;
+    s.max_attackers = 4;
+    if (o.mode == Mode::Training) {
+      s.min_attackers = 3;
+      s.max_attackers = 6;
+      s.max_defenders = 4;
+    } else if (o.min_plies >= 9) {
+      s.min_attackers = 3;
+      s.max_attackers = 5;
+      s.max_defenders = 3;
+    }
+    return s;
+  }
   if (o.mode == Mode::Training) {
     s.min_attackers = 2;
     s.max_attackers = 5;

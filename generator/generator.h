@@ -26,6 +26,7 @@
 #include "solver/core/board_setup.h"
 #include "solver/core/move.h"
 #include "solver/core/position.h"
+#include "solver/core/variant.h"
 #include "solver/search/tt.h"
 
 namespace tsume::gen {
@@ -39,6 +40,9 @@ enum class Mode {
 struct GenerateOptions {
   Mode mode = Mode::Composition;
   int min_plies = 3, max_plies = 9;  // odd lengths in [min_plies, max_plies]
+  // The rules of the problems. Sho shogi (docs/sho.md) has no drops: its candidates are
+  // board-only (candidate.h) and the checker's piece test takes a piece out of the game.
+  Variant variant = Variant::Shogi;
   std::uint64_t seed = 1;
   int threads = 1;
   std::size_t count = 10;
