@@ -1,0 +1,19 @@
+#include "solver/search/futility.h"
+
+#include "solver/core/attacks.h"
+
+namespace tsume {
+
+ComparisonMoves::ComparisonMoves(const Position& pos, Color attacker, Square s) {
+  const Square ksq = pos.king_square(pos.side_to_move());
+  const Bitboard checkers = pos.checkers();
+  if (ksq == Square::None || checkers.empty() || checkers.more_than_one()) return;
+  const Square from = checkers.lsb();
+  if (!between(ksq, from).test(s)) return;
+  const PieceType pt = type_of(pos.piece_on(from));
+  if (!is_dead_square(attacker, pt, s)) moves_[size_++] = Move::board(from, s, false);
+  if (is_promotable(pt) && (in_promotion_zone(attacker, from) || in_promotion_zone(attacker, s)))
+    moves_[size_++] = Move::board(from, s, true);
+}
+
+}  // namespace tsume
