@@ -14,17 +14,17 @@
 #include <cstdint>
 #include <vector>
 
-#include "solver/core/move.h"
-#include "solver/core/movegen.h"
-#include "solver/core/position.h"
+#include "solver/core/bitboard.h"
+#include "solver/search/rules.h"
 #include "solver/search/search_result.h"
+#include "solver/search/shogi_rules.h"
 #include "solver/search/tt.h"
 
 namespace tsume {
 
 // One child of a node: its move, its table identity and its value as the node knows it.
-struct Child : SearchResult {
-  Move move;
+template <MateRules R> struct BasicChild : SearchResult {
+  typename R::Move move;
   std::uint64_t key = 0;  // board key after the move
   Hand hand;              // attacker hand after the move
   bool local = false;     // the value rests on the path: never read it from the table again
@@ -40,28 +40,32 @@ struct Child : SearchResult {
     if (r.rests_on_repetition()) local = true;
   }
 };
+using Child = BasicChild<ShogiRules>;
 
 // df-pn+ initial proof number of a new defender node: its evasions, all drops onto one square
 // counted once.
-PnDn initial_defender_pn(const MoveList& evasions);
+template <MateRules R = ShogiRules> PnDn initial_defender_pn(const typename R::MoveList& evasions);
 // df-pn+ initial disproof number of a new attacker node: its disproof needs every check refuted.
-PnDn initial_attacker_dn(const MoveList& checks);
+template <MateRules R = ShogiRules> PnDn initial_attacker_dn(const typename R::MoveList& checks);
 
 // Fills `children` with the children of `pos` (checks when `attacker` is to move, else
 // evasions), valued from `table` or with initial values (above), in move order (below).
-void expand_children(Position& pos, Color attacker, TranspositionTable& table,
-                     std::vector<Child>& children);
+template <MateRules R>
+void expand_children(typename R::Position& pos, Color attacker, TranspositionTable& table,
+                     std::vector<BasicChild<R>>& children);
 
-// The tie-break order (the selection takes the first of equal values; move ordering, idea 5
-// of the df-pn+ enhancements): at attacker nodes captures, then promotions, then checks nearer
-// the king; at defender nodes king moves, then captures, then moved interpositions, then
-// drops. Stable: drops onto one square keep the generator's order, weakest piece first.
-void order_children(const Position& pos, Color attacker, std::vector<Child>& children);
+// Sorts `children` by the rules' move order (R::MoveOrder), best first; the selection takes
+// the first of equal values. Stable: drops onto one square keep the generator's order,
+// weakest piece first.
+template <MateRules R>
+void order_children(const typename R::Position& pos, Color attacker,
+                    std::vector<BasicChild<R>>& children);
 
 // Re-reads an open child's value from the table and judges its length bounds for the budget
 // `rem_child` (a bound within the budget settles it). Local and futile children keep their
 // value. Returns whether the child is still open.
-inline bool refresh_child(Child& c, const TranspositionTable& table, Plies rem_child) {
+template <MateRules R>
+bool refresh_child(BasicChild<R>& c, const TranspositionTable& table, Plies rem_child) {
   if (c.local || c.futile) return c.is_open();
   const TTProbe p = table.probe(c.key, c.hand);
   c.tighten_bounds(p);
@@ -81,9 +85,9 @@ inline bool refresh_child(Child& c, const TranspositionTable& table, Plies rem_c
 // Interpositions with different pieces are mostly refuted alike, and summing all of them would
 // make every distant check look hopeless. Returns whether the open drop `c` waits for an
 // earlier one onto its square; `pending` holds the squares with an open drop so far.
-inline bool waits_for_earlier_drop(const Child& c, Bitboard& pending) {
-  if (!c.move.is_drop() || !c.is_open()) return false;
-  const Square s = c.move.to();
+template <MateRules R> bool waits_for_earlier_drop(const BasicChild<R>& c, Bitboard& pending) {
+  if (!R::is_drop(c.move) || !c.is_open()) return false;
+  const Square s = R::drop_square(c.move);
   if (pending.test(s)) return true;
   pending.set(s);
   return false;

@@ -19,98 +19,97 @@ constexpr PnDn above(PnDn v) { return v >= kMaxFinitePnDn ? kInfinitePnDn : v + 
 
 }  // namespace
 
-MateSearch::MateSearch(TranspositionTable& table, SearchBudget& budget, Color attacker)
+template <MateRules R>
+BasicMateSearch<R>::BasicMateSearch(TranspositionTable& table, SearchBudget& budget, Color attacker)
     : table_(table), budget_(budget), attacker_(attacker) {}
 
-TTProbe MateSearch::lookup(const Position& pos) const {
-  return table_.probe(pos.board_key(), pos.hand(attacker_));
+template <MateRules R> TTProbe BasicMateSearch<R>::lookup(const Position& pos) const {
+  return table_.probe(R::board_key(pos), R::hand(pos, attacker_));
 }
 
-Outcome MateSearch::prove(Position& pos, Plies max_len, MateSearchOptions options) {
+template <MateRules R>
+Outcome BasicMateSearch<R>::prove(Position& pos, Plies max_len, MateSearchOptions options) {
   options_ = options;  // futile_drop() reads it
   if (prover_) return prover_->prove(pos, max_len, options);
   return prove_at(pos, max_len, 0);
 }
 
-Outcome MateSearch::prove_at(Position& pos, Plies max_len, int ply) {
+template <MateRules R> Outcome BasicMateSearch<R>::prove_at(Position& pos, Plies max_len, int ply) {
   const SearchResult r = search_at(pos, max_len, ply);
   if (r.is_proven()) return Outcome::Proven;
   if (r.is_disproven() && !budget_.exhausted()) return Outcome::Disproven;
   return Outcome::Unknown;
 }
 
-SearchResult MateSearch::search_at(Position& pos, Plies max_len, int ply) {
+template <MateRules R>
+SearchResult BasicMateSearch<R>::search_at(Position& pos, Plies max_len, int ply) {
   const int saved_base = path_.start_question(ply);
   const SearchResult r = mid(pos, ply, {kInfinitePnDn, kInfinitePnDn}, max_len);
   path_.end_question(saved_base);
   return r;
 }
 
-Outcome MateSearch::futile_drop(Position& pos, Square s, Plies max_len) {
+template <MateRules R>
+Outcome BasicMateSearch<R>::futile_drop(Position& pos, Square s, Plies max_len) {
   const ComparisonBounds b = comparison_bounds(pos, s, 0, max_len, true);
   if (b.upper <= max_len) return Outcome::Proven;
   if (b.lower > max_len) return Outcome::Disproven;
   return Outcome::Unknown;
 }
 
-ComparisonBounds MateSearch::comparison_bounds(Position& pos, Square s, int base_ply, Plies max_len,
-                                               bool search) {
+template <MateRules R>
+ComparisonBounds BasicMateSearch<R>::comparison_bounds(Position& pos, Square s, int base_ply,
+                                                       Plies max_len, bool search) {
   ComparisonBounds best;
-  const ComparisonMoves moves(pos, attacker_, s);
+  const auto moves = R::comparison_moves(pos, attacker_, s);
   if (moves.empty()) return best;
-  pos.do_null_move();
-  for (const Move m : moves) {
-    pos.do_move(m);
-    if (pos.in_check()) {  // a lance promoted short of the king no longer checks
+  R::do_null_move(pos);
+  for (const typename R::Move m : moves) {
+    R::do_move(pos, m);
+    if (R::in_check(pos)) {  // a lance promoted short of the king no longer checks
       Plies upper, lower;
       if (search) {
         const SearchResult r = search_at(pos, max_len, base_ply);
         upper = r.is_proven() ? r.upper : kNoMate;
         lower = r.is_disproven() && !budget_.exhausted() ? r.lower : 0;
       } else {
-        const TTProbe p = table_.probe(pos.board_key(), pos.hand(attacker_));
+        const TTProbe p = lookup(pos);
         upper = p.upper;
         lower = p.lower;
       }
       best.upper = std::min(best.upper, upper);
       best.lower = std::min(best.lower, lower);
     }
-    pos.undo_move(m);
+    R::undo_move(pos, m);
   }
-  pos.undo_null_move();
+  R::undo_null_move(pos);
   return best;
 }
 
-void MateSearch::mark_if_futile(Node& node, Child& c) {
-  const Square s = c.move.to();
+template <MateRules R> void BasicMateSearch<R>::mark_if_futile(Node& node, Child& c) {
+  const Square s = R::drop_square(c.move);
   if (!node.futility.tested(s)) {
     // The comparison search runs on the plies above this frame, which are free now.
     const ComparisonBounds b = comparison_bounds(node.pos, s, node.ply + 1, node.rem, true);
     node.futility.record(s, b, node.rem);
   }
-  node.futility.apply(c, node.pos.hand(attacker_));
+  node.futility.apply(c, R::hand(node.pos, attacker_));
 }
 
-bool MateSearch::futility_known_from_table(Node& node, Child& c) {
-  const Square s = c.move.to();
-  if (node.or_node || !options_.futility || !c.move.is_drop() || c.futile ||
+template <MateRules R> bool BasicMateSearch<R>::futility_known_from_table(Node& node, Child& c) {
+  const Square s = R::drop_square(c.move);
+  if (node.or_node || !options_.futility || !R::is_drop(c.move) || c.futile ||
       node.futility.tested(s) || node.futility.probed(s))
     return false;
   node.futility.mark_probed(s);
   const ComparisonBounds b = comparison_bounds(node.pos, s, 0, node.rem, false);
   if (!b.decide(node.rem)) return false;  // a search for it waits until the drop would refute
   node.futility.record(s, b, node.rem);
-  node.futility.apply(c, node.pos.hand(attacker_));
+  node.futility.apply(c, R::hand(node.pos, attacker_));
   return true;
 }
 
-std::vector<Child>& MateSearch::children_at(int ply) {
-  if (child_pool_.size() <= static_cast<std::size_t>(ply))
-    child_pool_.resize(static_cast<std::size_t>(ply) + 1);
-  return child_pool_[static_cast<std::size_t>(ply)];
-}
-
-void MateSearch::revalue_child(Node& node, Child& c) {
+template <MateRules R> void BasicMateSearch<R>::revalue_child(Node& node, Child& c) {
   const Plies rem_child = node.rem - 1;
   if (!node.or_node && rem_child < 1 && !c.futile) {  // an attacker node with no plies left
     c.mark_disproven();
@@ -122,11 +121,12 @@ void MateSearch::revalue_child(Node& node, Child& c) {
     // Resolved children stay resolved for this budget: only open ones are read again.
     refresh_child(c, table_, rem_child);
   }
-  if (!node.or_node && options_.futility && c.is_disproven() && c.move.is_drop() && !c.futile)
+  if (!node.or_node && options_.futility && c.is_disproven() && R::is_drop(c.move) && !c.futile)
     mark_if_futile(node, c);
 }
 
-MateSearch::Choice MateSearch::select_child(Node& node, PnDn th_phi, bool shared) {
+template <MateRules R>
+auto BasicMateSearch<R>::select_child(Node& node, PnDn th_phi, bool shared) -> Choice {
   Choice choice{{kInfinitePnDn, 0}, node.children.size(), kInfinitePnDn, 0};
   PnDn best_value = kInfinitePnDn, summed_max = 0;
   Bitboard pending_drops;
@@ -160,8 +160,9 @@ MateSearch::Choice MateSearch::select_child(Node& node, PnDn th_phi, bool shared
   return choice;
 }
 
-PhiDelta MateSearch::child_thresholds(const Node& node, PhiDelta th, const Choice& choice,
-                                      const Child& c) const {
+template <MateRules R>
+PhiDelta BasicMateSearch<R>::child_thresholds(const Node& node, PhiDelta th, const Choice& choice,
+                                              const Child& c) const {
   const PhiDelta v = c.phi_delta(!node.or_node);
   PhiDelta t;
   t.delta = std::min(th.phi, sibling_threshold(choice.second));
@@ -171,19 +172,20 @@ PhiDelta MateSearch::child_thresholds(const Node& node, PhiDelta th, const Choic
   return t;
 }
 
-SearchResult MateSearch::mid(Position& pos, int ply, PhiDelta th, Plies rem) {
-  const bool or_node = pos.side_to_move() == attacker_;
+template <MateRules R>
+SearchResult BasicMateSearch<R>::mid(Position& pos, int ply, PhiDelta th, Plies rem) {
+  const bool or_node = R::side_to_move(pos) == attacker_;
   if (or_node && rem < 1)  // no plies left for a check: no mate whatever the hand
     return SearchResult::disproven(std::max<Plies>(1, rem + 1), Hand::full());
   if (!budget_.tick()) return SearchResult{};
   const std::uint64_t start_nodes = budget_.nodes();
-  const std::uint64_t full_key = pos.key();
+  const std::uint64_t full_key = R::full_key(pos);
   path_.set(ply, full_key);
   if (const int rep = path_.repeated_ply(full_key, ply); rep >= 0)
-    return SearchResult::disproven(kNoMate, pos.hand(attacker_), rep);
+    return SearchResult::disproven(kNoMate, R::hand(pos, attacker_), rep);
   std::vector<Child>& children = children_at(ply);
   expand_children(pos, attacker_, table_, children);
-  Node node{pos, ply, rem, or_node, pos.board_key(), pos.hand(attacker_), children, {}};
+  Node node{pos, ply, rem, or_node, R::board_key(pos), R::hand(pos, attacker_), children, {}};
   if (hooks_) hooks_->enter(node.key, node.hand);
 
   PhiDelta value{0, 0};
@@ -198,9 +200,9 @@ SearchResult MateSearch::mid(Position& pos, int ply, PhiDelta th, Plies rem) {
     Child& c = children[choice.best];
     if (futility_known_from_table(node, c)) continue;
     const PhiDelta child_th = child_thresholds(node, th, choice, c);
-    pos.do_move(c.move);
+    R::do_move(pos, c.move);
     const SearchResult r = mid(pos, ply + 1, child_th, rem - 1);
-    pos.undo_move(c.move);
+    R::undo_move(pos, c.move);
     c.update(r);
   }
   if (hooks_) hooks_->leave(node.key, node.hand);
@@ -209,11 +211,13 @@ SearchResult MateSearch::mid(Position& pos, int ply, PhiDelta th, Plies rem) {
       std::min<std::uint64_t>(budget_.nodes() - start_nodes, 0xFFFF'FFFFu));
   SearchResult r = SearchResult::from_phi_delta(or_node, value);
   if (r.is_proven())
-    r = proven_outcome(pos, attacker_, children);
+    r = proven_outcome<R>(pos, attacker_, children);
   else if (r.is_disproven())
-    r = disproven_outcome(pos, attacker_, children, rem,
-                          options_.futility ? &node.futility : nullptr);
+    r = disproven_outcome<R>(pos, attacker_, children, rem,
+                             options_.futility ? &node.futility : nullptr);
   return store_outcome(table_, node.key, node.hand, ply, r, work, budget_.exhausted());
 }
+
+template class BasicMateSearch<ShogiRules>;
 
 }  // namespace tsume

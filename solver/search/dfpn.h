@@ -15,7 +15,8 @@
 // The rules live in named parts (docs/search.md): search_result.h (the value of a node),
 // children.h (expansion, initial values, move ordering, one drop per square), futility.h,
 // search_path.h (repetitions), node_outcome.h (what a decided node returns and stores) and
-// worker_hooks.h (what a parallel search is told); this file holds the recursion.
+// worker_hooks.h (what a parallel search is told); this file holds the recursion. The board
+// is reached only through a rules model (rules.h; shogi_rules.h).
 #pragma once
 
 #include <cstddef>
@@ -23,15 +24,15 @@
 #include <deque>
 #include <vector>
 
-#include "solver/core/move.h"
-#include "solver/core/position.h"
 #include "solver/search/children.h"
 #include "solver/search/futility.h"
 #include "solver/search/limits.h"
 #include "solver/search/mate_len.h"
 #include "solver/search/pndn.h"
+#include "solver/search/rules.h"
 #include "solver/search/search_path.h"
 #include "solver/search/search_result.h"
+#include "solver/search/shogi_rules.h"
 #include "solver/search/tt.h"
 #include "solver/search/worker_hooks.h"
 
@@ -45,15 +46,21 @@ struct MateSearchOptions {
 
 // Something that answers "mate within L plies?" on a MateSearch's behalf (the parallel search,
 // solver/parallel, for the answer module's queries).
-class MateProver {
+template <class P> class BasicMateProver {
 public:
-  virtual ~MateProver() = default;
-  virtual Outcome prove(Position& pos, Plies max_len, MateSearchOptions options) = 0;
+  virtual ~BasicMateProver() = default;
+  virtual Outcome prove(P& pos, Plies max_len, MateSearchOptions options) = 0;
 };
+using MateProver = BasicMateProver<Position>;
 
-class MateSearch {
+// The mate search over the rules R (rules.h); MateSearch is the one for shogi. It touches the
+// board only through R.
+template <MateRules R> class BasicMateSearch {
 public:
-  MateSearch(TranspositionTable& table, SearchBudget& budget, Color attacker);
+  using Position = typename R::Position;
+  using Child = BasicChild<R>;
+
+  BasicMateSearch(TranspositionTable& table, SearchBudget& budget, Color attacker);
 
   // Is there a mate within `max_len` plies? `pos` may be an attacker or a defender node.
   Outcome prove(Position& pos, Plies max_len, MateSearchOptions options = {});
@@ -71,7 +78,7 @@ public:
   void set_worker_hooks(WorkerHooks* hooks) { hooks_ = hooks; }
   // Hands every prove() to `prover` (on the same table; null: this search answers itself).
   // Lookups and futile_drop() stay here.
-  void set_prover(MateProver* prover) { prover_ = prover; }
+  void set_prover(BasicMateProver<Position>* prover) { prover_ = prover; }
 
 private:
   // A node under search and what its steps share.
@@ -139,17 +146,24 @@ private:
   // well enough to tell whether the drop is futile. Returns true when it was (the child is
   // marked; the choice is to be made again).
   bool futility_known_from_table(Node& node, Child& c);
-  std::vector<Child>& children_at(int ply);
+  std::vector<Child>& children_at(int ply) {
+    if (child_pool_.size() <= static_cast<std::size_t>(ply))
+      child_pool_.resize(static_cast<std::size_t>(ply) + 1);
+    return child_pool_[static_cast<std::size_t>(ply)];
+  }
 
   TranspositionTable& table_;
   SearchBudget& budget_;
   Color attacker_;
   MateSearchOptions options_;
   WorkerHooks* hooks_ = nullptr;
-  MateProver* prover_ = nullptr;
+  BasicMateProver<Position>* prover_ = nullptr;
   SearchPath path_;
   std::deque<std::vector<Child>> child_pool_;  // per-ply child arrays, reused; a deque keeps
                                                // references valid while deeper plies grow it
 };
+
+extern template class BasicMateSearch<ShogiRules>;
+using MateSearch = BasicMateSearch<ShogiRules>;
 
 }  // namespace tsume

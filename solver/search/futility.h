@@ -1,5 +1,6 @@
-// Futile interpositions (無駄合, docs/futile-interposition.md): the geometry of the comparison
-// position and the per-node record of the drop squares judged.
+// Futile interpositions (無駄合, docs/futile-interposition.md): the per-node record of the drop
+// squares judged. The geometry of the comparison moves is the rules' (R::comparison_moves;
+// ShogiRules::ComparisonMoves).
 //
 // A drop on square s between the defender's king and a distant checker is futile when the
 // comparison position, the checker moved to s with the hands unchanged (the interposed piece
@@ -9,33 +10,14 @@
 #pragma once
 
 #include <array>
-#include <cstddef>
 #include <cstdint>
 
 #include "solver/core/bitboard.h"
-#include "solver/core/move.h"
-#include "solver/core/position.h"
 #include "solver/search/children.h"
 #include "solver/search/mate_len.h"
+#include "solver/search/rules.h"
 
 namespace tsume {
-
-// The moves from a drop interposition's position (defender to move, `pos`) to its comparison
-// positions: the single checker moved to s, plain and, where it may promote, promoted (the
-// better of the two counts). Empty when the defender is not checked by exactly one piece with
-// s strictly between it and the king. The moves are the attacker's: play them after a null
-// move, and skip one that no longer checks (a lance promoted short of the king).
-class ComparisonMoves {
-public:
-  ComparisonMoves(const Position& pos, Color attacker, Square s);
-  const Move* begin() const { return moves_.data(); }
-  const Move* end() const { return moves_.data() + size_; }
-  bool empty() const { return size_ == 0; }
-
-private:
-  std::array<Move, 2> moves_{};
-  std::size_t size_ = 0;
-};
 
 // The length bounds of the comparison positions of one drop square (the better one counts).
 struct ComparisonBounds {
@@ -65,8 +47,8 @@ public:
   // Marks a drop child onto a futile square futile: proven, counted by its comparison
   // position's length (not one more); its proof hand is the whole `attacker_hand`
   // (conservative).
-  void apply(Child& c, Hand attacker_hand) const {
-    const Square s = c.move.to();
+  template <MateRules R> void apply(BasicChild<R>& c, Hand attacker_hand) const {
+    const Square s = R::drop_square(c.move);
     if (!futile_.test(s)) return;
     c.futile = true;
     c.mark_proven();

@@ -3,50 +3,53 @@
 #include <algorithm>
 #include <cassert>
 
-#include "solver/search/proof_hand.h"
-
 namespace tsume {
 namespace {
 
 constexpr Plies plus_one(Plies p) { return p >= kNoMate ? kNoMate : p + 1; }
 
-SearchResult proven_attacker_node(const Position& pos, const std::vector<Child>& children) {
-  const Child* win = nullptr;
-  for (const Child& c : children)
+template <MateRules R>
+SearchResult proven_attacker_node(const typename R::Position& pos,
+                                  const std::vector<BasicChild<R>>& children) {
+  const BasicChild<R>* win = nullptr;
+  for (const BasicChild<R>& c : children)
     if (c.is_proven() && (!win || c.upper < win->upper)) win = &c;
   return SearchResult::proven(plus_one(win->upper),
-                              proof_hand_before_move(pos, win->move, win->proof_hand));
+                              R::proof_hand_before_move(pos, win->move, win->proof_hand));
 }
 
-SearchResult proven_defender_node(const Position& pos, Color attacker,
-                                  const std::vector<Child>& children) {
+template <MateRules R>
+SearchResult proven_defender_node(const typename R::Position& pos, Color attacker,
+                                  const std::vector<BasicChild<R>>& children) {
   Plies longest = 0;
   Hand merged;
-  for (const Child& c : children) {
+  for (const BasicChild<R>& c : children) {
     merged = hand_max(merged, c.proof_hand);
     longest = std::max(longest, c.futile ? c.upper : plus_one(c.upper));
   }
-  return SearchResult::proven(longest, proof_hand_at_defender(pos, attacker, merged));
+  return SearchResult::proven(longest, R::proof_hand_at_defender(pos, attacker, merged));
 }
 
-SearchResult disproven_attacker_node(const Position& pos, Color attacker,
-                                     const std::vector<Child>& children) {
+template <MateRules R>
+SearchResult disproven_attacker_node(const typename R::Position& pos, Color attacker,
+                                     const std::vector<BasicChild<R>>& children) {
   Plies shortest = kNoMate;
   Hand widest = Hand::full();
   int rep_ply = kNoRepetition;
-  for (const Child& c : children) {
+  for (const BasicChild<R>& c : children) {
     shortest = std::min(shortest, c.lower);
     rep_ply = std::min(rep_ply, c.rep_ply);
-    widest = hand_min(widest, disproof_hand_before_move(pos, c.move, c.disproof_hand));
+    widest = hand_min(widest, R::disproof_hand_before_move(pos, c.move, c.disproof_hand));
   }
   return SearchResult::disproven(plus_one(shortest),
-                                 disproof_hand_at_attacker(pos, attacker, widest), rep_ply);
+                                 R::disproof_hand_at_attacker(pos, attacker, widest), rep_ply);
 }
 
 // The refutation a disproven defender node reports (see the header).
-const Child& refutation_of(const std::vector<Child>& children) {
-  const Child* refutation = nullptr;
-  for (const Child& c : children) {
+template <MateRules R>
+const BasicChild<R>& refutation_of(const std::vector<BasicChild<R>>& children) {
+  const BasicChild<R>* refutation = nullptr;
+  for (const BasicChild<R>& c : children) {
     if (!c.is_disproven()) continue;
     if (!refutation || (!c.rests_on_repetition() && refutation->rests_on_repetition()) ||
         (c.rep_ply == refutation->rep_ply && c.lower > refutation->lower))
@@ -55,19 +58,20 @@ const Child& refutation_of(const std::vector<Child>& children) {
   return *refutation;
 }
 
-SearchResult disproven_defender_node(const Position& pos, Color attacker,
-                                     const std::vector<Child>& children,
+template <MateRules R>
+SearchResult disproven_defender_node(const typename R::Position& pos, Color attacker,
+                                     const std::vector<BasicChild<R>>& children,
                                      const FutilityCache* futility) {
-  const Child& refutation = refutation_of(children);
+  const BasicChild<R>& refutation = refutation_of(children);
   SearchResult r = SearchResult::disproven(
       plus_one(refutation.lower),
-      disproof_hand_at_defender(pos, attacker, refutation.move, refutation.disproof_hand),
+      R::disproof_hand_at_defender(pos, attacker, refutation.move, refutation.disproof_hand),
       refutation.rep_ply);
-  if (futility && refutation.move.is_drop()) {
+  if (futility && R::is_drop(refutation.move)) {
     // A drop refutes a longer budget too unless its comparison position mates within it.
     // The comparison position was judged with this hand only.
-    r.disproof_hand = pos.hand(attacker);
-    const Square s = refutation.move.to();
+    r.disproof_hand = R::hand(pos, attacker);
+    const Square s = R::drop_square(refutation.move);
     if (futility->tested(s))
       r.lower = std::min<Plies>(r.lower, futility->comparison_lower(s));
     else
@@ -78,18 +82,20 @@ SearchResult disproven_defender_node(const Position& pos, Color attacker,
 
 }  // namespace
 
-SearchResult proven_outcome(const Position& pos, Color attacker,
-                            const std::vector<Child>& children) {
-  return pos.side_to_move() == attacker ? proven_attacker_node(pos, children)
-                                        : proven_defender_node(pos, attacker, children);
+template <MateRules R>
+SearchResult proven_outcome(const typename R::Position& pos, Color attacker,
+                            const std::vector<BasicChild<R>>& children) {
+  return R::side_to_move(pos) == attacker ? proven_attacker_node<R>(pos, children)
+                                          : proven_defender_node<R>(pos, attacker, children);
 }
 
-SearchResult disproven_outcome(const Position& pos, Color attacker,
-                               const std::vector<Child>& children, Plies rem,
+template <MateRules R>
+SearchResult disproven_outcome(const typename R::Position& pos, Color attacker,
+                               const std::vector<BasicChild<R>>& children, Plies rem,
                                const FutilityCache* futility) {
-  SearchResult r = pos.side_to_move() == attacker
-                       ? disproven_attacker_node(pos, attacker, children)
-                       : disproven_defender_node(pos, attacker, children, futility);
+  SearchResult r = R::side_to_move(pos) == attacker
+                       ? disproven_attacker_node<R>(pos, attacker, children)
+                       : disproven_defender_node<R>(pos, attacker, children, futility);
   // Whatever the refutation's own bound, the node is disproven for `rem` plies. The bound
   // above can fall short of that when a drop refuted the node, as its comparison position is
   // only judged for `rem`; without this a disproof would be reported with no bound at all.
@@ -112,5 +118,10 @@ SearchResult store_outcome(TranspositionTable& table, std::uint64_t key, Hand ha
   }
   return r;
 }
+
+template SearchResult proven_outcome<ShogiRules>(const Position&, Color, const std::vector<Child>&);
+template SearchResult disproven_outcome<ShogiRules>(const Position&, Color,
+                                                    const std::vector<Child>&, Plies,
+                                                    const FutilityCache*);
 
 }  // namespace tsume

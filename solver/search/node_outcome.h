@@ -6,10 +6,10 @@
 //   (証明駒) is the check's, with a dropped piece added back (proof_hand_before_move);
 // - defender node: by its longest proven evasion, one ply more (a futile interposition (無駄合)
 //   counts by its comparison position's length, not one more); the proof hand covers every
-//   evasion's, plus what the defender could otherwise interpose (proof_hand_at_defender).
+//   evasion's, plus what the defender could otherwise interpose (R::proof_hand_at_defender).
 // Disproven (no mate within the budget):
 // - attacker node: no check mates in fewer plies than the shortest child bound, one more; the
-//   disproof hand (反証駒) is covered by every check's (disproof_hand_at_attacker); it rests on
+//   disproof hand (反証駒) is covered by every check's (R::disproof_hand_at_attacker); it rests on
 //   the earliest repetition any check rests on;
 // - defender node: by one refuting evasion, preferring one that rests on no repetition, then
 //   the one with the longer bound; with futility on, a drop refutation holds only for the hand
@@ -21,9 +21,9 @@
 #include <cstdint>
 #include <vector>
 
-#include "solver/core/position.h"
 #include "solver/search/children.h"
 #include "solver/search/futility.h"
+#include "solver/search/rules.h"
 #include "solver/search/search_result.h"
 #include "solver/search/tt.h"
 
@@ -31,12 +31,14 @@ namespace tsume {
 
 // The value of a proven node (`children` all valued; at least one proven at attacker nodes,
 // all proven at defender nodes).
-SearchResult proven_outcome(const Position& pos, Color attacker,
-                            const std::vector<Child>& children);
+template <MateRules R>
+SearchResult proven_outcome(const typename R::Position& pos, Color attacker,
+                            const std::vector<BasicChild<R>>& children);
 // The value of a node disproven within `rem` plies (one refuted child at defender nodes, all
 // at attacker nodes). `futility`: the node's drop records when futility is on, else null.
-SearchResult disproven_outcome(const Position& pos, Color attacker,
-                               const std::vector<Child>& children, Plies rem,
+template <MateRules R>
+SearchResult disproven_outcome(const typename R::Position& pos, Color attacker,
+                               const std::vector<BasicChild<R>>& children, Plies rem,
                                const FutilityCache* futility);
 
 // Writes the outcome `r` of the node (key, hand) at `ply` to the table, `work` nodes having

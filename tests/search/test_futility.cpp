@@ -1,5 +1,5 @@
-// Futile interpositions (無駄合): the comparison positions of a drop and the node's record of
-// the squares judged, on positions analysed by hand.
+// Futile interpositions (無駄合): the node's record of the squares judged, and the futility
+// question of the search, on positions analysed by hand.
 #include "solver/search/futility.h"
 
 #include <gtest/gtest.h>
@@ -25,35 +25,6 @@ constexpr const char* kGuardedFile = "7lk/7p1/7G1/9/9/9/9/9/8L w p 1";
 // The same without the gold: P*1b and the lance's capture there are answered by the king
 // taking it, and the attacker has nothing left. No drop is futile.
 constexpr const char* kUnguardedFile = "7lk/7p1/9/9/9/9/9/9/8L w p 1";
-
-std::vector<std::string> usi_moves(const ComparisonMoves& moves) {
-  std::vector<std::string> out;
-  for (Move m : moves) out.push_back(io::to_usi(m));
-  return out;
-}
-
-TEST(ComparisonMoves, TheCheckerMovesOntoTheDropSquare) {
-  const Position pos = position(kGuardedFile);
-  EXPECT_EQ(usi_moves(ComparisonMoves(pos, Color::Black, sq(1, 'e'))),
-            std::vector<std::string>{"1i1e"});
-}
-
-TEST(ComparisonMoves, InThePromotionZoneBothCapturesCount) {
-  const Position pos = position(kGuardedFile);
-  EXPECT_EQ(usi_moves(ComparisonMoves(pos, Color::Black, sq(1, 'c'))),
-            (std::vector<std::string>{"1i1c", "1i1c+"}));
-}
-
-TEST(ComparisonMoves, ASquareOffTheCheckLineHasNone) {
-  const Position pos = position(kGuardedFile);
-  EXPECT_TRUE(ComparisonMoves(pos, Color::Black, sq(2, 'e')).empty());
-  EXPECT_TRUE(ComparisonMoves(pos, Color::Black, sq(1, 'i')).empty());  // the checker's own
-}
-
-TEST(ComparisonMoves, ADefenderNotInCheckHasNone) {
-  const Position pos = position("7lk/7p1/7G1/9/9/9/9/9/7L1 w p 1");
-  EXPECT_TRUE(ComparisonMoves(pos, Color::Black, sq(1, 'e')).empty());
-}
 
 TEST(ComparisonBounds, DecideWhenAMateOrItsAbsenceIsKnownForTheBudget) {
   EXPECT_TRUE((ComparisonBounds{3, 0}.decide(3)));         // mate within 3
