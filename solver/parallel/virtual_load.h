@@ -4,7 +4,7 @@
 // The workers then spread over different promising subtrees instead of all following the one
 // best line. The marks only steer the choice; proofs and disproofs are never changed by them.
 // The search applies them at attacker nodes, and at defender nodes only while a proof looks
-// nearer than a disproof (MateSearch::steered in search/dfpn.h says why); it reaches them
+// nearer than a disproof (BasicMateSearch::steered in search/dfpn.h says why); it reaches them
 // through the WorkerHooks interface (search/worker_hooks.h).
 //
 // The counters live in a small lossy array indexed by a hash of (board key, attacker hand): a

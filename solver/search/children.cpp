@@ -86,7 +86,7 @@ void expand_children(typename R::Position& pos, Color attacker, TranspositionTab
   }
   for (BasicChild<R>& c : children) {
     const TTProbe p = table.probe(c.key, c.hand);
-    c.tighten_bounds(p);
+    c.copy_bounds(p);
     if (p.found) {
       c.pn = p.pn;
       c.dn = p.dn;

@@ -127,8 +127,11 @@ template <MateRules R> void BasicMateSearch<R>::revalue_child(Node& node, Child&
 
 template <MateRules R>
 auto BasicMateSearch<R>::select_child(Node& node, PnDn th_phi, bool shared) -> Choice {
-  Choice choice{{kInfinitePnDn, 0}, node.children.size(), kInfinitePnDn, 0};
-  PnDn best_value = kInfinitePnDn, summed_max = 0;
+  // Locals, not the returned Choice: the writes to the children below could alias it, and
+  // it would live in memory instead of registers.
+  PhiDelta value{kInfinitePnDn, 0};
+  std::size_t best = node.children.size();
+  PnDn best_value = kInfinitePnDn, second = kInfinitePnDn, summed = 0, summed_max = 0;
   Bitboard pending_drops;
   for (std::size_t i = 0; i < node.children.size(); ++i) {
     Child& c = node.children[i];
@@ -136,28 +139,28 @@ auto BasicMateSearch<R>::select_child(Node& node, PnDn th_phi, bool shared) -> C
     if (!node.or_node && waits_for_earlier_drop(c, pending_drops)) continue;
     const PhiDelta v = c.phi_delta(!node.or_node);  // the child's own phi/delta
     if (v.phi != 0) {
-      ++choice.summed;
+      ++summed;
       summed_max = std::max(summed_max, v.phi);
     }
-    choice.value.phi = std::min(choice.value.phi, v.delta);
-    choice.value.delta = add_pndn(choice.value.delta, v.phi);
+    value.phi = std::min(value.phi, v.delta);
+    value.delta = add_pndn(value.delta, v.phi);
     // Only children that can make progress within this node's threshold are chosen, so a
     // child always runs until its real value passes its own threshold.
     const PnDn seen = shared ? seen_by_workers(c, v.delta) : v.delta;
     if (seen < best_value && v.delta < th_phi) {
-      choice.second = std::min(choice.second, best_value);
+      second = std::min(second, best_value);
       best_value = seen;
-      choice.best = i;
-    } else if (seen < choice.second) {
-      choice.second = seen;
+      best = i;
+    } else if (seen < second) {
+      second = seen;
     }
   }
   // Weak disproof numbers at attacker nodes (WPNS, Ueda et al. 2008): max + (children - 1)
   // instead of the sum, which overcounts the DAG of checks converging on one position.
   // (The same rule for pn at defender nodes was measured worse and is not used.)
-  if (node.or_node && choice.summed > 0 && choice.value.delta != 0)
-    choice.value.delta = add_pndn(summed_max, choice.summed - 1);
-  return choice;
+  if (node.or_node && summed > 0 && value.delta != 0)
+    value.delta = add_pndn(summed_max, summed - 1);
+  return Choice{value, best, second, summed};
 }
 
 template <MateRules R>

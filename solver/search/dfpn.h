@@ -100,7 +100,7 @@ private:
     PnDn summed;       // children with a non-zero phi (the terms of the node's delta)
   };
 
-  // MID (Nagai 2002): searches `node` until its phi or delta reaches its threshold `th`, in
+  // MID (Nagai 2002): searches `pos` until its phi or delta reaches its threshold `th`, in
   // phi/delta form for the player to move; `rem` is the length budget.
   SearchResult mid(Position& pos, int ply, PhiDelta th, Plies rem);
   // Re-values every child for the budget and picks the one to search (the smallest delta;

@@ -86,6 +86,13 @@ struct SearchResult {
     pn = kInfinitePnDn;
     dn = 0;
   }
+  // Takes both length bounds of `other`, with their hands.
+  constexpr void copy_bounds(const SearchResult& other) {
+    lower = other.lower;
+    disproof_hand = other.disproof_hand;
+    upper = other.upper;
+    proof_hand = other.proof_hand;
+  }
   // Keeps the tighter of each length bound, with the hand it holds for.
   constexpr void tighten_bounds(const SearchResult& other) {
     if (other.lower > lower) {
