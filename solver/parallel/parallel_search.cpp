@@ -98,7 +98,7 @@ Outcome ParallelMateSearch::prove(Position& pos, Plies max_len, MateSearchOption
     Position root = pos;
     SearchBudget budget(worker_limits);
     MateSearch search(table_, budget, attacker);
-    search.set_virtual_load(&load_);
+    search.set_worker_hooks(&load_);
     outcomes[w] = search.prove(root, max_len, options);
     if (outcomes[w] != Outcome::Unknown) answered.store(true, std::memory_order_relaxed);
     nodes[w] = budget.nodes();
@@ -138,7 +138,7 @@ Outcome ParallelMateSearch::prove_with_helpers(Position& pos, Plies max_len,
     Position p = root;
     SearchBudget budget(l);
     MateSearch search(table_, budget, attacker);
-    search.set_virtual_load(&load_);
+    search.set_worker_hooks(&load_);
     outcomes[i] = search.prove(p, max_len, options);
     if (outcomes[i] != Outcome::Unknown) answered.store(true, std::memory_order_relaxed);
     nodes[i] = budget.nodes();

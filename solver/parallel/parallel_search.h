@@ -1,6 +1,6 @@
 // The parallel mate search: N workers on oneTBB run the serial df-pn (search/dfpn.h) from the
 // same root on one shared transposition table, steered apart by virtual proof numbers
-// (search/virtual_load.h, Kaneko 2010). The first worker to answer the question stops the
+// (parallel/virtual_load.h, Kaneko 2010). The first worker to answer the question stops the
 // others. Each worker has its own position, path, child arrays and node budget (passed
 // explicitly); they share only the table (locked per bucket) and the virtual-load marks.
 //
@@ -27,10 +27,10 @@
 
 #include "solver/core/position.h"
 #include "solver/parallel/spare_threads.h"
+#include "solver/parallel/virtual_load.h"
 #include "solver/search/dfpn.h"
 #include "solver/search/limits.h"
 #include "solver/search/tt.h"
-#include "solver/search/virtual_load.h"
 
 namespace tsume {
 

@@ -12,20 +12,29 @@
 //   docs/futile-interposition.md): a drop on square s between the king and a distant checker is
 //   futile when the position with the checker moved to s (hands unchanged) mates within the
 //   same budget.
+// The rules live in named parts (docs/search.md): search_result.h (the value of a node),
+// children.h (expansion, initial values, move ordering, one drop per square), futility.h,
+// search_path.h (repetitions), node_outcome.h (what a decided node returns and stores) and
+// worker_hooks.h (what a parallel search is told); this file holds the recursion. The board
+// is reached only through a rules model (rules.h; shogi_rules.h).
 #pragma once
 
-#include <array>
+#include <cstddef>
 #include <cstdint>
 #include <deque>
 #include <vector>
 
-#include "solver/core/move.h"
-#include "solver/core/position.h"
+#include "solver/search/children.h"
+#include "solver/search/futility.h"
 #include "solver/search/limits.h"
 #include "solver/search/mate_len.h"
 #include "solver/search/pndn.h"
+#include "solver/search/rules.h"
+#include "solver/search/search_path.h"
+#include "solver/search/search_result.h"
+#include "solver/search/shogi_rules.h"
 #include "solver/search/tt.h"
-#include "solver/search/virtual_load.h"
+#include "solver/search/worker_hooks.h"
 
 namespace tsume {
 
@@ -37,15 +46,21 @@ struct MateSearchOptions {
 
 // Something that answers "mate within L plies?" on a MateSearch's behalf (the parallel search,
 // solver/parallel, for the answer module's queries).
-class MateProver {
+template <class P> class BasicMateProver {
 public:
-  virtual ~MateProver() = default;
-  virtual Outcome prove(Position& pos, Plies max_len, MateSearchOptions options) = 0;
+  virtual ~BasicMateProver() = default;
+  virtual Outcome prove(P& pos, Plies max_len, MateSearchOptions options) = 0;
 };
+using MateProver = BasicMateProver<Position>;
 
-class MateSearch {
+// The mate search over the rules R (rules.h); MateSearch is the one for shogi. It touches the
+// board only through R.
+template <MateRules R> class BasicMateSearch {
 public:
-  MateSearch(TranspositionTable& table, SearchBudget& budget, Color attacker);
+  using Position = typename R::Position;
+  using Child = BasicChild<R>;
+
+  BasicMateSearch(TranspositionTable& table, SearchBudget& budget, Color attacker);
 
   // Is there a mate within `max_len` plies? `pos` may be an attacker or a defender node.
   Outcome prove(Position& pos, Plies max_len, MateSearchOptions options = {});
@@ -57,70 +72,98 @@ public:
   Outcome futile_drop(Position& pos, Square s, Plies max_len);
 
   Color attacker() const { return attacker_; }
-  // Parallel workers share the marks of the nodes they are searching (virtual proof numbers);
-  // the serial search has none.
-  void set_virtual_load(VirtualLoad* load) { load_ = load; }
+  // The workers of a parallel search are told of the nodes entered and left, and steer the
+  // choice of a child (virtual proof numbers, parallel/virtual_load.h); the serial search has
+  // no hooks.
+  void set_worker_hooks(WorkerHooks* hooks) { hooks_ = hooks; }
   // Hands every prove() to `prover` (on the same table; null: this search answers itself).
   // Lookups and futile_drop() stay here.
-  void set_prover(MateProver* prover) { prover_ = prover; }
+  void set_prover(BasicMateProver<Position>* prover) { prover_ = prover; }
 
 private:
-  static constexpr int kCleanResult = 0x7FFF'FFFF;  // depends on no repetition
-  struct Child {
-    Move move;
-    std::uint64_t key = 0;  // board key after the move
-    Hand hand;              // attacker hand after the move
-    PnDn pn = 1;
-    PnDn dn = 1;
-    Plies lower = 0;
-    Plies upper = kNoMate;
-    Hand proof_hand;
-    Hand disproof_hand = Hand::full();  // the hands `lower` holds for (lower 0: all)
-    int rep_ply = kCleanResult;
-    bool local = false;   // the value depends on the path: do not read it from the table again
-    bool futile = false;  // a futile interposition: proven, ignored by the length budget
+  // A node under search and what its steps share.
+  struct Node {
+    Position& pos;
+    int ply;
+    Plies rem;  // the length budget: mate within `rem` plies from here?
+    bool or_node;
+    std::uint64_t key;  // board key
+    Hand hand;          // attacker hand
+    std::vector<Child>& children;
+    FutilityCache futility;
+  };
+  // One pass over the children: the node's phi/delta from them and the child to search next.
+  struct Choice {
+    PhiDelta value;
+    std::size_t best;  // children.size(): none can make progress within the thresholds
+    PnDn second;       // the second-smallest child value, as the workers make it look
+    PnDn summed;       // children with a non-zero phi (the terms of the node's delta)
   };
 
-  struct Result {
-    PnDn pn = 1;
-    PnDn dn = 1;
-    Plies lower = 0;
-    Plies upper = kNoMate;
-    Hand proof_hand;
-    Hand disproof_hand = Hand::full();
-    int rep_ply = kCleanResult;
-  };
-  Result mid(Position& pos, int ply, PnDn th_pn, PnDn th_dn, Plies rem);
-  void expand(Position& pos, std::vector<Child>& children);
-  // Per-node record of the drop squares whose comparison positions were judged.
-  struct FutilityCache {
-    Bitboard tested, futile, probed;
-    std::array<std::int16_t, kSquareCount> q_upper{}, q_lower{};
-  };
-  struct ComparisonBounds {
-    Plies upper, lower;
-  };
-  Result search_at(Position& pos, Plies max_len, int ply);
+  // MID (Nagai 2002): searches `pos` until its phi or delta reaches its threshold `th`, in
+  // phi/delta form for the player to move; `rem` is the length budget.
+  SearchResult mid(Position& pos, int ply, PhiDelta th, Plies rem);
+  // Re-values every child for the budget and picks the one to search (the smallest delta;
+  // the first of equals in move order). With the parallel search's hooks, where `shared`,
+  // a child others are searching looks larger.
+  Choice select_child(Node& node, PnDn th_phi, bool shared);
+  // Brings a child's value up to date for the node's budget before the choice (table bounds,
+  // an attacker node left with no plies, futility of a refuting drop).
+  void revalue_child(Node& node, Child& c);
+  // The thresholds of the chosen child (its own phi/delta): the 1+epsilon trick on the
+  // second-best sibling for its delta, Nagai's th.delta - delta + phi (weak proof numbers at
+  // attacker nodes) for its phi, and always above its current delta.
+  PhiDelta child_thresholds(const Node& node, PhiDelta th, const Choice& choice,
+                            const Child& c) const;
+  // Whether the choice at `node` with value `v` is steered by the parallel search's hooks.
+  // At attacker nodes always; at a defender node only while it looks nearer to a proof than
+  // to a disproof (pn < dn, i.e. delta < phi; never on the first choice). A proof needs every
+  // evasion, so workers on different evasions all do needed work; a disproof needs one
+  // evasion, the most promising one, and workers sent to others would mostly search in vain:
+  // they follow it together and spread over the checks below it. (Two threads, the scaling set
+  // of scripts/scaling.sh and twelve other 図巧 problems: 4-19 % more nodes than one thread,
+  // against 20-26 % when steered at every node; see docs/parallel.md, stop 21.)
+  bool steered(const Node& node, PhiDelta v) const {
+    return hooks_ && (node.or_node || (v.delta != 0 && v.delta < v.phi));
+  }
+  // The value `value` of child `c` as the workers make it look (resolved children as they are).
+  PnDn seen_by_workers(const Child& c, PnDn value) const {
+    return c.is_open() ? hooks_->seen_value(c.key, c.hand, value) : value;
+  }
+
+  // A separate question at `ply` (repetitions looked for from there up): "mate within
+  // `max_len` plies?".
+  SearchResult search_at(Position& pos, Plies max_len, int ply);
+  Outcome prove_at(Position& pos, Plies max_len, int ply);
+  // The bounds of the comparison positions of a drop on `s` (futility.h): each searched for a
+  // mate within `max_len` on the plies from `base_ply` up (`search`), or read from the table.
   ComparisonBounds comparison_bounds(Position& pos, Square s, int base_ply, Plies max_len,
                                      bool search);
-  void apply_futility(const Position& pos, Child& c, const FutilityCache& cache);
-  void mark_if_futile(Position& pos, int ply, Plies rem, Child& c, FutilityCache& cache);
-  bool probe_futility(Position& pos, Plies rem, Square s, FutilityCache& cache);
-  bool refresh(Child& c, Plies rem_child) const;
-  PnDn seen_by_workers(const Child& c, PnDn value) const;
-  bool is_repetition(std::uint64_t full_key, int ply, int* repeated_ply) const;
-  Outcome prove_at(Position& pos, Plies max_len, int ply);
+  // Judges, once per square by a search, whether a refuting drop child is futile, and marks it
+  // so. Searched lazily: only for drops that would refute the node.
+  void mark_if_futile(Node& node, Child& c);
+  // Before a drop's first search: asks the table whether its comparison position is known
+  // well enough to tell whether the drop is futile. Returns true when it was (the child is
+  // marked; the choice is to be made again).
+  bool futility_known_from_table(Node& node, Child& c);
+  std::vector<Child>& children_at(int ply) {
+    if (child_pool_.size() <= static_cast<std::size_t>(ply))
+      child_pool_.resize(static_cast<std::size_t>(ply) + 1);
+    return child_pool_[static_cast<std::size_t>(ply)];
+  }
 
   TranspositionTable& table_;
   SearchBudget& budget_;
   Color attacker_;
   MateSearchOptions options_;
-  VirtualLoad* load_ = nullptr;
-  MateProver* prover_ = nullptr;
-  std::vector<std::uint64_t> path_;            // full keys by ply, for repetitions
-  int path_base_ = 0;                          // repetitions are looked for from here up
+  WorkerHooks* hooks_ = nullptr;
+  BasicMateProver<Position>* prover_ = nullptr;
+  SearchPath path_;
   std::deque<std::vector<Child>> child_pool_;  // per-ply child arrays, reused; a deque keeps
                                                // references valid while deeper plies grow it
 };
+
+extern template class BasicMateSearch<ShogiRules>;
+using MateSearch = BasicMateSearch<ShogiRules>;
 
 }  // namespace tsume

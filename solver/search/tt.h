@@ -32,19 +32,15 @@
 #include "solver/core/hand.h"
 #include "solver/search/mate_len.h"
 #include "solver/search/pndn.h"
+#include "solver/search/search_result.h"
 
 namespace tsume {
 
 // What a probe found for one (key, hand): proven/disproven length bounds from superior and
-// inferior entries, and the pn/dn estimate from the exact entry if any.
-struct TTProbe {
-  PnDn pn = 1;
-  PnDn dn = 1;
-  Plies lower = 0;
-  Plies upper = kNoMate;
-  Hand proof_hand;                    // hand of the entry that gave `upper`
-  Hand disproof_hand = Hand::full();  // hand of the entry that gave `lower` (lower 0: all)
-  bool found = false;                 // an exact entry exists (pn/dn are from the table)
+// inferior entries (with the hands of the entries that gave them), and the pn/dn estimate from
+// the exact entry if any. The table keeps no repetitions: `rep_ply` is always kNoRepetition.
+struct TTProbe : SearchResult {
+  bool found = false;  // an exact entry exists (pn/dn are from the table)
 };
 
 class TranspositionTable {

@@ -210,22 +210,6 @@ TEST(ElasticSolver, TwoOwnersSharingSpareThreadsGiveTheSerialAnswers) {
   }
 }
 
-TEST(VirtualLoad, CountsWorkersAndInflatesTheirChildren) {
-  VirtualLoad load(8);
-  const Hand h;
-  EXPECT_EQ(load.workers_in(7, h), 0u);
-  load.enter(7, h);
-  load.enter(7, h);
-  EXPECT_EQ(load.workers_in(7, h), 2u);
-  load.leave(7, h);
-  EXPECT_EQ(load.workers_in(7, h), 1u);
-  EXPECT_EQ(VirtualLoad::inflate(1, 0), 1u);
-  EXPECT_GT(VirtualLoad::inflate(1, 1), 1u);
-  EXPECT_GT(VirtualLoad::inflate(10, 2), VirtualLoad::inflate(10, 1));
-  // A finite value stays finite: inflation never turns a node into a proven or disproven one.
-  EXPECT_EQ(VirtualLoad::inflate(kMaxFinitePnDn, 3), kMaxFinitePnDn);
-}
-
 TEST(SharedTable, ConcurrentStoresAndProbesStayConsistent) {
   // Writers tighten the bounds of a few keys while readers probe them: a reader must never
   // see an upper bound below the smallest stored or above the first stored one.

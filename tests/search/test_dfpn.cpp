@@ -39,6 +39,15 @@ TEST(MateSearch, ALengthBudgetBelowTheMateIsDisproven) {
   EXPECT_EQ(prove(kThree, 1, true), Outcome::Disproven);
 }
 
+TEST(MateSearch, FutileInterpositionsAreNotCounted) {
+  // SPEC.md section 5: a 3-ply problem once futile drops are ignored; counted, they make it
+  // longer.
+  constexpr const char* kBishops = "5pk2/7P1/4+R1+P1+b/8b/6R2/9/9/9/9 b 4g4s4n4l15p 1";
+  EXPECT_EQ(prove(kBishops, 3, true), Outcome::Proven);
+  EXPECT_EQ(prove(kBishops, 1, true), Outcome::Disproven);
+  EXPECT_EQ(prove(kBishops, 3), Outcome::Disproven);
+}
+
 TEST(MateSearch, DisprovesALonePawnAgainstACornerKing) {
   // The pawn drop on 1b is captured by the king; nothing else gives check.
   EXPECT_EQ(prove("8k/9/9/9/9/9/9/9/9 b P2r2b4g4s4n4l17p 1", kUnboundedPlies), Outcome::Disproven);
@@ -80,6 +89,53 @@ TEST(MateSearch, FutilityTestLeavesThePositionUnchanged) {
     search.futile_drop(pos, make_square(0, rank), 9);
     EXPECT_EQ(io::to_sfen(pos), before);
   }
+}
+
+}  // namespace
+}  // namespace tsume
+
+namespace tsume {
+namespace {
+
+// Worker hooks that count the nodes entered and left and make every open child look larger,
+// each by its own amount, at every node.
+class SkewingHooks final : public WorkerHooks {
+public:
+  void enter(std::uint64_t, Hand) override { ++entered; }
+  void leave(std::uint64_t, Hand) override { ++left; }
+  bool shared(std::uint64_t, Hand) const override { return true; }
+  PnDn seen_value(std::uint64_t key, Hand, PnDn value) const override {
+    return add_pndn(value, static_cast<PnDn>(key % 7));
+  }
+  int entered = 0;
+  int left = 0;
+};
+
+Outcome prove_with_hooks(const char* sfen, Plies max_len, SkewingHooks& hooks) {
+  Position pos = position(sfen);
+  TranspositionTable tt(8);
+  SearchLimits limits;
+  limits.max_nodes = 2'000'000;
+  SearchBudget budget(limits);
+  MateSearch search(tt, budget, pos.side_to_move());
+  search.set_worker_hooks(&hooks);
+  return search.prove(pos, max_len, {.futility = true});
+}
+
+TEST(MateSearch, EveryNodeEnteredIsLeft) {
+  SkewingHooks hooks;
+  prove_with_hooks("9/5g1s1/8k/6+R2/9/6R1S/5B3/9/9 b b3g2s4n4l18p 1", 5, hooks);
+  EXPECT_GT(hooks.entered, 0);
+  EXPECT_EQ(hooks.entered, hooks.left);
+}
+
+TEST(MateSearch, SteeringByTheWorkersNeverChangesTheAnswer) {
+  // SPEC.md section 5: 3 plies.
+  constexpr const char* kThree = "9/9/6P2/9/4B4/9/6R2/7k+p/9 b Grb3g4s4n4l16p 1";
+  SkewingHooks hooks;
+  EXPECT_EQ(prove_with_hooks(kThree, 3, hooks), Outcome::Proven);
+  EXPECT_EQ(prove_with_hooks(kThree, 1, hooks), Outcome::Disproven);
+  EXPECT_EQ(prove(kThree, 3, true), Outcome::Proven);
 }
 
 }  // namespace

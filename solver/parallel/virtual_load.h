@@ -4,7 +4,8 @@
 // The workers then spread over different promising subtrees instead of all following the one
 // best line. The marks only steer the choice; proofs and disproofs are never changed by them.
 // The search applies them at attacker nodes, and at defender nodes only while a proof looks
-// nearer than a disproof (MateSearch::mid in search/dfpn.cpp says why).
+// nearer than a disproof (BasicMateSearch::steered in search/dfpn.h says why); it reaches them
+// through the WorkerHooks interface (search/worker_hooks.h).
 //
 // The counters live in a small lossy array indexed by a hash of (board key, attacker hand): a
 // collision only steers a worker a little off its ideal choice. The parallel search uses 2^14
@@ -20,23 +21,30 @@
 
 #include "solver/core/hand.h"
 #include "solver/search/pndn.h"
+#include "solver/search/worker_hooks.h"
 
 namespace tsume {
 
-class VirtualLoad {
+class VirtualLoad final : public WorkerHooks {
 public:
   explicit VirtualLoad(int slots_log2 = 18)
       : counts_(std::make_unique<std::atomic<std::uint32_t>[]>(std::size_t{1} << slots_log2)),
         mask_((std::uint64_t{1} << slots_log2) - 1) {}
 
-  void enter(std::uint64_t key, Hand hand) {
+  void enter(std::uint64_t key, Hand hand) override {
     counts_[slot(key, hand)].fetch_add(1, std::memory_order_relaxed);
   }
-  void leave(std::uint64_t key, Hand hand) {
+  void leave(std::uint64_t key, Hand hand) override {
     counts_[slot(key, hand)].fetch_sub(1, std::memory_order_relaxed);
   }
   std::uint32_t workers_in(std::uint64_t key, Hand hand) const {
     return counts_[slot(key, hand)].load(std::memory_order_relaxed);
+  }
+
+  bool shared(std::uint64_t key, Hand hand) const override { return workers_in(key, hand) > 1; }
+  PnDn seen_value(std::uint64_t key, Hand hand, PnDn value) const override {
+    const std::uint32_t inside = workers_in(key, hand);
+    return inside == 0 ? value : inflate(value, inside);
   }
 
   // The value a worker sees for a child with `workers` other workers inside: half again per

@@ -1,0 +1,29 @@
+#include "solver/search/shogi_rules.h"
+
+#include "solver/core/attacks.h"
+
+namespace tsume {
+
+std::string ShogiRules::move_text(Move m) {
+  static constexpr char kDropLetters[] = " PLNSBRG";  // indexed by the hand kinds, Pawn..Gold
+  const auto square = [](Square s) {
+    return std::string{static_cast<char>('1' + file_of(s)), static_cast<char>('a' + rank_of(s))};
+  };
+  if (m.is_drop())
+    return std::string{kDropLetters[index_of(m.dropped_type())], '*'} + square(m.to());
+  return square(m.from()) + square(m.to()) + (m.is_promotion() ? "+" : "");
+}
+
+ShogiRules::ComparisonMoves::ComparisonMoves(const Position& pos, Color attacker, Square s) {
+  const Square ksq = pos.king_square(pos.side_to_move());
+  const Bitboard checkers = pos.checkers();
+  if (ksq == Square::None || checkers.empty() || checkers.more_than_one()) return;
+  const Square from = checkers.lsb();
+  if (!between(ksq, from).test(s)) return;
+  const PieceType pt = type_of(pos.piece_on(from));
+  if (!is_dead_square(attacker, pt, s)) moves_[size_++] = Move::board(from, s, false);
+  if (is_promotable(pt) && (in_promotion_zone(attacker, from) || in_promotion_zone(attacker, s)))
+    moves_[size_++] = Move::board(from, s, true);
+}
+
+}  // namespace tsume
