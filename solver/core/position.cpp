@@ -269,36 +269,20 @@ bool Position::is_attacked(Color by, Square s, Bitboard occ) const {
          !(rook_attacks(s, occ) & rooks).empty();
 }
 
-namespace {
-
-// Pieces standing alone between `target` and a slider of `slider_color` (Position::blockers).
-[[gnu::always_inline]] inline Bitboard slider_blockers(const Position& pos, Square target,
-                                                       Color slider_color) {
-  const Bitboard snipers =
-      ((rook_attacks(target, Bitboard()) &
-        (pos.pieces(PieceType::Rook) | pos.pieces(PieceType::Dragon))) |
-       (bishop_attacks(target, Bitboard()) &
-        (pos.pieces(PieceType::Bishop) | pos.pieces(PieceType::Horse))) |
-       (lance_attacks(~slider_color, target, Bitboard()) & pos.pieces(PieceType::Lance))) &
-      pos.pieces(slider_color);
-  Bitboard result;
-  for (Square s : snipers) {
-    const Bitboard b = between(target, s) & pos.pieces();
-    if (!b.empty() && !b.more_than_one()) result |= b;
-  }
-  return result;
-}
-
-}  // namespace
-
 Bitboard Position::blockers(Color king_color, Color slider_color) const {
   const Square ksq = king_square(king_color);
   if (ksq == Square::None) return Bitboard();
-  return slider_blockers(*this, ksq, slider_color);
-}
-
-Bitboard Position::blockers_of(Square target, Color slider_color) const {
-  return slider_blockers(*this, target, slider_color);
+  const Bitboard snipers =
+      ((rook_attacks(ksq, Bitboard()) & (pieces(PieceType::Rook) | pieces(PieceType::Dragon))) |
+       (bishop_attacks(ksq, Bitboard()) & (pieces(PieceType::Bishop) | pieces(PieceType::Horse))) |
+       (lance_attacks(~slider_color, ksq, Bitboard()) & pieces(PieceType::Lance))) &
+      pieces(slider_color);
+  Bitboard result;
+  for (Square s : snipers) {
+    const Bitboard b = between(ksq, s) & occupied_;
+    if (!b.empty() && !b.more_than_one()) result |= b;
+  }
+  return result;
 }
 
 inline Bitboard Position::compute_checkers() const {

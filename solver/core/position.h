@@ -77,8 +77,6 @@ public:
   // of color `king_color`. With king_color == the owner of the pieces these are pinned pieces; with
   // the other color they are discovered-check candidates.
   Bitboard blockers(Color king_color, Color slider_color) const;
-  // The same for any target square.
-  Bitboard blockers_of(Square target, Color slider_color) const;
 
   // True when the move gives check to the opponent's king (direct or discovered); in sho shogi,
   // when after it a royal of the opponent is attacked.
