@@ -147,10 +147,12 @@ private:
   // marked; the choice is to be made again).
   bool futility_known_from_table(Node& node, Child& c);
   std::vector<Child>& children_at(int ply) {
-    if (child_pool_.size() <= static_cast<std::size_t>(ply))
-      child_pool_.resize(static_cast<std::size_t>(ply) + 1);
-    return child_pool_[static_cast<std::size_t>(ply)];
+    const auto i = static_cast<std::size_t>(ply);
+    if (child_pool_.size() <= i) [[unlikely]]
+      grow_child_pool(i + 1);
+    return child_pool_[i];
   }
+  [[gnu::noinline]] void grow_child_pool(std::size_t plies) { child_pool_.resize(plies); }
 
   TranspositionTable& table_;
   SearchBudget& budget_;
