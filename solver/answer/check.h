@@ -25,6 +25,7 @@
 #include <string>
 #include <vector>
 
+#include "solver/answer/finding.h"
 #include "solver/core/move.h"
 #include "solver/core/position.h"
 #include "solver/search/limits.h"
@@ -44,33 +45,8 @@ enum class Verdict {
   Sound,
 };
 
-// What a finding is about.
-enum class FindingKind {
-  Cook,                  // another check mates (余詰)
-  FinalMoveAlternative,  // another mate on the last move (最終手余詰)
-  NonLimitation,         // differs only in promotion, drop distance or interposing piece
-  Detour,                // mates only by returning to an earlier main-line position (迂回)
-  Transposition,         // a later main-line move played early (手順前後)
-  Mirror,                // the mirror image of the main move in a symmetric position
-  EqualVariation,        // a defence as long as the main line, without surplus (変同)
-  DualInVariation,       // two checks mate a variation in its length (変化別詰)
-  LongerVariation,       // a defence exactly 2 plies longer than the intended line, ending
-                         // with surplus (変長, a flaw)
-  Undecided,             // a test that ran out of budget (see `note`)
-};
-
-// One piece of evidence about a node of the main line.
-struct Finding {
-  FindingKind kind = FindingKind::Cook;
-  int ply = 0;               // the node: position after `ply` main-line moves
-  Move main_move;            // the main line's move at that node
-  Move alternative;          // the other move
-  Plies length = -1;         // plies to mate after `alternative` (upper bound), -1 unknown
-  std::vector<Move> line;    // the alternative's continuation when known (USI in output)
-  std::uint64_t nodes = 0;   // nodes spent on this finding
-  std::string note;          // why, in words
-  bool blocks_sound = true;  // Undecided only: could hide a defect (not just a flaw)
-};
+// One piece of evidence about a node of the main line (finding.h).
+using Finding = BasicFinding<Move>;
 
 // The unnecessary-piece test of one piece.
 struct PieceTest {

@@ -3,6 +3,7 @@
 // promotion, drop distance or interposing piece). Pure functions of the position and moves.
 #pragma once
 
+#include "solver/answer/answer_rules.h"
 #include "solver/core/move.h"
 #include "solver/core/position.h"
 #include "solver/core/types.h"
@@ -24,7 +25,13 @@ bool differs_only_in_promotion(Move a, Move b);
 // (打ち場所非限定). `pos` is the position both moves are made from.
 bool differs_only_in_drop_distance(const Position& pos, Move a, Move b);
 
-// Drops of different kinds on the same square (合駒非限定, an interposition by another piece).
+// Drops of different kinds on the same square (合駒非限定, an interposition by another piece):
+// two different drops on one square differ only in the piece. Over the rules R (the main line,
+// main_line.h); the plain one is shogi's.
+template <AnswerRules R>
+bool differs_only_in_dropped_piece(typename R::Move a, typename R::Move b) {
+  return R::is_drop(a) && R::is_drop(b) && R::drop_square(a) == R::drop_square(b) && !(a == b);
+}
 bool differs_only_in_dropped_piece(Move a, Move b);
 
 }  // namespace tsume

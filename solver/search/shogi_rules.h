@@ -46,6 +46,8 @@ struct ShogiRules {
   // USI move text: "7g7f", "2b3c+", "G*5b".
   static std::string move_text(Move m);
 
+  // The move that is none (a search that found no move; never generated).
+  static Move no_move() { return Move::none(); }
   static bool is_drop(Move m) { return m.is_drop(); }
   // The square a drop lands on; Square::None for a board move.
   static Square drop_square(Move m) { return m.is_drop() ? m.to() : Square::None; }
