@@ -14,6 +14,20 @@ std::string ShogiRules::move_text(Move m) {
   return square(m.from()) + square(m.to()) + (m.is_promotion() ? "+" : "");
 }
 
+bool ShogiRules::is_mirror_symmetric(const Position& pos) {
+  for (int i = 0; i < kSquareCount; ++i) {
+    const Square s = square_at(i);
+    if (pos.piece_on(s) != pos.piece_on(mirror(s))) return false;
+  }
+  return true;
+}
+
+bool ShogiRules::on_one_ray_from_king(const Position& pos, Square s, Square t) {
+  const Square king = pos.king_square(~pos.side_to_move());
+  if (king == Square::None) return false;
+  return between(king, s).test(t) || between(king, t).test(s);
+}
+
 ShogiRules::ComparisonMoves::ComparisonMoves(const Position& pos, Color attacker, Square s) {
   const Square ksq = pos.king_square(pos.side_to_move());
   const Bitboard checkers = pos.checkers();

@@ -52,6 +52,28 @@ struct ShogiRules {
   // The square a drop lands on; Square::None for a board move.
   static Square drop_square(Move m) { return m.is_drop() ? m.to() : Square::None; }
 
+  // Mirror geometry and move shapes, for the exemptions from a cook (answer/exemptions.h,
+  // answer/check_rules.h).
+  // The square reflected left-right (file 1 <-> file 9, rank kept); the move likewise.
+  static constexpr Square mirror(Square s) {
+    return make_square(kFileCount - 1 - file_of(s), rank_of(s));
+  }
+  static Move mirror(Move m) {
+    if (m.is_drop()) return Move::drop(m.dropped_type(), mirror(m.to()));
+    return Move::board(mirror(m.from()), mirror(m.to()), m.is_promotion());
+  }
+  // True when the board is its own left-right mirror image (hands need no reflection).
+  static bool is_mirror_symmetric(const Position& pos);
+  // The same board move, not promoting; a drop as it is.
+  static Move without_promotion(Move m) {
+    return m.is_drop() ? m : Move::board(m.from(), m.to(), false);
+  }
+  // The hand kind a drop puts down (compared only between drops).
+  static int dropped_kind(Move m) { return index_of(m.dropped_type()); }
+  // Whether s and t lie on one ray from the king of the side not to move, the nearer strictly
+  // between the king and the farther (false without that king).
+  static bool on_one_ray_from_king(const Position& pos, Square s, Square t);
+
   // The moves from a drop interposition's position (defender to move, `pos`) to its comparison
   // positions (futility.h): the single checker moved to s, plain unless that would leave it
   // without a move (a dead square), and promoted where it may promote (the better of the two
