@@ -11,8 +11,6 @@
 #include "solver/answer/exact_length.h"
 #include "solver/answer/exemptions.h"
 #include "solver/answer/main_line.h"
-#include "solver/core/checkgen.h"
-#include "solver/core/movegen.h"
 #include "solver/search/dfpn.h"
 #include "solver/search/tt.h"
 
@@ -20,8 +18,6 @@ namespace tsume {
 namespace {
 
 using Clock = std::chrono::steady_clock;
-
-using Step = BudgetedSearch;
 
 constexpr std::string_view kUnfinishedCook = "cook search unfinished";
 // Per alternative, in the first (quick) check of a smaller problem of the piece test.
@@ -39,15 +35,24 @@ struct LineKey {
   Hand hand;
 };
 
-bool is_checkmate(const Position& pos) {
-  if (!pos.in_check()) return false;
-  MoveList evasions;
-  generate_evasions(pos, evasions);
-  return evasions.empty();
+template <CheckRules R> bool is_checkmate(const typename R::Position& pos) {
+  if (!R::in_check(pos)) return false;
+  typename R::MoveList evasions;
+  R::generate_evasions(pos, evasions);
+  return R::is_mated(pos, evasions);
 }
 
-class Checker {
+// The check of one problem over the rules R.
+template <CheckRules R> class Checker {
 public:
+  using Position = typename R::Position;
+  using Move = typename R::Move;
+  using MoveList = typename R::MoveList;
+  using Finding = BasicFinding<Move>;
+  using CheckResult = BasicCheckResult<R>;
+  using PieceTest = BasicPieceTest<R>;
+  using Step = BasicBudgetedSearch<R>;
+
   Checker(const Position& root, const CheckOptions& options)
       : root_(root), options_(options), table_(half(options.hash_megabytes)), start_(Clock::now()) {
   }
@@ -120,8 +125,8 @@ public:
   }
 
 private:
-  Color attacker() const { return root_.side_to_move(); }
-  Color defender() const { return ~root_.side_to_move(); }
+  Color attacker() const { return R::side_to_move(root_); }
+  Color defender() const { return ~R::side_to_move(root_); }
   const std::vector<Move>& line() const { return result_.main_line; }
 
   // The limits of one step: `cap` nodes (0: none) within what the problem has left.
@@ -143,7 +148,7 @@ private:
     return l;
   }
   TTProbe lookup(const Position& pos) const {
-    return table_.probe(pos.board_key(), pos.hand(attacker()));
+    return table_.probe(R::board_key(pos), R::hand(pos, attacker()));
   }
   std::unique_ptr<Step> step(TranspositionTable& table, std::uint64_t cap) {
     return std::make_unique<Step>(table, limits_for(cap), attacker());
@@ -245,9 +250,9 @@ private:
   // Step 1b: the main line with the SPEC.md tie-breaks; the variation flaws found on the way.
   bool derive_main_line(const std::vector<Move>& preferred) {
     SurplusGame game;
-    const SearchSteps steps{[this] { return step(table_, options_.step_nodes); },
-                            [this](const BudgetedSearch& s) { finish(s); }};
-    MainLine ml = follow_main_line(root_, result_.length, game, preferred, steps);
+    const BasicSearchSteps<R> steps{[this] { return step(table_, options_.step_nodes); },
+                                    [this](const Step& s) { finish(s); }};
+    BasicMainLine<R> ml = follow_main_line(root_, result_.length, game, preferred, steps);
     result_.open_tie = ml.open_tie;
     for (auto& f : ml.flaws) result_.flaws.push_back(std::move(f));
     for (auto& f : ml.undecided) result_.undecided.push_back(std::move(f));
@@ -257,12 +262,12 @@ private:
       return false;
     }
     Position pos = root_;
-    keys_.push_back({pos.board_key(), pos.hand(attacker())});
+    keys_.push_back({R::board_key(pos), R::hand(pos, attacker())});
     for (Move m : line()) {
-      pos.do_move(m);
-      keys_.push_back({pos.board_key(), pos.hand(attacker())});
+      R::do_move(pos, m);
+      keys_.push_back({R::board_key(pos), R::hand(pos, attacker())});
     }
-    result_.surplus = pos.hand(attacker());
+    result_.surplus = R::hand(pos, attacker());
     return true;
   }
 
@@ -270,10 +275,10 @@ private:
     if (moves.empty() || moves.size() % 2 == 0) return false;
     Position pos = root_;
     for (Move m : moves) {
-      if (!pos.is_legal(m)) return false;
-      pos.do_move(m);
+      if (!R::is_legal(pos, m)) return false;
+      R::do_move(pos, m);
     }
-    return is_checkmate(pos);
+    return is_checkmate<R>(pos);
   }
 
   // Step 1 when the exact length did not finish and a line was given (a legal mate of L plies):
@@ -289,14 +294,14 @@ private:
     result_.verified_along_given = true;
     Position pos = root_;
     keys_.clear();
-    keys_.push_back({pos.board_key(), pos.hand(attacker())});
+    keys_.push_back({R::board_key(pos), R::hand(pos, attacker())});
     SurplusGame game;
     for (std::size_t ply = 0; ply < given.size(); ++ply) {
       if (ply % 2 == 1) verify_defender_node(pos, static_cast<int>(ply), game);
-      pos.do_move(given[ply]);
-      keys_.push_back({pos.board_key(), pos.hand(attacker())});
+      R::do_move(pos, given[ply]);
+      keys_.push_back({R::board_key(pos), R::hand(pos, attacker())});
     }
-    result_.surplus = pos.hand(attacker());
+    result_.surplus = R::hand(pos, attacker());
     return true;
   }
 
@@ -312,22 +317,22 @@ private:
     // search only sets the futility option that futile_drop reads (0 plies: cheap).
     search.prove(pos, 0, kExact);
     MoveList evasions, equal;
-    generate_evasions(pos, evasions);
+    R::generate_evasions(pos, evasions);
     for (Move e : evasions) {
       if (e == main) continue;
-      if (e.is_drop()) {
-        const Outcome futile = search.futile_drop(pos, e.to(), d);
+      if (R::is_drop(e)) {
+        const Outcome futile = search.futile_drop(pos, R::drop_square(e), d);
         if (futile == Outcome::Proven) continue;
         if (futile == Outcome::Unknown) {
           undecided(e, "given line: whether this interposition is futile was not decided", true);
           continue;
         }
       }
-      pos.do_move(e);
+      R::do_move(pos, e);
       const Outcome within = search.prove(pos, d - 1, kExact);
       Outcome sooner = Outcome::Proven;
       if (within == Outcome::Proven && d >= 3) sooner = search.prove(pos, d - 3, kExact);
-      pos.undo_move(e);
+      R::undo_move(pos, e);
       if (within == Outcome::Disproven && !mate_proven_) {
         // Without a proof that the problem mates at all, this defence may escape for good.
         undecided(e,
@@ -361,9 +366,9 @@ private:
   void compare_equal_defences(Position& pos, int ply, Plies d, Move main, const MoveList& equal,
                               MateSearch& search, SurplusGame& game) {
     const auto surplus_of = [&](Move m) {
-      pos.do_move(m);
+      R::do_move(pos, m);
       const Tri t = ends_with_surplus(search, pos, d - 1, game);
-      pos.undo_move(m);
+      R::undo_move(pos, m);
       return t;
     };
     const Tri main_surplus = surplus_of(main);
@@ -385,7 +390,7 @@ private:
                  "follows the given line";
         result_.undecided.push_back(std::move(f));
       } else if (t == Tri::No && d > 2) {
-        const bool piece = differs_only_in_dropped_piece(main, e);
+        const bool piece = differs_only_in_dropped_piece<R>(main, e);
         f.kind = piece ? FindingKind::NonLimitation : FindingKind::EqualVariation;
         f.note = piece ? "interposing piece not limited (合駒非限定): same length, no surplus"
                        : "equal-length defence without surplus (変同)";
@@ -424,7 +429,7 @@ private:
     const int length = static_cast<int>(line().size());
     for (int ply = 0; ply < length && !cooked_enough(); ++ply) {
       if (ply % 2 == 0) examine_node(pos, ply);
-      pos.do_move(line()[static_cast<std::size_t>(ply)]);
+      R::do_move(pos, line()[static_cast<std::size_t>(ply)]);
     }
     if (!cooked_enough()) retry_unfinished();
   }
@@ -446,7 +451,7 @@ private:
         cap = cap ? std::max(cap, share) : share;
       }
       Position pos = root_;
-      for (int j = 0; j < retry[i].ply; ++j) pos.do_move(line()[static_cast<std::size_t>(j)]);
+      for (int j = 0; j < retry[i].ply; ++j) R::do_move(pos, line()[static_cast<std::size_t>(j)]);
       const std::uint64_t before = retry[i].nodes;
       Finding f = retry[i];
       f.kind = FindingKind::Cook;
@@ -461,16 +466,16 @@ private:
   void examine_node(Position& pos, int ply) {
     const Move main = line()[static_cast<std::size_t>(ply)];
     const bool last = ply + 1 == static_cast<int>(line().size());
-    const bool symmetric = is_mirror_symmetric(pos);
+    const bool symmetric = R::is_mirror_symmetric(pos);
     MoveList checks;
-    generate_checks(pos, checks);
+    R::generate_checks(pos, checks);
     for (Move alt : checks) {
       if (alt == main || cooked_enough()) continue;
       Finding f;
       f.ply = ply;
       f.main_move = main;
       f.alternative = alt;
-      if (symmetric && alt == mirror(main)) {
+      if (symmetric && alt == R::mirror(main)) {
         f.kind = FindingKind::Mirror;
         f.note = "mirror image of the main move in a left-right symmetric position";
         result_.flaws.push_back(std::move(f));
@@ -488,10 +493,10 @@ private:
   // The last attacker node: only other mates in one matter (最終手余詰).
   void examine_final_alternative(Position& pos, Finding f) {
     auto s = step(table_, options_.step_nodes);
-    pos.do_move(f.alternative);
+    R::do_move(pos, f.alternative);
     // Mated in 0: no evasion, or only futile interpositions (the futility rule of solve).
     const Outcome mate = s->search.prove(pos, 0, kExact);
-    pos.undo_move(f.alternative);
+    R::undo_move(pos, f.alternative);
     f.nodes = finish(*s);
     if (mate == Outcome::Disproven) return;
     if (mate == Outcome::Unknown) {
@@ -517,7 +522,7 @@ private:
     const Move alt = f.alternative;
     const Plies d = result_.length - f.ply;
     auto s = step(table_, cap);
-    pos.do_move(alt);
+    R::do_move(pos, alt);
     // "Mate within d - 1?" first: a bounded search is cheap, and what it leaves in the table
     // (length bounds, estimates) makes the unbounded disproof much cheaper than a cold start.
     s->search.prove(pos, d - 1, kExact);
@@ -525,18 +530,18 @@ private:
     if (mates == Outcome::Proven) {
       f.length = 1 + s->search.lookup(pos).upper;
       // Non-limitation: the same move up to promotion or drop distance, mating as fast.
-      pos.undo_move(alt);
-      const bool same_shape = differs_only_in_promotion(alt, f.main_move) ||
-                              differs_only_in_drop_distance(pos, alt, f.main_move);
-      pos.do_move(alt);
+      R::undo_move(pos, alt);
+      const bool same_shape = differs_only_in_promotion<R>(alt, f.main_move) ||
+                              differs_only_in_drop_distance<R>(pos, alt, f.main_move);
+      R::do_move(pos, alt);
       if (same_shape && s->search.prove(pos, d - 1, kExact) == Outcome::Proven) {
         f.nodes = finish(*s);
         const bool exempt = not_shorter(pos, f);
-        pos.undo_move(alt);
+        R::undo_move(pos, alt);
         if (!exempt) return;
         f.kind = FindingKind::NonLimitation;
         f.length = d;
-        f.note = differs_only_in_promotion(alt, f.main_move)
+        f.note = differs_only_in_promotion<R>(alt, f.main_move)
                      ? "promotion not limited (成不成非限定): mates in the same length"
                      : "drop distance not limited (打ち場所非限定): mates in the same length";
         result_.flaws.push_back(std::move(f));
@@ -545,12 +550,12 @@ private:
     }
     f.nodes = finish(*s);
     if (mates == Outcome::Disproven) {
-      pos.undo_move(alt);
+      R::undo_move(pos, alt);
       ++result_.disproved;
       return;
     }
     if (mates == Outcome::Unknown) {
-      pos.undo_move(alt);
+      R::undo_move(pos, alt);
       f.kind = FindingKind::Undecided;
       f.note = std::string(kUnfinishedCook) + ": not disproved within " + std::to_string(f.nodes) +
                " nodes";
@@ -558,7 +563,7 @@ private:
       return;
     }
     classify_mating_alternative(pos, std::move(f));
-    pos.undo_move(alt);
+    R::undo_move(pos, alt);
   }
 
   // Step 2b: duals in variations (変化別詰), at the first attacker move after each other defence
@@ -574,7 +579,7 @@ private:
         examine_variations(s->search, pos, static_cast<int>(ply), d);
         finish(*s);
       }
-      pos.do_move(line()[ply]);
+      R::do_move(pos, line()[ply]);
     }
   }
 
@@ -582,11 +587,12 @@ private:
     const Move main = line()[static_cast<std::size_t>(ply)];
     if (search.prove(pos, d, kExact) != Outcome::Proven) return;  // sets the futility option
     MoveList evasions;
-    generate_evasions(pos, evasions);
+    R::generate_evasions(pos, evasions);
     for (Move e : evasions) {
       if (e == main) continue;
-      if (e.is_drop() && search.futile_drop(pos, e.to(), d) != Outcome::Disproven) continue;
-      pos.do_move(e);
+      if (R::is_drop(e) && search.futile_drop(pos, R::drop_square(e), d) != Outcome::Disproven)
+        continue;
+      R::do_move(pos, e);
       Plies v = 1;
       Outcome o = Outcome::Disproven;
       for (; v <= d - 1; v += 2)
@@ -614,13 +620,13 @@ private:
         result_.undecided.push_back(undecided_at(
             ply, main, e, "variation: duals (変化別詰) not decided within the limits", false));
       }
-      pos.undo_move(e);
+      R::undo_move(pos, e);
     }
   }
 
   static bool same_up_to_exemption(const Position& pos, Move a, Move b) {
-    return differs_only_in_promotion(a, b) || differs_only_in_drop_distance(pos, a, b) ||
-           (is_mirror_symmetric(pos) && mirror(a) == b);
+    return differs_only_in_promotion<R>(a, b) || differs_only_in_drop_distance<R>(pos, a, b) ||
+           (R::is_mirror_symmetric(pos) && R::mirror(a) == b);
   }
 
   // A proven mate after the alternative (pos is the position after it): a cook unless it only
@@ -694,15 +700,15 @@ private:
     Position pos = root_;
     std::size_t k = 0;
     for (; k < intended.size(); ++k) {
-      if (!pos.is_legal(intended[k])) {
+      if (!R::is_legal(pos, intended[k])) {
         result_.intended_diverges_at = static_cast<int>(k);
         result_.intended_note = "intended move " + std::to_string(k + 1) + " is illegal";
         return;
       }
-      pos.do_move(intended[k]);
+      R::do_move(pos, intended[k]);
     }
-    const bool intended_mates = is_checkmate(pos);
-    const Hand intended_end_hand = pos.hand(attacker());
+    const bool intended_mates = is_checkmate<R>(pos);
+    const Hand intended_end_hand = R::hand(pos, attacker());
     if (intended == line()) {
       const bool open = result_.verified_along_given &&
                         std::any_of(result_.undecided.begin(), result_.undecided.end(),
@@ -732,12 +738,12 @@ private:
     }
     // A defender node: is the intended defence shorter than the main line's?
     pos = root_;
-    for (std::size_t j = 0; j < diverge; ++j) pos.do_move(line()[j]);
+    for (std::size_t j = 0; j < diverge; ++j) R::do_move(pos, line()[j]);
     const Plies d = result_.length - static_cast<Plies>(diverge);
     auto s = step(table_, options_.step_nodes);
-    pos.do_move(intended[diverge]);
+    R::do_move(pos, intended[diverge]);
     const Outcome sooner = d >= 3 ? s->search.prove(pos, d - 3, kExact) : Outcome::Disproven;
-    pos.undo_move(intended[diverge]);
+    R::undo_move(pos, intended[diverge]);
     Finding f;
     f.ply = static_cast<int>(diverge);
     f.main_move = intended[diverge];
@@ -779,42 +785,17 @@ private:
   // the start with the whole piece budget.
   void test_pieces() {
     if (!result_.cooks.empty() || (!result_.surplus.empty() && !result_.surplus_excused)) return;
-    struct Removed {
-      Square square;
-      Piece piece;
-      BoardSetup setup;
-    };
-    std::vector<Removed> removed;
-    for (int i = 0; i < kSquareCount; ++i) {
-      const Square sq = square_at(i);
-      const Piece p = root_.piece_on(sq);
-      if (p == Piece::None || is_royal(type_of(p)) || options_.realistic) continue;
-      BoardSetup setup = root_.setup();
-      setup.at(sq) = Piece::None;
-      // The piece goes back to the defender's hand (SPEC.md section 4); in a game without drops
-      // (sho shogi) there is no hand and it simply leaves the board. Royals are never taken off.
-      if (has_drops(setup.variant)) setup.hand(defender()).add(unpromote(type_of(p)));
-      removed.push_back({sq, p, setup});
-    }
-    for (int k = index_of(PieceType::Pawn); k <= index_of(PieceType::Gold); ++k) {
-      const auto pt = static_cast<PieceType>(k);
-      if (!root_.hand(attacker()).has(pt)) continue;
-      BoardSetup setup = root_.setup();
-      setup.hand(attacker()).remove(pt);
-      setup.hand(defender()).add(pt);
-      removed.push_back({Square::None, make_piece(attacker(), pt), setup});
-    }
+    const std::vector<typename R::Removal> removed = R::removals(root_, !options_.realistic);
     const std::uint64_t cap = options_.step_nodes ? 4 * options_.step_nodes : 0;
     const std::uint64_t first = options_.step_nodes;  // a quarter of cap (0: no bound)
     const std::size_t base = result_.pieces.size();
-    for (const Removed& r : removed)
-      result_.pieces.push_back(test_piece(r.square, r.piece, r.setup, first));
+    for (const typename R::Removal& r : removed) result_.pieces.push_back(test_piece(r, first));
     if (!cap) return;
     for (std::size_t i = 0; i < removed.size(); ++i) {
       PieceTest& t = result_.pieces[base + i];
       if (t.result != PieceTest::Result::Undecided || limits_for(0).max_nodes == 1) continue;
       const std::uint64_t spent = t.nodes;
-      t = test_piece(removed[i].square, removed[i].piece, removed[i].setup, cap);
+      t = test_piece(removed[i], cap);
       t.nodes += spent;
     }
   }
@@ -845,13 +826,13 @@ private:
   }
 
   // One removed piece, its steps within `cap` nodes (0: no bound).
-  PieceTest test_piece(Square sq, Piece p, const BoardSetup& setup, std::uint64_t cap) {
+  PieceTest test_piece(const typename R::Removal& removal, std::uint64_t cap) {
     PieceTest t;
-    t.square = sq;
-    t.piece = p;
+    t.square = removal.square;
+    t.piece = removal.piece;
     t.result = PieceTest::Result::Necessary;
     Position smaller;
-    if (const std::string why = smaller.set(setup); !why.empty()) {
+    if (const std::string why = R::without(removal, smaller); !why.empty()) {
       t.note = "the position is illegal without it (" + why + ")";
       return t;
     }
@@ -859,14 +840,14 @@ private:
     std::vector<Position> path{smaller};
     bool replays = true;
     for (Move m : line()) {
-      if (!path.back().is_legal(m)) {
+      if (!R::is_legal(path.back(), m)) {
         replays = false;
         break;
       }
       path.push_back(path.back());
-      path.back().do_move(m);
+      R::do_move(path.back(), m);
     }
-    if (!replays || !is_checkmate(path.back())) {
+    if (!replays || !is_checkmate<R>(path.back())) {
       t.note = "the main line no longer mates without it";
       return t;
     }
@@ -897,7 +878,7 @@ private:
     sub.stop_at_first_cook = true;
     sub.hash_megabytes = half(options_.hash_megabytes);  // beside piece_table_
     const auto check_smaller = [&](const CheckOptions& o) {
-      CheckResult res = check_problem(smaller, o, line());
+      CheckResult res = check_problem<R>(smaller, o, line());
       nodes_ += res.nodes;
       t.nodes += res.nodes;
       return res;
@@ -1031,11 +1012,15 @@ private:
 
 }  // namespace
 
-CheckResult check_problem(const Position& root, const CheckOptions& options,
-                          const std::optional<std::vector<Move>>& intended) {
-  Checker checker(root, options);
+template <CheckRules R>
+BasicCheckResult<R> check_problem(const typename R::Position& root, const CheckOptions& options,
+                                  const std::optional<std::vector<typename R::Move>>& intended) {
+  Checker<R> checker(root, options);
   return checker.run(intended);
 }
+
+template CheckResult check_problem<ShogiRules>(const Position&, const CheckOptions&,
+                                               const std::optional<std::vector<Move>>&);
 
 const char* to_string(Verdict v) {
   switch (v) {
@@ -1085,13 +1070,13 @@ const char* to_string(FindingKind k) {
   return "undecided";
 }
 
-const char* to_string(PieceTest::Result r) {
+const char* to_string(PieceResult r) {
   switch (r) {
-  case PieceTest::Result::Unnecessary:
+  case PieceResult::Unnecessary:
     return "unnecessary";
-  case PieceTest::Result::Necessary:
+  case PieceResult::Necessary:
     return "necessary";
-  case PieceTest::Result::Undecided:
+  case PieceResult::Undecided:
     break;
   }
   return "undecided";

@@ -17,6 +17,10 @@
 //    the smaller problem checked again; same length, same main line and sound means unnecessary.
 // 5. With an intended line (from the input), whether it is the rule-exact main line, and
 //    LONGER_VARIATION (変長) when a defence mates later than it.
+//
+// Written against the rules concept (check_rules.h): check_problem<R> reaches the board only
+// through R; CheckResult, PieceTest and the plain check_problem are shogi's, instantiated once
+// in check.cpp.
 #pragma once
 
 #include <cstddef>
@@ -25,10 +29,13 @@
 #include <string>
 #include <vector>
 
+#include "solver/answer/check_rules.h"
+#include "solver/answer/finding.h"
 #include "solver/core/move.h"
 #include "solver/core/position.h"
 #include "solver/search/limits.h"
 #include "solver/search/mate_len.h"
+#include "solver/search/shogi_rules.h"
 
 namespace tsume {
 
@@ -44,46 +51,25 @@ enum class Verdict {
   Sound,
 };
 
-// What a finding is about.
-enum class FindingKind {
-  Cook,                  // another check mates (余詰)
-  FinalMoveAlternative,  // another mate on the last move (最終手余詰)
-  NonLimitation,         // differs only in promotion, drop distance or interposing piece
-  Detour,                // mates only by returning to an earlier main-line position (迂回)
-  Transposition,         // a later main-line move played early (手順前後)
-  Mirror,                // the mirror image of the main move in a symmetric position
-  EqualVariation,        // a defence as long as the main line, without surplus (変同)
-  DualInVariation,       // two checks mate a variation in its length (変化別詰)
-  LongerVariation,       // a defence exactly 2 plies longer than the intended line, ending
-                         // with surplus (変長, a flaw)
-  Undecided,             // a test that ran out of budget (see `note`)
-};
+// One piece of evidence about a node of the main line (finding.h).
+using Finding = BasicFinding<Move>;
 
-// One piece of evidence about a node of the main line.
-struct Finding {
-  FindingKind kind = FindingKind::Cook;
-  int ply = 0;               // the node: position after `ply` main-line moves
-  Move main_move;            // the main line's move at that node
-  Move alternative;          // the other move
-  Plies length = -1;         // plies to mate after `alternative` (upper bound), -1 unknown
-  std::vector<Move> line;    // the alternative's continuation when known (USI in output)
-  std::uint64_t nodes = 0;   // nodes spent on this finding
-  std::string note;          // why, in words
-  bool blocks_sound = true;  // Undecided only: could hide a defect (not just a flaw)
-};
+enum class PieceResult { Unnecessary, Necessary, Undecided };
 
 // The unnecessary-piece test of one piece.
-struct PieceTest {
-  enum class Result { Unnecessary, Necessary, Undecided };
+template <CheckRules R> struct BasicPieceTest {
+  using Result = PieceResult;
   Square square = Square::None;  // board piece; Square::None for a hand piece
-  Piece piece = Piece::None;     // the piece (hand pieces: unpromoted, attacker's colour)
+  typename R::Piece piece =
+      R::no_piece();  // the piece (hand pieces: unpromoted, attacker's colour)
   Result result = Result::Undecided;
   std::uint64_t nodes = 0;
   std::string note;
   // Unnecessary pieces: the flaws found in the problem without the piece that were not found
   // with it (what the piece may have been put there against: a 変同, a dual, ...).
-  std::vector<Finding> flaws_without;
+  std::vector<BasicFinding<typename R::Move>> flaws_without;
 };
+using PieceTest = BasicPieceTest<ShogiRules>;
 
 struct CheckOptions {
   SearchLimits limits;                   // for the whole problem (0: none)
@@ -99,22 +85,24 @@ struct CheckOptions {
   bool stop_at_first_cook = false;
 };
 
-struct CheckResult {
+template <CheckRules R> struct BasicCheckResult {
+  using Move = typename R::Move;
+  using Finding = BasicFinding<Move>;
   Verdict verdict = Verdict::Unknown;
-  Plies length = -1;                  // exact length when known
-  Plies length_upper = -1;            // a mate in at most this many plies (length not exact)
-  bool verified_along_given = false;  // length and main line are the given line's, verified
-                                      // node by node (the exact length search did not finish)
-  bool length_resumed = false;        // the exact length finished only when resumed after the
-                                      // given line's verification was left open (docs/check.md)
-  std::vector<Move> main_line;        // the rule-exact main line
-  Hand surplus;                       // attacker hand at the end of the main line
-  std::vector<Finding> cooks;         // FindingKind::Cook
-  std::vector<Finding> flaws;         // exemptions and variation flaws
-  std::vector<Finding> undecided;     // FindingKind::Undecided
-  std::vector<PieceTest> pieces;      // every piece tested, with its result
-  int alternatives = 0;               // alternative checks examined on the main line
-  int disproved = 0;                  // of which proven not to mate
+  Plies length = -1;                      // exact length when known
+  Plies length_upper = -1;                // a mate in at most this many plies (length not exact)
+  bool verified_along_given = false;      // length and main line are the given line's, verified
+                                          // node by node (the exact length search did not finish)
+  bool length_resumed = false;            // the exact length finished only when resumed after the
+                                          // given line's verification was left open (docs/check.md)
+  std::vector<Move> main_line;            // the rule-exact main line
+  Hand surplus;                           // attacker hand at the end of the main line
+  std::vector<Finding> cooks;             // FindingKind::Cook
+  std::vector<Finding> flaws;             // exemptions and variation flaws
+  std::vector<Finding> undecided;         // FindingKind::Undecided
+  std::vector<BasicPieceTest<R>> pieces;  // every piece tested, with its result
+  int alternatives = 0;                   // alternative checks examined on the main line
+  int disproved = 0;                      // of which proven not to mate
   // With an intended line: whether it is the rule-exact main line, else where it leaves it.
   bool has_intended = false;
   bool intended_is_main = false;
@@ -135,14 +123,24 @@ struct CheckResult {
     std::uint64_t length = 0, line = 0, cooks = 0, pieces = 0;
   } phase_nodes;
 };
+using CheckResult = BasicCheckResult<ShogiRules>;
 
 // Checks the problem `root` (the attacker is the side to move). `intended`, when given, is the
 // composer's line (it need not be legal; the result says so).
-CheckResult check_problem(const Position& root, const CheckOptions& options,
-                          const std::optional<std::vector<Move>>& intended = std::nullopt);
+template <CheckRules R>
+BasicCheckResult<R>
+check_problem(const typename R::Position& root, const CheckOptions& options,
+              const std::optional<std::vector<typename R::Move>>& intended = std::nullopt);
+extern template CheckResult check_problem<ShogiRules>(const Position&, const CheckOptions&,
+                                                      const std::optional<std::vector<Move>>&);
+// Shogi's.
+inline CheckResult check_problem(const Position& root, const CheckOptions& options,
+                                 const std::optional<std::vector<Move>>& intended = std::nullopt) {
+  return check_problem<ShogiRules>(root, options, intended);
+}
 
 const char* to_string(Verdict v);
 const char* to_string(FindingKind k);
-const char* to_string(PieceTest::Result r);
+const char* to_string(PieceResult r);
 
 }  // namespace tsume

@@ -4,8 +4,6 @@
 
 #include "solver/answer/exact_length.h"
 #include "solver/answer/main_line.h"
-#include "solver/core/checkgen.h"
-#include "solver/core/movegen.h"
 #include "solver/parallel/parallel_search.h"
 #include "solver/search/dfpn.h"
 
@@ -15,21 +13,23 @@ namespace {
 // A line of the proof found, read from the table's length bounds without searching: the check
 // with the shortest known mate, then the reply with the longest. A mate, not the rule-exact
 // main line (given when the exact length could not be proven within the limits).
-std::vector<Move> proof_line(Position& pos, MateSearch& search) {
+template <AnswerRules R>
+std::vector<typename R::Move> proof_line(typename R::Position& pos, BasicMateSearch<R>& search) {
+  using Move = typename R::Move;
   std::vector<Move> line;
   for (Plies d = search.lookup(pos).upper; d > 0 && d < kNoMate;) {
-    const bool attacker_node = pos.side_to_move() == search.attacker();
-    MoveList moves;
+    const bool attacker_node = R::side_to_move(pos) == search.attacker();
+    typename R::MoveList moves;
     if (attacker_node)
-      generate_checks(pos, moves);
+      R::generate_checks(pos, moves);
     else
-      generate_evasions(pos, moves);
-    Move chosen = Move::none();
+      R::generate_evasions(pos, moves);
+    Move chosen = R::no_move();
     Plies chosen_upper = attacker_node ? kNoMate : -1;
     for (Move m : moves) {
-      pos.do_move(m);
+      R::do_move(pos, m);
       const Plies u = search.lookup(pos).upper;
-      pos.undo_move(m);
+      R::undo_move(pos, m);
       if (u >= d) continue;  // e.g. a futile drop, counted by its comparison position
       if (attacker_node ? u < chosen_upper : u > chosen_upper) {
         chosen = m;
@@ -37,52 +37,56 @@ std::vector<Move> proof_line(Position& pos, MateSearch& search) {
       }
     }
     // No move with a shorter proven mate (an entry was replaced): the line stops here.
-    if (chosen.is_none()) break;
+    if (chosen == R::no_move()) break;
     line.push_back(chosen);
-    pos.do_move(chosen);
+    R::do_move(pos, chosen);
     d = chosen_upper;
   }
-  for (auto it = line.rbegin(); it != line.rend(); ++it) pos.undo_move(*it);
+  for (auto it = line.rbegin(); it != line.rend(); ++it) R::undo_move(pos, *it);
   return line;
 }
 
 // A main-line step whose searches run on the solver's threads (the walk's own lookups and
 // futility tests stay serial): the main line is about a tenth of a hard problem's nodes, too
 // much to leave to one thread. With one thread a step is a plain BudgetedSearch.
-struct ParallelStep : BudgetedSearch {
-  ParallelMateSearch parallel;
+template <AnswerRules R> struct ParallelStep : BasicBudgetedSearch<R> {
+  BasicParallelSearch<R> parallel;
   ParallelStep(TranspositionTable& table, const SearchLimits& limits, Color attacker, int threads,
                SpareThreads* spare)
-      : BudgetedSearch(table, limits, attacker), parallel(table, budget, attacker, threads, spare) {
-    search.set_prover(&parallel);
+      : BasicBudgetedSearch<R>(table, limits, attacker),
+        parallel(table, this->budget, attacker, threads, spare) {
+    this->search.set_prover(&parallel);
   }
 };
 
 }  // namespace
 
-Solver::Solver(std::size_t hash_megabytes, int threads) : table_(hash_megabytes) {
+template <AnswerRules R>
+BasicSolver<R>::BasicSolver(std::size_t hash_megabytes, int threads) : table_(hash_megabytes) {
   set_threads(threads);
 }
 
-SolveResult Solver::solve(const Position& root, const SearchLimits& limits, SolveOptions options) {
+template <AnswerRules R>
+BasicSolveResult<R> BasicSolver<R>::solve(const typename R::Position& root,
+                                          const SearchLimits& limits, SolveOptions options) {
   const MateSearchOptions exact{.futility = options.exclude_futile};
   table_.clear();
   SearchBudget budget(limits);
-  Position pos = root;
-  ParallelMateSearch search(table_, budget, pos.side_to_move(), threads_, spare_);
-  SolveResult result;
+  typename R::Position pos = root;
+  BasicParallelSearch<R> search(table_, budget, R::side_to_move(pos), threads_, spare_);
+  BasicSolveResult<R> result;
   const Outcome exists = search.prove(pos, kUnboundedPlies);
   result.proof_nodes = budget.nodes();
   if (exists == Outcome::Proven) {
     result.status = SolveStatus::Mate;
     // Each question of the length search and each main-line node gets a search of its own on
     // the shared table, with what is left of the budget (capped where the schedule says).
-    const Color attacker = pos.side_to_move();
-    const auto make_step = [&](std::uint64_t cap) -> std::unique_ptr<BudgetedSearch> {
+    const Color attacker = R::side_to_move(pos);
+    const auto make_step = [&](std::uint64_t cap) -> std::unique_ptr<BasicBudgetedSearch<R>> {
       SearchLimits left = budget.remaining();
       if (cap) left.max_nodes = left.max_nodes ? std::min(left.max_nodes, cap) : cap;
-      if (threads_ <= 1) return std::make_unique<BudgetedSearch>(table_, left, attacker);
-      return std::make_unique<ParallelStep>(table_, left, attacker, threads_, spare_);
+      if (threads_ <= 1) return std::make_unique<BasicBudgetedSearch<R>>(table_, left, attacker);
+      return std::make_unique<ParallelStep<R>>(table_, left, attacker, threads_, spare_);
     };
     const LengthQuestions ask{[&](Plies d, std::uint64_t cap) {
                                 const auto s = make_step(cap);
@@ -100,19 +104,20 @@ SolveResult Solver::solve(const Position& root, const SearchLimits& limits, Solv
       // The main line (main_line.h, as `tsume check`), each node on what is left of the budget.
       SurplusGame game;
       game.options = exact;
-      const SearchSteps steps{[&] { return make_step(0); },
-                              [&](const BudgetedSearch& s) { budget.charge(s.budget.nodes()); }};
-      MainLine line = follow_main_line(pos, upper, game, {}, steps,
-                                       LineChoice{.attacker_tie_break = true, .variations = false});
+      const BasicSearchSteps<R> steps{
+          [&] { return make_step(0); },
+          [&](const BasicBudgetedSearch<R>& s) { budget.charge(s.budget.nodes()); }};
+      BasicMainLine<R> line = follow_main_line<R>(
+          pos, upper, game, {}, steps, LineChoice{.attacker_tie_break = true, .variations = false});
       // A line that a limit left incomplete or undecided is not the answer: the length is
       // reported as an upper bound, with a line of the mate when one is known.
       result.length_exact = line.complete && line.undecided.empty();
       if (line.complete)
         result.pv = std::move(line.moves);
       else
-        result.pv = proof_line(pos, search.serial());
+        result.pv = proof_line<R>(pos, search.serial());
     } else {
-      result.pv = proof_line(pos, search.serial());
+      result.pv = proof_line<R>(pos, search.serial());
     }
   } else if (exists == Outcome::Disproven) {
     result.status = SolveStatus::NoMate;
@@ -121,6 +126,8 @@ SolveResult Solver::solve(const Position& root, const SearchLimits& limits, Solv
   result.seconds = budget.seconds();
   return result;
 }
+
+template class BasicSolver<ShogiRules>;
 
 const char* to_string(SolveStatus s) {
   switch (s) {

@@ -13,6 +13,9 @@
 // a mate whose line ends with pieces in its hand (surplus, 駒余り), the defender one that ends
 // with none, then a move over a drop; then generation order. Whether a line ends with surplus
 // is the game of main_line.h's ends_with_surplus, each side playing its tie-break.
+//
+// Written against the rules concept (answer_rules.h): BasicSolver<R> reaches the board only
+// through R. Solver and SolveResult are the shogi ones, instantiated once in solve.cpp.
 #pragma once
 
 #include <cstddef>
@@ -20,18 +23,18 @@
 #include <string>
 #include <vector>
 
-#include "solver/core/move.h"
-#include "solver/core/position.h"
+#include "solver/answer/answer_rules.h"
 #include "solver/parallel/spare_threads.h"
 #include "solver/search/limits.h"
 #include "solver/search/mate_len.h"
+#include "solver/search/shogi_rules.h"
 #include "solver/search/tt.h"
 
 namespace tsume {
 
 enum class SolveStatus { Mate, NoMate, Unknown };
 
-struct SolveResult {
+template <AnswerRules R> struct BasicSolveResult {
   SolveStatus status = SolveStatus::Unknown;
   Plies length = -1;  // exact mate length in plies (when status is Mate and length_exact)
   // True when the exact length and its main line were both established. False when a limit
@@ -41,11 +44,12 @@ struct SolveResult {
   // The main line when length_exact; otherwise a line of the mate found (the main line followed
   // so far when it reached the mate, else a line of the proof read from the table, possibly
   // cut short), which need not be the rule-exact main line.
-  std::vector<Move> pv;
+  std::vector<typename R::Move> pv;
   std::uint64_t nodes = 0;
   std::uint64_t proof_nodes = 0;  // nodes of the first proof (before length minimisation)
   double seconds = 0;
 };
+using SolveResult = BasicSolveResult<ShogiRules>;
 
 struct SolveOptions {
   // Futile interpositions (無駄合) are not counted (the tsume convention, SPEC.md section 3).
@@ -53,11 +57,11 @@ struct SolveOptions {
   bool exclude_futile = true;
 };
 
-class Solver {
+template <AnswerRules R> class BasicSolver {
 public:
   // `threads` workers search each question together (1: the serial search). The answer does
   // not depend on it, only the time.
-  explicit Solver(std::size_t hash_megabytes = 64, int threads = 1);
+  explicit BasicSolver(std::size_t hash_megabytes = 64, int threads = 1);
   void set_threads(int threads) { threads_ = threads < 1 ? 1 : threads; }
   int threads() const { return threads_; }
   // Batches (cli/solve.cpp): the search runs on the calling thread and takes in up to
@@ -69,13 +73,17 @@ public:
 
   // Solves `root` (the attacker is the side to move). The table is cleared first, so the
   // result never depends on earlier problems.
-  SolveResult solve(const Position& root, const SearchLimits& limits, SolveOptions options = {});
+  BasicSolveResult<R> solve(const typename R::Position& root, const SearchLimits& limits,
+                            SolveOptions options = {});
 
 private:
   TranspositionTable table_;
   int threads_ = 1;
   SpareThreads* spare_ = nullptr;
 };
+
+extern template class BasicSolver<ShogiRules>;
+using Solver = BasicSolver<ShogiRules>;
 
 const char* to_string(SolveStatus s);
 

@@ -54,8 +54,9 @@ private:
 
 }  // namespace
 
-ParallelMateSearch::ParallelMateSearch(TranspositionTable& table, SearchBudget& budget,
-                                       Color attacker, int threads, SpareThreads* spare)
+template <MateRules R>
+BasicParallelSearch<R>::BasicParallelSearch(TranspositionTable& table, SearchBudget& budget,
+                                            Color attacker, int threads, SpareThreads* spare)
     : table_(table), budget_(budget), threads_(std::max(threads, 1)), spare_(spare),
       serial_(table, budget, attacker), load_(threads_ > 1 ? 14 : 1) {
   if (threads_ > 1 && !spare_) arena_ = std::make_unique<tbb::task_arena>(threads_);
@@ -65,7 +66,9 @@ ParallelMateSearch::ParallelMateSearch(TranspositionTable& table, SearchBudget& 
 // in the dedicated arena. ThreadSanitizer cannot see the synchronisation inside libtbb (the
 // distribution's library is not instrumented), so a tsan build runs the same workers on plain
 // threads instead; the search code and everything the workers share are the same.
-template <class Work> void ParallelMateSearch::run_workers(const Work& work) {
+template <MateRules R>
+template <class Work>
+void BasicParallelSearch<R>::run_workers(const Work& work) {
 #if defined(__SANITIZE_THREAD__)
   std::vector<std::thread> workers;
   for (int i = 0; i < threads_; ++i) workers.emplace_back([&work, i] { work(i); });
@@ -79,7 +82,8 @@ template <class Work> void ParallelMateSearch::run_workers(const Work& work) {
 #endif
 }
 
-Outcome ParallelMateSearch::prove(Position& pos, Plies max_len, MateSearchOptions options) {
+template <MateRules R>
+Outcome BasicParallelSearch<R>::prove(Position& pos, Plies max_len, MateSearchOptions options) {
   if (threads_ == 1 || budget_.exhausted()) return serial_.prove(pos, max_len, options);
   if (spare_) return prove_with_helpers(pos, max_len, options);
 
@@ -97,7 +101,7 @@ Outcome ParallelMateSearch::prove(Position& pos, Plies max_len, MateSearchOption
     const auto w = static_cast<std::size_t>(i);
     Position root = pos;
     SearchBudget budget(worker_limits);
-    MateSearch search(table_, budget, attacker);
+    BasicMateSearch<R> search(table_, budget, attacker);
     search.set_worker_hooks(&load_);
     outcomes[w] = search.prove(root, max_len, options);
     if (outcomes[w] != Outcome::Unknown) answered.store(true, std::memory_order_relaxed);
@@ -118,8 +122,9 @@ Outcome ParallelMateSearch::prove(Position& pos, Plies max_len, MateSearchOption
 // before the first helper starts: at that moment the owner has no table access in flight, and
 // the helper's task starts after the switch. The workers share the node limit (a pool); the
 // first answer stops them all, and the owner's end ends the question.
-Outcome ParallelMateSearch::prove_with_helpers(Position& pos, Plies max_len,
-                                               MateSearchOptions options) {
+template <MateRules R>
+Outcome BasicParallelSearch<R>::prove_with_helpers(Position& pos, Plies max_len,
+                                                   MateSearchOptions options) {
   const Position root = pos;
   const Color attacker = serial_.attacker();
   const auto n = static_cast<std::size_t>(threads_);
@@ -137,7 +142,7 @@ Outcome ParallelMateSearch::prove_with_helpers(Position& pos, Plies max_len,
   const auto work = [&](std::size_t i, const SearchLimits& l) {
     Position p = root;
     SearchBudget budget(l);
-    MateSearch search(table_, budget, attacker);
+    BasicMateSearch<R> search(table_, budget, attacker);
     search.set_worker_hooks(&load_);
     outcomes[i] = search.prove(p, max_len, options);
     if (outcomes[i] != Outcome::Unknown) answered.store(true, std::memory_order_relaxed);
@@ -182,5 +187,7 @@ Outcome ParallelMateSearch::prove_with_helpers(Position& pos, Plies max_len,
     if (o != Outcome::Unknown) return o;
   return Outcome::Unknown;
 }
+
+template class BasicParallelSearch<ShogiRules>;
 
 }  // namespace tsume

@@ -19,28 +19,35 @@
 //
 // Answers do not depend on the number of workers: a proof or a disproof is a fact about the
 // position, and the answer module only reads facts. Only the node count and the time differ.
+//
+// Like the search, the driver is written against the rules concept (search/rules.h): it only
+// copies the root position and runs BasicMateSearch<R> on it. ParallelMateSearch is the one
+// for shogi, instantiated once in parallel_search.cpp.
 #pragma once
 
 #include <memory>
 
 #include <oneapi/tbb/task_arena.h>
 
-#include "solver/core/position.h"
 #include "solver/parallel/spare_threads.h"
 #include "solver/parallel/virtual_load.h"
 #include "solver/search/dfpn.h"
 #include "solver/search/limits.h"
+#include "solver/search/rules.h"
+#include "solver/search/shogi_rules.h"
 #include "solver/search/tt.h"
 
 namespace tsume {
 
-class ParallelMateSearch : public MateProver {
+template <MateRules R> class BasicParallelSearch : public BasicMateProver<R> {
 public:
+  using Position = typename R::Position;
+
   // `threads` workers (1: the serial search, run on the calling thread). Without `spare` they
   // run in a dedicated arena of `threads` threads; with it, the calling thread searches and
   // takes in up to threads - 1 helpers, each when `spare` has a thread to lend.
-  ParallelMateSearch(TranspositionTable& table, SearchBudget& budget, Color attacker, int threads,
-                     SpareThreads* spare = nullptr);
+  BasicParallelSearch(TranspositionTable& table, SearchBudget& budget, Color attacker, int threads,
+                      SpareThreads* spare = nullptr);
 
   // Is there a mate within `max_len` plies? As MateSearch::prove; the nodes of all workers are
   // charged to the budget given at construction.
@@ -48,7 +55,7 @@ public:
 
   // The serial search on the same table and budget, for the small searches of the answer
   // module (main line, futile interpositions).
-  MateSearch& serial() { return serial_; }
+  BasicMateSearch<R>& serial() { return serial_; }
   TTProbe lookup(const Position& pos) const { return serial_.lookup(pos); }
   Color attacker() const { return serial_.attacker(); }
   int threads() const { return threads_; }
@@ -64,9 +71,12 @@ private:
   int threads_;
   SpareThreads* spare_;
   int helpers_taken_ = 0;
-  MateSearch serial_;
+  BasicMateSearch<R> serial_;
   std::unique_ptr<tbb::task_arena> arena_;  // only with more than one worker
   VirtualLoad load_;
 };
+
+extern template class BasicParallelSearch<ShogiRules>;
+using ParallelMateSearch = BasicParallelSearch<ShogiRules>;
 
 }  // namespace tsume

@@ -1,7 +1,7 @@
 // The threads of a batch that have no problem of their own (cli/solve.cpp's hard pass): once
 // every problem has an owner, the threads whose problems are done are lent to the searches
 // still running, which take them in as helpers of the question under way
-// (ParallelMateSearch). This class only counts them; the threads are the batch arena's, and a
+// (BasicParallelSearch). This class only counts them; the threads are the batch arena's, and a
 // helper is a task of that arena that a free thread picks up.
 #pragma once
 

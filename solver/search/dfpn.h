@@ -44,14 +44,14 @@ struct MateSearchOptions {
   bool futility = false;  // ignore futile interpositions for the length budget
 };
 
-// Something that answers "mate within L plies?" on a MateSearch's behalf (the parallel search,
-// solver/parallel, for the answer module's queries).
-template <class P> class BasicMateProver {
+// Something that answers "mate within L plies?" on a BasicMateSearch<R>'s behalf (the parallel
+// search, solver/parallel, for the answer module's queries).
+template <MateRules R> class BasicMateProver {
 public:
   virtual ~BasicMateProver() = default;
-  virtual Outcome prove(P& pos, Plies max_len, MateSearchOptions options) = 0;
+  virtual Outcome prove(typename R::Position& pos, Plies max_len, MateSearchOptions options) = 0;
 };
-using MateProver = BasicMateProver<Position>;
+using MateProver = BasicMateProver<ShogiRules>;
 
 // The mate search over the rules R (rules.h); MateSearch is the one for shogi. It touches the
 // board only through R.
@@ -78,7 +78,7 @@ public:
   void set_worker_hooks(WorkerHooks* hooks) { hooks_ = hooks; }
   // Hands every prove() to `prover` (on the same table; null: this search answers itself).
   // Lookups and futile_drop() stay here.
-  void set_prover(BasicMateProver<Position>* prover) { prover_ = prover; }
+  void set_prover(BasicMateProver<R>* prover) { prover_ = prover; }
 
 private:
   // A node under search and what its steps share.
@@ -159,7 +159,7 @@ private:
   Color attacker_;
   MateSearchOptions options_;
   WorkerHooks* hooks_ = nullptr;
-  BasicMateProver<Position>* prover_ = nullptr;
+  BasicMateProver<R>* prover_ = nullptr;
   SearchPath path_;
   std::deque<std::vector<Child>> child_pool_;  // per-ply child arrays, reused; a deque keeps
                                                // references valid while deeper plies grow it

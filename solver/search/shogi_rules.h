@@ -8,7 +8,9 @@
 #include <cstddef>
 #include <cstdint>
 #include <string>
+#include <vector>
 
+#include "solver/core/board_setup.h"
 #include "solver/core/checkgen.h"
 #include "solver/core/move.h"
 #include "solver/core/movegen.h"
@@ -46,9 +48,53 @@ struct ShogiRules {
   // USI move text: "7g7f", "2b3c+", "G*5b".
   static std::string move_text(Move m);
 
+  // The move that is none (a search that found no move; never generated).
+  static Move no_move() { return Move::none(); }
   static bool is_drop(Move m) { return m.is_drop(); }
   // The square a drop lands on; Square::None for a board move.
   static Square drop_square(Move m) { return m.is_drop() ? m.to() : Square::None; }
+
+  // Mirror geometry and move shapes, for the exemptions from a cook (answer/exemptions.h,
+  // answer/check_rules.h).
+  // The square reflected left-right (file 1 <-> file 9, rank kept); the move likewise.
+  static constexpr Square mirror(Square s) {
+    return make_square(kFileCount - 1 - file_of(s), rank_of(s));
+  }
+  static Move mirror(Move m) {
+    if (m.is_drop()) return Move::drop(m.dropped_type(), mirror(m.to()));
+    return Move::board(mirror(m.from()), mirror(m.to()), m.is_promotion());
+  }
+  // True when the board is its own left-right mirror image (hands need no reflection).
+  static bool is_mirror_symmetric(const Position& pos);
+  // The same board move, not promoting; a drop as it is.
+  static Move without_promotion(Move m) {
+    return m.is_drop() ? m : Move::board(m.from(), m.to(), false);
+  }
+  // The hand kind a drop puts down (compared only between drops).
+  static int dropped_kind(Move m) { return index_of(m.dropped_type()); }
+  // Whether s and t lie on one ray from the king of the side not to move, the nearer strictly
+  // between the king and the farther (false without that king).
+  static bool on_one_ray_from_king(const Position& pos, Square s, Square t);
+
+  // For the checker (answer/check.h, answer/check_rules.h): legality of a given move, and the
+  // unnecessary-piece test's removals.
+  using Piece = tsume::Piece;
+  static Piece no_piece() { return Piece::None; }
+  static bool is_legal(const Position& pos, Move m) { return pos.is_legal(m); }
+  // One piece taken off a problem: a board piece (on `square`) or an attacker's hand piece
+  // (Square::None, `piece` unpromoted in the attacker's colour), with the setup without it.
+  struct Removal {
+    Square square;
+    Piece piece;
+    BoardSetup setup;
+  };
+  // Every piece of `root` (attacker to move) that the test takes off: the board pieces but the
+  // kings (only with `board_pieces`), to the defender's hand where the variant has drops (in
+  // sho shogi they simply leave the board; SPEC.md section 4), then one of each kind in the
+  // attacker's hand, to the defender's.
+  static std::vector<Removal> removals(const Position& root, bool board_pieces);
+  // Sets `pos` to the problem without the piece; empty, or why that position is illegal.
+  static std::string without(const Removal& r, Position& pos) { return pos.set(r.setup); }
 
   // The moves from a drop interposition's position (defender to move, `pos`) to its comparison
   // positions (futility.h): the single checker moved to s, plain unless that would leave it
