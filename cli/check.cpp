@@ -23,6 +23,7 @@
 #include "cli/command.h"
 #include "solver/answer/check.h"
 #include "solver/io/kif_writer.h"
+#include "solver/io/piece_names.h"
 #include "solver/io/sfen.h"
 
 namespace tsume::cli {
@@ -165,12 +166,12 @@ private:
 // ---------------------------------------------------------------------------------------------
 // Words for findings
 
+// SFEN spelling: "+R", "g", "E" (sho shogi's drunk elephant), "+e" (a white crown prince).
 std::string piece_letters(Piece p) {
-  static constexpr const char* kLetters[] = {"",  "P",  "L",  "N",  "S",  "B",  "R", "G",
-                                             "K", "+P", "+L", "+N", "+S", "+B", "+R"};
-  std::string s = kLetters[index_of(type_of(p))];
-  if (color_of(p) == Color::White)
-    for (char& ch : s) ch = static_cast<char>(ch >= 'A' && ch <= 'Z' ? ch - 'A' + 'a' : ch);
+  const PieceType pt = type_of(p);
+  const char letter = io::sfen_letter(pt);
+  std::string s = is_promoted(pt) ? "+" : "";
+  s += color_of(p) == Color::White ? static_cast<char>(letter - 'A' + 'a') : letter;
   return s;
 }
 
