@@ -122,7 +122,7 @@ private:
   // evasion, the most promising one, and workers sent to others would mostly search in vain:
   // they follow it together and spread over the checks below it. (Two threads, the scaling set
   // of scripts/scaling.sh and twelve other 図巧 problems: 4-19 % more nodes than one thread,
-  // against 20-26 % when steered at every node; see docs/parallel.md, stop 21.)
+  // against 20-26 % when steered at every node; docs/parallel.md gives the runs.)
   bool steered(const Node& node, PhiDelta v) const {
     return hooks_ && (node.or_node || (v.delta != 0 && v.delta < v.phi));
   }

@@ -67,7 +67,7 @@ std::vector<Position> playout_positions(std::size_t n, std::uint64_t seed) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Validation (SPEC.md section 2; issue 2: every illegal position rejected with a reason).
+// Validation (SPEC.md section 2: every illegal position rejected with a reason).
 
 TEST(PositionValidate, AcceptsTheStartPosition) {
   EXPECT_EQ(Position::validate(parse_setup(test::spec::kStart)), "");
