@@ -68,10 +68,6 @@ void add_read_options(po::options_description& options) {
   add_rules_option(options);
 }
 
-io::DefenderHand defender_hand_option(const po::variables_map& vm) {
-  return vm["hand-as-given"].as<bool>() ? io::DefenderHand::AsGiven : io::DefenderHand::RestIfEmpty;
-}
-
 void add_rules_option(po::options_description& options) {
   options.add_options()("rules",
                         po::value<std::string>()->value_name("NAME")->default_value("shogi"),
@@ -88,7 +84,9 @@ Variant rules_option(const po::variables_map& vm) {
 }
 
 io::ReadOptions read_options(const po::variables_map& vm) {
-  return io::ReadOptions{defender_hand_option(vm), rules_option(vm)};
+  const auto hand =
+      vm["hand-as-given"].as<bool>() ? io::DefenderHand::AsGiven : io::DefenderHand::RestIfEmpty;
+  return io::ReadOptions{hand, rules_option(vm)};
 }
 
 void add_position_options(po::options_description& options, std::string_view default_sfen) {

@@ -78,7 +78,6 @@ std::vector<std::string> inputs_of(const po::variables_map& vm);
 // empty defender hand holds all remaining pieces, 残り全部) and --rules; read_options() gives
 // what they select.
 void add_read_options(po::options_description& options);
-io::DefenderHand defender_hand_option(const po::variables_map& vm);
 
 // --rules shogi|sho: the rule set positions are read and played under (SPEC.md section 7).
 void add_rules_option(po::options_description& options);

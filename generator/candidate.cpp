@@ -113,7 +113,6 @@ int pieces_on_board(const BoardSetup& setup, Square* out) {
 }  // namespace
 
 void refill_defender_hand(BoardSetup& setup) {
-  if (!has_drops(setup.variant)) return;  // sho: captured pieces leave the game, hands stay empty
   setup.hand(Color::White) = Hand();
   give_rest_to(setup, Color::White);
 }

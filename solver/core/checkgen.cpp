@@ -34,19 +34,11 @@ CheckSquares make_check_squares(Color them, Square ksq, Bitboard occ) {
   return c;
 }
 
-// The rare case of an attacker in check (双玉, after a counter-check): every legal evasion that
-// also gives check.
-void generate_checking_evasions(const Position& pos, MoveList& list) {
-  MoveList evasions;
-  generate_evasions(pos, evasions);
-  for (Move m : evasions)
-    if (pos.gives_check(m)) list.push(m);
-}
-
-// Sho shogi: the legal moves after which a royal of the defender is attacked. With a second
-// royal on either side (or an elephant that may become one) pins and check squares no longer
-// describe the checks, so sho filters all legal moves.
-void generate_sho_checks(const Position& pos, MoveList& list) {
+// The legal moves that give check, by filtering. Used where check squares and pins do not
+// describe the checks: an attacker in check (双玉, after a counter-check: its evasions), and sho
+// shogi, where a second royal on either side (or an elephant that may become one) changes pins
+// and checks.
+void checks_among_legal_moves(const Position& pos, MoveList& list) {
   MoveList legal;
   generate_legal(pos, legal);
   for (Move m : legal)
@@ -57,14 +49,14 @@ void generate_sho_checks(const Position& pos, MoveList& list) {
 
 void generate_checks(const Position& pos, MoveList& list) {
   if (pos.variant() == Variant::Sho) [[unlikely]] {
-    generate_sho_checks(pos, list);
+    checks_among_legal_moves(pos, list);
     return;
   }
   const Color us = pos.side_to_move(), them = ~us;
   const Square ksq = pos.king_square(them);
   if (ksq == Square::None) return;
   if (pos.in_check()) {
-    generate_checking_evasions(pos, list);
+    checks_among_legal_moves(pos, list);
     return;
   }
   const Bitboard occ = pos.pieces();

@@ -34,6 +34,21 @@ inline std::vector<std::string> usi_moves(const std::vector<Move>& moves) {
   return out;
 }
 
+// The moves of `line` (USI words separated by spaces) played from `start`, each checked legal.
+inline std::vector<Move> usi_line(const Position& start, std::string_view line) {
+  Position pos = start;
+  std::vector<Move> moves;
+  std::istringstream words{std::string(line)};
+  for (std::string w; words >> w;) {
+    auto m = parse_usi_move(w, pos);
+    EXPECT_TRUE(m.ok()) << w << ": " << m.error().message();
+    if (!m) break;
+    moves.push_back(*m);
+    pos.do_move(*m);
+  }
+  return moves;
+}
+
 // Checks that `result` failed on `line` with a reason containing `phrase`.
 template <class T>
 ::testing::AssertionResult fails_with(const Expected<T>& result, int line,

@@ -20,26 +20,13 @@
 namespace tsume::io {
 namespace {
 
+using test::usi_line;
 using test::usi_moves;
 
 Position position(std::string_view sfen, DefenderHand hand = DefenderHand::RestIfEmpty) {
   auto pos = read_position(sfen, hand);
   EXPECT_TRUE(pos.ok()) << sfen << ": " << pos.error().message();
   return pos.ok() ? *pos : Position();
-}
-
-std::vector<Move> usi_line(const Position& start, std::string_view line) {
-  Position pos = start;
-  std::vector<Move> moves;
-  std::istringstream words{std::string(line)};
-  for (std::string w; words >> w;) {
-    auto m = parse_usi_move(w, pos);
-    EXPECT_TRUE(m.ok()) << w << ": " << m.error().message();
-    if (!m) break;
-    moves.push_back(*m);
-    pos.do_move(*m);
-  }
-  return moves;
 }
 
 struct Published {

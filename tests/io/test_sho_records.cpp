@@ -8,6 +8,7 @@
 
 #include <gtest/gtest.h>
 
+#include "io_test_support.h"
 #include "solver/io/csa.h"
 #include "solver/io/csa_writer.h"
 #include "solver/io/kif.h"
@@ -22,7 +23,7 @@ constexpr ReadOptions kSho{DefenderHand::RestIfEmpty, Variant::Sho};
 // White's king on 5a is checked by the rook on 5e; White's elephant on 1f promotes on 1g, which
 // answers the check (a second royal), and then the crown prince steps to 2g.
 constexpr std::string_view kStart = "4k4/9/9/9/4R4/8e/9/9/K8 w - 1";
-constexpr std::string_view kLine[] = {"1f1g+", "5e5d", "1g2g"};
+constexpr std::string_view kLine = "1f1g+ 5e5d 1g2g";
 
 Position sho_position(std::string_view sfen) {
   auto pos =
@@ -31,18 +32,7 @@ Position sho_position(std::string_view sfen) {
   return pos.ok() ? *pos : Position();
 }
 
-std::vector<Move> line_from(const Position& start) {
-  Position pos = start;
-  std::vector<Move> moves;
-  for (std::string_view w : kLine) {
-    auto m = parse_usi_move(w, pos);
-    EXPECT_TRUE(m.ok()) << w << ": " << m.error().message();
-    if (!m) break;
-    moves.push_back(*m);
-    pos.do_move(*m);
-  }
-  return moves;
-}
+std::vector<Move> line_from(const Position& start) { return test::usi_line(start, kLine); }
 
 TEST(ShoRecords, SfenWritesTheElephantAndThePrince) {
   Position pos = sho_position(kStart);

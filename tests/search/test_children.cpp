@@ -1,6 +1,7 @@
 // Children of a node: df-pn+ initial values, the mates and refutations found at expansion,
 // move ordering, the one-drop-per-square rule and re-reading from the table.
 #include "solver/search/children.h"
+#include "tests/search/search_test_support.h"
 
 #include <gtest/gtest.h>
 
@@ -12,11 +13,7 @@
 namespace tsume {
 namespace {
 
-Position position(const char* sfen) {
-  auto p = io::read_position(sfen, io::DefenderHand::AsGiven, {}, 0, KingRule::Any);
-  EXPECT_TRUE(p.ok()) << (p.ok() ? "" : p.error().message());
-  return p.ok() ? p.value() : Position();
-}
+Position position(const char* sfen) { return test::position_as_given(sfen); }
 
 // White king on 1a checked down the file by the rook on 1i. Evasions: the king to 2a or 2b,
 // the gold on 2h takes the rook, the silver interposes on 1d or 1f, the gold on 1h, and a gold

@@ -1,6 +1,7 @@
 // Futile interpositions (無駄合): the node's record of the squares judged, and the futility
 // question of the search, on positions analysed by hand.
 #include "solver/search/futility.h"
+#include "tests/search/search_test_support.h"
 
 #include <gtest/gtest.h>
 
@@ -10,13 +11,9 @@
 namespace tsume {
 namespace {
 
-Position position(const char* sfen) {
-  auto p = io::read_position(sfen, io::DefenderHand::AsGiven, {}, 0, KingRule::Any);
-  EXPECT_TRUE(p.ok()) << (p.ok() ? "" : p.error().message());
-  return p.ok() ? p.value() : Position();
-}
+Position position(const char* sfen) { return test::position_as_given(sfen); }
 
-Square sq(int file, char rank) { return make_square(file - 1, rank - 'a'); }
+using test::sq;
 
 // The lance on 1i checks the king on 1a, boxed in by its own lance and pawn; the gold on 2c
 // guards 1b. White holds one pawn. With the lance on any of 1b-1h the interpositions below it

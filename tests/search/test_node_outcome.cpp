@@ -1,6 +1,7 @@
 // What a decided node returns and stores: lengths, hands and repetitions from its children,
 // on positions and child values set up by hand.
 #include "solver/search/node_outcome.h"
+#include "tests/search/search_test_support.h"
 
 #include <gtest/gtest.h>
 
@@ -9,11 +10,7 @@
 namespace tsume {
 namespace {
 
-Position position(const char* sfen) {
-  auto p = io::read_position(sfen, io::DefenderHand::AsGiven, {}, 0, KingRule::Any);
-  EXPECT_TRUE(p.ok()) << (p.ok() ? "" : p.error().message());
-  return p.ok() ? p.value() : Position();
-}
+Position position(const char* sfen) { return test::position_as_given(sfen); }
 
 Child child(const Position& pos, const char* usi, const SearchResult& value) {
   Child c;

@@ -1,5 +1,6 @@
 // Proof and disproof pieces (証明駒・反証駒) on positions analysed by hand.
 #include "solver/search/proof_hand.h"
+#include "tests/search/search_test_support.h"
 
 #include <gtest/gtest.h>
 
@@ -9,11 +10,7 @@
 namespace tsume {
 namespace {
 
-Position position(const char* sfen) {
-  auto p = io::read_position(sfen, io::DefenderHand::AsGiven, {}, 0, KingRule::Any);
-  EXPECT_TRUE(p.ok()) << (p.ok() ? "" : p.error().message());
-  return p.ok() ? p.value() : Position();
-}
+Position position(const char* sfen) { return test::position_as_given(sfen); }
 
 Hand hand(int pawns, int silvers, int golds) {
   Hand h;

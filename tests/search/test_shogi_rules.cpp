@@ -1,6 +1,7 @@
 // The shogi model of the mate search's rules: move text, the comparison moves of futility and
 // the move order, on positions analysed by hand.
 #include "solver/search/shogi_rules.h"
+#include "tests/search/search_test_support.h"
 
 #include <gtest/gtest.h>
 
@@ -12,13 +13,9 @@
 namespace tsume {
 namespace {
 
-Position position(const char* sfen) {
-  auto p = io::read_position(sfen, io::DefenderHand::AsGiven, {}, 0, KingRule::Any);
-  EXPECT_TRUE(p.ok()) << (p.ok() ? "" : p.error().message());
-  return p.ok() ? p.value() : Position();
-}
+Position position(const char* sfen) { return test::position_as_given(sfen); }
 
-Square sq(int file, char rank) { return make_square(file - 1, rank - 'a'); }
+using test::sq;
 
 Move usi(const Position& pos, const char* text) {
   auto m = io::parse_usi_move(text, pos);
