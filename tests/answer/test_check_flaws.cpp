@@ -1,4 +1,4 @@
-// Issue 5, "tsume check": sound problems broken one way at a time (a second mate at a middle
+// `tsume check`: sound problems broken one way at a time (a second mate at a middle
 // move, a defence that lasts longer than the given line, an alternative final move), with every
 // verdict derived by hand in the comment above the position. Squares are USI (file 1-9 right to
 // left, rank a-i top down); Black attacks; an empty White hand is "all the rest" (残り全部), so
