@@ -254,11 +254,15 @@ TEST(SharedTable, AReaderNeverSeesATornEntry) {
   const auto dn_of = [](PnDn pn) { return pn * 7 + 3; };
   tt.set_shared(true);
   std::atomic<bool> torn{false};
-  std::atomic<int> checked{0};
+  std::atomic<int> writers_left{2};
+  std::atomic<int> proofs_seen{0}, disproofs_seen{0}, estimates_seen{0};
   std::vector<std::thread> threads;
   for (int t = 0; t < 4; ++t) {
     threads.emplace_back([&, t] {
-      for (int i = 0; i < 60'000; ++i) {
+      // Readers keep probing while any writer runs and a full cycle of (key, hand) pairs
+      // after, so that they meet entries however the threads are scheduled.
+      int after = 0;
+      for (int i = 0; t % 2 == 0 ? i < 60'000 : after < 2 * 96; ++i) {
         const int j = 1 + (i * 7 + t) % 12;
         const int n = (i / 12 + t) % 8;
         const std::uint64_t key = key_of(j);
@@ -269,6 +273,7 @@ TEST(SharedTable, AReaderNeverSeesATornEntry) {
           tt.store_estimate(key, hand_of(n), pn, dn_of(pn), 1);
           continue;
         }
+        if (writers_left.load() == 0) ++after;
         const TTProbe any = tt.probe(key, Hand::full());  // every entry's proof applies
         if (any.upper != kNoMate && any.upper != upper_of(j, any.proof_hand)) torn = true;
         const TTProbe none = tt.probe(key, Hand());  // every entry's disproof applies
@@ -277,13 +282,19 @@ TEST(SharedTable, AReaderNeverSeesATornEntry) {
         // (An entry made by a proof or a disproof has the initial pn = dn = 1 until its estimate.)
         const bool initial = exact.pn == 1 && exact.dn == 1;
         if (exact.found && !initial && exact.dn != dn_of(exact.pn)) torn = true;
-        checked += any.upper != kNoMate && none.lower != 0 && exact.found;
+        proofs_seen += any.upper != kNoMate;
+        disproofs_seen += none.lower != 0;
+        estimates_seen += exact.found && !initial;
       }
+      if (t % 2 == 0) --writers_left;
     });
   }
   for (std::thread& th : threads) th.join();
   EXPECT_FALSE(torn.load());
-  EXPECT_GT(checked.load(), 0);  // the readers did meet entries
+  // The readers did meet every kind of entry.
+  EXPECT_GT(proofs_seen.load(), 0);
+  EXPECT_GT(disproofs_seen.load(), 0);
+  EXPECT_GT(estimates_seen.load(), 0);
 }
 
 }  // namespace
