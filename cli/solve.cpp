@@ -55,12 +55,16 @@ constexpr HelpText kHelp{
     "(残り全部)\n"
     "unless --hand-as-given.\n"
     "\n"
-    "Records are written and flushed as problems complete. Status: mate, no_mate, unknown (a\n"
-    "limit was hit before the exact length and main line were found) or error (a record that\n"
-    "could not be read: the message names the file and line; the batch goes on). jsonl fields:\n"
-    "id, sfen, status, length (null unless mate), length_upper (only when a mate was found but\n"
-    "its length not proven exact), pv (USI moves, space separated), pv_upper (with length_upper:\n"
-    "a line of the mate found, not proven shortest), nodes, time_ms, error.\n"
+    "--answer exact (the default) certifies the exact length and gives the main line; --answer\n"
+    "first stops at the first mate proven and gives its length as an upper bound with a line of\n"
+    "it (much faster on long problems).\n"
+    "Records are written and flushed as problems complete. Status: mate (a mate was proven),\n"
+    "no_mate, unknown (a limit was hit before either was proven) or error (a record that could\n"
+    "not be read: the message names the file and line; the batch goes on). jsonl fields: id,\n"
+    "sfen, status, length (null unless mate), length_exact (true: the exact length and the main\n"
+    "line; false: a mate in at most `length` plies and a line of it, with --answer first or\n"
+    "when a limit stopped the certification), pv (USI moves, space separated), nodes, time_ms,\n"
+    "error.\n"
     "--resume reads the ids already in the -o file, drops an incomplete last record and appends\n"
     "the remaining problems. A progress bar goes to stderr when it is a terminal; a summary goes\n"
     "to stderr (and, with --format text, to stdout; once when both are one terminal). --threads:\n"
@@ -79,10 +83,10 @@ struct Outcome {
   std::string id;
   std::string sfen;  // the position solved (defender hand applied), or the text that failed
   Variant rules = Variant::Shogi;
-  std::string status;            // mate, no_mate, unknown, error
-  int length = -1;               // exact length when mate
-  int length_upper = -1;         // a mate was found in this many plies but not proven shortest
-  std::vector<Move> proof_line;  // with length_upper: a line of that mate, when one was read
+  std::string status;        // mate, no_mate, unknown, error
+  int length = -1;           // when mate: the exact length, or with !length_exact a bound
+  bool length_exact = false; // the exact length and the main line (else a line of the mate)
+  bool first = false;        // --answer first (an upper bound by request, not by a limit)
   std::vector<Move> pv;
   std::optional<Position> start;
   std::uint64_t nodes = 0;
@@ -116,19 +120,20 @@ Outcome solve_record(const Record& r, Solver& solver, const Settings& settings) 
   o.status = to_string(result.status);
   if (result.status != SolveStatus::Mate) return o;
   // Exact: the length is certified and the main line complete (it may hold more moves than the
-  // length: futile interpositions and their captures are shown but not counted).
-  const bool complete = result.length_exact;
-  if (complete) {
-    o.length = result.length;
-    o.pv = result.pv;
-  } else {
-    // A limit stopped the length minimisation or the main line: a mate exists, its exact
-    // length is not known.
-    o.status = "unknown";
-    o.length_upper = result.length;
-    o.proof_line = result.pv;
-  }
+  // length: futile interpositions and their captures are shown but not counted). Otherwise
+  // (--answer first, or a limit stopped the certification) a mate in at most `length` plies
+  // and a line of it, when one was read.
+  o.length = result.length;
+  o.length_exact = result.length_exact;
+  o.first = settings.options.answer == AnswerMode::First;
+  o.pv = result.pv;
   return o;
+}
+
+// Whether a record needs no more search: a mate with the answer asked for, no mate, an error.
+bool is_final(const Outcome& o) {
+  if (o.status == "mate") return o.length_exact || o.first;
+  return o.status != "unknown";
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -144,10 +149,8 @@ std::string format_jsonl(const Outcome& o) {
   } else {
     s << "null";
   }
-  if (o.length_upper >= 0) s << ",\"length_upper\":" << o.length_upper;
+  s << ",\"length_exact\":" << (o.length_exact ? "true" : "false");
   s << ",\"pv\":" << json_string(usi_line(o.pv));
-  if (o.length_upper >= 0 && !o.proof_line.empty())
-    s << ",\"pv_upper\":" << json_string(usi_line(o.proof_line));
   s << ",\"nodes\":" << o.nodes
     << ",\"time_ms\":" << static_cast<std::uint64_t>(o.seconds * 1000.0 + 0.5) << ",\"error\":";
   if (o.error.empty()) {
@@ -169,15 +172,18 @@ std::string format_text(const Outcome& o) {
     s << "error " << one_line(o.error) << "\n\n";
     return s.str();
   }
-  if (o.length >= 0) {
+  if (o.length >= 0 && o.length_exact) {
     s << "length " << o.length << '\n';
+  } else if (o.length >= 0) {
+    s << "length at most " << o.length
+      << (o.first ? " (the first mate found, not proven shortest)\n"
+                  : " (a limit stopped the search for shorter mates)\n");
+  }
+  if (o.length >= 0 && !o.pv.empty()) {
     auto japanese = io::to_japanese_line(*o.start, o.pv);
-    s << "main " << (japanese ? *japanese : "(" + japanese.error().message() + ")") << '\n';
+    s << (o.length_exact ? "main " : "mate line ")
+      << (japanese ? *japanese : "(" + japanese.error().message() + ")") << '\n';
     s << "usi " << usi_line(o.pv) << '\n';
-  } else if (o.length_upper >= 0) {
-    s << "length at most " << o.length_upper << " (a limit stopped the search for shorter mates)\n";
-    if (!o.proof_line.empty())
-      s << "mate line " << usi_line(o.proof_line) << " (not proven shortest)\n";
   }
   s << "nodes " << o.nodes << '\n' << "time " << seconds_text(o.seconds) << "\n\n";
   return s.str();
@@ -189,12 +195,14 @@ std::string format_kif(const Outcome& o) {
   info.title = one_line(o.id);
   std::ostringstream summary;
   summary << "tsume solve: " << o.status;
-  if (o.length >= 0) summary << ", " << o.length << (o.length == 1 ? " ply" : " plies");
-  if (o.length_upper >= 0) summary << ", mate in at most " << o.length_upper << " plies";
+  if (o.length >= 0 && o.length_exact)
+    summary << ", " << o.length << (o.length == 1 ? " ply" : " plies");
+  else if (o.length >= 0)
+    summary << ", mate in at most " << o.length << " plies (a line of it, not proven shortest)";
   summary << ", " << o.nodes << " nodes, " << seconds_text(o.seconds);
   if (!o.start) return "表題：" + info.title + "\n*error: " + one_line(o.error) + "\n\n";
   info.comments.push_back(summary.str());
-  if (o.length < 0) info.terminator.clear();
+  if (o.pv.empty()) info.terminator.clear();
   auto record = io::to_kif_record(*o.start, o.pv, info);
   if (!record) return "表題：" + info.title + "\n*error: " + record.error().message() + "\n\n";
   return *record + "\n";
@@ -205,8 +213,10 @@ std::string format_kif(const Outcome& o) {
 bool write_diagram(const Outcome& o, const std::string& path) {
   io::SvgDiagramOptions options;
   options.title = one_line(o.id);
-  if (o.length >= 0) {
+  if (o.length >= 0 && o.length_exact) {
     options.title += "  " + std::to_string(o.length) + "手詰";
+  } else if (o.length >= 0) {
+    options.title += "  " + std::to_string(o.length) + "手以内の詰";
   } else if (o.status == "no_mate") {
     options.title += "  不詰";
   }
@@ -230,7 +240,7 @@ std::string format_outcome(const Outcome& o, Format format) {
 // Progress and summary
 
 struct Totals {
-  std::size_t mate = 0, no_mate = 0, unknown = 0, errors = 0;
+  std::size_t mate = 0, exact = 0, no_mate = 0, unknown = 0, errors = 0;
   std::uint64_t nodes = 0;
   double search_seconds = 0;
 
@@ -238,6 +248,7 @@ struct Totals {
   void add(const Outcome& o) {
     if (o.status == "mate") {
       ++mate;
+      exact += o.length_exact;
     } else if (o.status == "no_mate") {
       ++no_mate;
     } else if (o.status == "error") {
@@ -255,6 +266,7 @@ std::string summary_text(const Totals& t, std::size_t skipped, double wall_secon
   std::ostringstream s;
   s << "summary: " << t.done() << " problems: " << t.mate << " solved (mate), " << t.no_mate
     << " no mate, " << t.unknown << " unknown, " << t.errors << " errors";
+  if (t.mate > 0) s << "; " << t.exact << " of the mates with the exact length certified";
   if (skipped > 0) s << "; " << skipped << " skipped (already in the output)";
   s << "; time " << seconds_text(wall_seconds) << ", nodes " << t.nodes;
   if (interrupted) s << "; interrupted";
@@ -325,7 +337,7 @@ bool solve_batch(const std::vector<const Record*>& todo, const Settings& setting
           if (g_interrupted.load()) return;
           Outcome o = solve_record(*todo[i], *solvers.local(), quick);
           if (g_interrupted.load()) return;
-          if (o.status == "unknown" && !quick_is_final && o.nodes >= quick_nodes) {
+          if (!is_final(o) && !quick_is_final && o.nodes >= quick_nodes) {
             tries[i] = std::move(o);
             const std::lock_guard<std::mutex> lock(hard_mutex);
             hard.push_back(i);
@@ -405,6 +417,12 @@ Settings read_settings(const po::variables_map& vm) {
   s.limits = batch_limits(vm);
   s.read = read_options(vm);
   s.options.exclude_futile = !vm["count-futile"].as<bool>();
+  const auto& answer = vm["answer"].as<std::string>();
+  if (answer == "first") {
+    s.options.answer = AnswerMode::First;
+  } else if (answer != "exact") {
+    throw UsageError("--answer must be exact or first, not '" + answer + "'");
+  }
   return s;
 }
 
@@ -429,6 +447,9 @@ int solve_main(const Context& ctx) {
       "<id>.svg in --diagram-dir");
   add("diagram-dir", po::value<std::string>()->value_name("DIR")->default_value("."),
       "the folder for --diagram (created when missing)");
+  add("answer", po::value<std::string>()->value_name("exact|first")->default_value("exact"),
+      "exact: certify the exact length and give the main line; first: stop at the first mate "
+      "proven (its length an upper bound, with a line of it)");
   add("count-futile", po::bool_switch()->default_value(false),
       "count every interposition, futile ones (無駄合) included, as game-style mate searches do");
   add_read_options(options);

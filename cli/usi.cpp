@@ -40,8 +40,12 @@ constexpr HelpText kHelp{
     "hands are taken as given (option RestToDefender gives an empty defender hand all remaining\n"
     "pieces, 残り全部). Answers: 'checkmate <USI moves>' (the main line: shortest attack,\n"
     "longest defence, futile interpositions not counted), 'checkmate nomate' (no mate exists),\n"
-    "'checkmate timeout' (the time or node limit ran out, or stop came, before the exact answer),\n"
-    "each after one 'info time <ms> nodes <n> nps <n> [pv ...]' line. 'go' without 'mate' is\n"
+    "'checkmate timeout' (the time or node limit ran out, or stop came, before any mate was\n"
+    "proven), each after one 'info time <ms> nodes <n> nps <n> [pv ...]' line. As soon as a first\n"
+    "mate is proven its line is shown ('info ... score mate <plies> pv ...', with 'info string'\n"
+    "saying it is not proven shortest); with option Answer exact (the default) the search goes on\n"
+    "to the exact answer, and if the time runs out first the answer is that first mate's line;\n"
+    "with Answer first it answers with that line at once. 'go' without 'mate' is\n"
     "answered 'bestmove resign'. Unknown or malformed commands are answered with 'info string "
     "...'\n"
     "and otherwise ignored. At the end of the input a search with a limit is finished, an\n"
@@ -50,7 +54,7 @@ constexpr HelpText kHelp{
     "Options: USI_Hash (MB, the solver's table), Threads (workers of the parallel search; the\n"
     "answer does not depend on it), NodeLimit (nodes per search, 0: none), CountFutile (count "
     "every\n"
-    "interposition, game-style), RestToDefender, Rules (shogi or sho: sho shogi positions, with\n"
+    "interposition, game-style), Answer (exact or first), RestToDefender, Rules (shogi or sho: sho shogi positions, with\n"
     "the drunk elephant E and the crown prince +E; startpos is then sho's start).",
     "tsume usi\n"
     "printf 'position sfen 3+R3nk/8p/7P1/9/9/9/9/9/8B b rb4g4s3n4l16p 1\\ngo mate 1000\\n' | "
@@ -198,6 +202,7 @@ private:
     say("option name Threads type spin default 1 min 1 max 256");
     say("option name NodeLimit type spin default 0 min 0 max " + std::to_string(kMaxNodeLimit));
     say("option name CountFutile type check default false");
+    say("option name Answer type combo default exact var exact var first");
     say("option name RestToDefender type check default false");
     say("option name Rules type combo default shogi var shogi var sho");
     say("usiok");
@@ -237,6 +242,14 @@ private:
       const auto b = parse_check(value);
       if (!b) return bad_value();
       count_futile_ = *b;
+    } else if (name == "Answer") {
+      if (value == "exact") {
+        answer_ = AnswerMode::Exact;
+      } else if (value == "first") {
+        answer_ = AnswerMode::First;
+      } else {
+        return bad_value();
+      }
     } else if (name == "RestToDefender") {
       const auto b = parse_check(value);
       if (!b) return bad_value();
@@ -304,9 +317,18 @@ private:
     progress_.store(0);
     SearchLimits limits{node_limit_, seconds, &stop_};
     limits.progress = &progress_;
-    const SolveOptions options{!count_futile_};
+    const SolveOptions options{.exclude_futile = !count_futile_, .answer = answer_};
     search_ =
         std::thread([this, pos = *position_, limits, options] { search(pos, limits, options); });
+  }
+
+  static std::string usi_moves(const std::vector<Move>& line) {
+    std::string moves;
+    for (Move m : line) {
+      if (!moves.empty()) moves += ' ';
+      moves += io::to_usi(m);
+    }
+    return moves;
   }
 
   // True when `line` is legal from `start` and ends in mate (the defender has no legal move).
@@ -343,7 +365,18 @@ private:
             std::to_string(ms > 0 ? nodes * 1000 / ms : 0));
       }
     });
+    // The first mate proven is shown at once; the exact answer (if asked for) follows.
+    solver_.on_first_mate([this, &pos, &options](const SolveResult& first) {
+      if (!ends_in_mate(pos, first.pv)) return;
+      const auto ms = static_cast<std::uint64_t>(first.seconds * 1000.0);
+      say("info time " + std::to_string(ms) + " nodes " + std::to_string(first.nodes) +
+          " score mate " + std::to_string(first.pv.size()) + " pv " + usi_moves(first.pv));
+      if (options.answer == AnswerMode::Exact)
+        say("info string a mate in " + std::to_string(first.pv.size()) +
+            " plies found; looking for the exact answer");
+    });
     const SolveResult r = solver_.solve(pos, limits, options);
+    solver_.on_first_mate(nullptr);
     done.store(true);
     reporter.join();
     const auto ms = static_cast<std::uint64_t>(r.seconds * 1000.0);
@@ -355,11 +388,7 @@ private:
     // (as other mate engines answer when time runs out), said to be unproven shortest.
     const bool found = r.status == SolveStatus::Mate && !exact && ends_in_mate(pos, r.pv);
     const bool mate = exact || found;
-    std::string moves;
-    for (Move m : r.pv) {
-      if (!moves.empty()) moves += ' ';
-      moves += io::to_usi(m);
-    }
+    const std::string moves = usi_moves(r.pv);
     std::string info = "info time " + std::to_string(ms) + " nodes " + std::to_string(r.nodes) +
                        " nps " + std::to_string(nps);
     if (mate && !moves.empty()) info += " pv " + moves;
@@ -374,7 +403,10 @@ private:
             " plies was found; its exact length was not proven before the limit");
       answer = "checkmate timeout";
     }
-    if (found)
+    if (found && options.answer == AnswerMode::First)
+      say("info string a mate in " + std::to_string(r.pv.size()) +
+          " plies (the first mate found, not proven shortest)");
+    else if (found)
       say("info string a mate in " + std::to_string(r.pv.size()) +
           " plies (the line of the proof found); the shortest mate was not proven before the "
           "limit");
@@ -403,6 +435,7 @@ private:
   std::size_t applied_hash_mb_ = kDefaultHashMb;  // the size of the table now
   std::uint64_t node_limit_ = 0;
   bool count_futile_ = false;
+  AnswerMode answer_ = AnswerMode::Exact;
   bool rest_to_defender_ = false;
   Variant variant_ = Variant::Shogi;  // option Rules
   std::optional<Position> position_;

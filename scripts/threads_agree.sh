@@ -56,10 +56,12 @@ if [[ ${#files[@]} -eq 0 ]]; then
   done
 fi
 
-# answers FILE.jsonl: "id status length pv" per record (pv with '_' for spaces), sorted by id.
+# answers FILE.jsonl: "id status length pv" per record (pv with '_' for spaces; a mate whose
+# length is not certified counts as unknown), sorted by id.
 answers() {
-  sed -E 's/^\{"id":"([^"]*)",.*"status":"([a-z_]+)","length":([0-9a-z]+),("length_upper":[0-9]+,)?"pv":"([^"]*)".*/\1 \2 \3 \5/' "$1" |
-    awk '{ id = $1; st = $2; len = $3; $1 = $2 = $3 = ""; gsub(/^ +/, ""); gsub(/ /, "_"); print id, st, len, ($0 == "" ? "-" : $0) }' |
+  sed -E 's/^\{"id":"([^"]*)",.*"status":"([a-z_]+)","length":([0-9a-z]+),"length_exact":([a-z]+),"pv":"([^"]*)".*/\1 \2 \4 \3 \5/' "$1" |
+    awk '{ id = $1; st = ($2 == "mate" && $3 == "false") ? "unknown" : $2; len = $4
+           $1 = $2 = $3 = $4 = ""; gsub(/^ +/, ""); gsub(/ /, "_"); print id, st, len, ($0 == "" ? "-" : $0) }' |
     sort
 }
 

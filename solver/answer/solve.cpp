@@ -10,39 +10,82 @@
 namespace tsume {
 namespace {
 
-// A line of the proof found, read from the table's length bounds without searching: the check
-// with the shortest known mate, then the reply with the longest. A mate, not the rule-exact
-// main line (given when the exact length could not be proven within the limits).
-template <AnswerRules R>
-std::vector<typename R::Move> proof_line(typename R::Position& pos, BasicMateSearch<R>& search) {
+// The longest line read: far beyond any problem's length, it only stops a cycle of table
+// bounds (entries replaced and proven again by other paths) from running on.
+constexpr std::size_t kMaxLinePlies = 100'000;
+
+// A line of the mate proven at `pos`, read from the table's length bounds: the check with the
+// shortest known mate, then the reply with the longest, each step to a child with a shorter
+// bound. A mate, not the rule-exact main line. Where the children's entries have been replaced
+// (a long proof in a small table), they are proven again (unbounded, on `prove`): at an attacker
+// node until one check is, at a defender node every reply; if none then has a shorter bound,
+// the best proven child is taken all the same. Empty when a limit stopped a re-proof before the
+// line reached the mate.
+template <AnswerRules R, class Prove>
+std::vector<typename R::Move> mate_line(typename R::Position& pos, BasicMateSearch<R>& search,
+                                        const Prove& prove) {
   using Move = typename R::Move;
   std::vector<Move> line;
-  for (Plies d = search.lookup(pos).upper; d > 0 && d < kNoMate;) {
+  const auto upper_of = [&](Move m) {
+    R::do_move(pos, m);
+    const Plies u = search.lookup(pos).upper;
+    R::undo_move(pos, m);
+    return u;
+  };
+  Plies d = search.lookup(pos).upper;
+  if (d >= kNoMate && prove(pos) == Outcome::Proven) d = search.lookup(pos).upper;
+  bool complete = false;
+  while (d < kNoMate && line.size() < kMaxLinePlies) {
+    if (d == 0) {
+      complete = true;
+      break;
+    }
     const bool attacker_node = R::side_to_move(pos) == search.attacker();
     typename R::MoveList moves;
     if (attacker_node)
       R::generate_checks(pos, moves);
     else
       R::generate_evasions(pos, moves);
-    Move chosen = R::no_move();
-    Plies chosen_upper = attacker_node ? kNoMate : -1;
-    for (Move m : moves) {
-      R::do_move(pos, m);
-      const Plies u = search.lookup(pos).upper;
-      R::undo_move(pos, m);
-      if (u >= d) continue;  // e.g. a futile drop, counted by its comparison position
-      if (attacker_node ? u < chosen_upper : u > chosen_upper) {
-        chosen = m;
-        chosen_upper = u;
+    // The child to follow: below `limit` (d: a shorter bound; kNoMate: any proven child).
+    const auto choose = [&](Plies limit, Plies& chosen_upper) {
+      Move chosen = R::no_move();
+      chosen_upper = attacker_node ? kNoMate : -1;
+      for (Move m : moves) {
+        const Plies u = upper_of(m);
+        if (u >= limit) continue;  // e.g. a futile drop, counted by its comparison position
+        if (attacker_node ? u < chosen_upper : u > chosen_upper) {
+          chosen = m;
+          chosen_upper = u;
+        }
       }
+      return chosen;
+    };
+    Plies next = kNoMate;
+    Move chosen = choose(d, next);
+    if (chosen == R::no_move()) {
+      bool stopped = false;
+      for (Move m : moves) {
+        if (upper_of(m) < kNoMate) continue;
+        R::do_move(pos, m);
+        const Outcome o = prove(pos);
+        R::undo_move(pos, m);
+        if (o == Outcome::Unknown) {
+          stopped = true;
+          break;
+        }
+        if (attacker_node && o == Outcome::Proven) break;
+      }
+      if (stopped) break;
+      chosen = choose(d, next);
+      if (chosen == R::no_move()) chosen = choose(kNoMate, next);
+      if (chosen == R::no_move()) break;
     }
-    // No move with a shorter proven mate (an entry was replaced): the line stops here.
-    if (chosen == R::no_move()) break;
     line.push_back(chosen);
     R::do_move(pos, chosen);
-    d = chosen_upper;
+    d = next;
   }
   for (auto it = line.rbegin(); it != line.rend(); ++it) R::undo_move(pos, *it);
+  if (!complete) line.clear();
   return line;
 }
 
@@ -79,6 +122,22 @@ BasicSolveResult<R> BasicSolver<R>::solve(const typename R::Position& root,
   result.proof_nodes = budget.nodes();
   if (exists == Outcome::Proven) {
     result.status = SolveStatus::Mate;
+    result.length = search.lookup(pos).upper;
+    // The line of the mate found, read while the proof is all in the table.
+    const auto reprove = [&](typename R::Position& p) { return search.prove(p, kUnboundedPlies); };
+    std::vector<typename R::Move> first_line = mate_line<R>(pos, search.serial(), reprove);
+    result.pv = first_line;
+    result.proof_seconds = budget.seconds();
+    if (on_first_) {
+      result.seconds = result.proof_seconds;
+      result.nodes = budget.nodes();
+      on_first_(result);
+    }
+    if (options.answer == AnswerMode::First) {
+      result.nodes = budget.nodes();
+      result.seconds = budget.seconds();
+      return result;
+    }
     // Each question of the length search and each main-line node gets a search of its own on
     // the shared table, with what is left of the budget (capped where the schedule says).
     const Color attacker = R::side_to_move(pos);
@@ -100,6 +159,13 @@ BasicSolveResult<R> BasicSolver<R>::solve(const typename R::Position& root,
     const Plies upper = len.upper;
     result.length_exact = len.exact;
     result.length = upper;
+    // Without the exact answer: the shortest complete line known, the first mate's or one of
+    // the shorter mate the length search proved.
+    const auto best_known_line = [&] {
+      if (budget.exhausted()) return first_line;
+      std::vector<typename R::Move> shorter = mate_line<R>(pos, search.serial(), reprove);
+      return !shorter.empty() && shorter.size() < first_line.size() ? shorter : first_line;
+    };
     if (result.length_exact) {
       // The main line (main_line.h, as `tsume check`), each node on what is left of the budget.
       SurplusGame game;
@@ -115,9 +181,9 @@ BasicSolveResult<R> BasicSolver<R>::solve(const typename R::Position& root,
       if (line.complete)
         result.pv = std::move(line.moves);
       else
-        result.pv = proof_line<R>(pos, search.serial());
+        result.pv = best_known_line();
     } else {
-      result.pv = proof_line<R>(pos, search.serial());
+      result.pv = best_known_line();
     }
   } else if (exists == Outcome::Disproven) {
     result.status = SolveStatus::NoMate;
@@ -140,5 +206,7 @@ const char* to_string(SolveStatus s) {
   }
   return "unknown";
 }
+
+const char* to_string(AnswerMode m) { return m == AnswerMode::First ? "first" : "exact"; }
 
 }  // namespace tsume

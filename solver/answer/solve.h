@@ -2,8 +2,9 @@
 // minimax length (attacker shortest, defender longest, futile interpositions not counted), and
 // the main line.
 //
-// Method: df-pn proves the mate with no length budget; the proof's length is an upper bound U.
-// Then "mate within U - 2 plies?" is asked with futile interpositions ignored, lowering U each
+// Method: df-pn proves the mate with no length budget; the proof's length is an upper bound U,
+// and a line of that mate is read from the table at once (proven again from where the table has
+// lost it). AnswerMode::First stops there, like other solvers' default mode. Otherwise "mate within U - 2 plies?" is asked with futile interpositions ignored, lowering U each
 // time it is proven, until it is disproven: U is then the exact length (exact_length.h: when
 // one such question takes more than 5 M nodes, the depths below U are asked from the
 // bottom of a window upwards instead, iterative deepening). The main line follows
@@ -20,6 +21,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -47,14 +49,23 @@ template <AnswerRules R> struct BasicSolveResult {
   std::vector<typename R::Move> pv;
   std::uint64_t nodes = 0;
   std::uint64_t proof_nodes = 0;  // nodes of the first proof (before length minimisation)
+  double proof_seconds = 0;       // and its time, the line of the mate found included
   double seconds = 0;
 };
 using SolveResult = BasicSolveResult<ShogiRules>;
+
+enum class AnswerMode {
+  // The first mate proven, with a line of it: `length` is an upper bound (length_exact false).
+  First,
+  // The rule-exact answer: the exact length certified and the main line.
+  Exact,
+};
 
 struct SolveOptions {
   // Futile interpositions (無駄合) are not counted (the tsume convention, SPEC.md section 3).
   // Off: every interposition counts, as in game-style mate problems.
   bool exclude_futile = true;
+  AnswerMode answer = AnswerMode::Exact;
 };
 
 template <AnswerRules R> class BasicSolver {
@@ -70,6 +81,10 @@ public:
   void set_spare_threads(SpareThreads* spare) { spare_ = spare; }
   void set_hash_size(std::size_t megabytes) { table_.resize(megabytes); }
   std::size_t hash_bytes() const { return table_.bytes(); }
+  // Called on the solving thread as soon as the first mate is proven and its line read (status
+  // Mate, length an upper bound, pv that line), before the exact answer is looked for: a GUI
+  // can show it while the certification runs.
+  void on_first_mate(std::function<void(const BasicSolveResult<R>&)> f) { on_first_ = std::move(f); }
 
   // Solves `root` (the attacker is the side to move). The table is cleared first, so the
   // result never depends on earlier problems.
@@ -80,11 +95,13 @@ private:
   TranspositionTable table_;
   int threads_ = 1;
   SpareThreads* spare_ = nullptr;
+  std::function<void(const BasicSolveResult<R>&)> on_first_;
 };
 
 extern template class BasicSolver<ShogiRules>;
 using Solver = BasicSolver<ShogiRules>;
 
 const char* to_string(SolveStatus s);
+const char* to_string(AnswerMode m);
 
 }  // namespace tsume

@@ -358,5 +358,69 @@ TEST(Solve, ALimitNeverGivesAnUnfinishedMainLineAsExact) {
   EXPECT_GT(cut_after_the_length, 0);
 }
 
+TEST(Solve, AnswerFirstGivesALineOfAMateNoShorterThanThePublishedLength) {
+  // --answer first: the first mate proven, its length an upper bound of the exact one (the
+  // published length), with a line that is a mate: legal checks and evasions to a position
+  // without any evasion. With a 1 MB table the proof's entries are replaced before the line is
+  // read (the line's nodes show the re-proofs), with 64 MB mostly not; both give a mate.
+  std::ifstream in(TSUME_PROBLEMS_DIR "/zukou.tsv");
+  const std::string wanted[] = {"zukou-002", "zukou-003", "zukou-010", "zukou-022", "zukou-064"};
+  int checked = 0;
+  for (std::string line; std::getline(in, line);) {
+    std::istringstream fields(line);
+    std::string sfen, id, length;
+    std::getline(fields, sfen, '\t');
+    std::getline(fields, id, '\t');
+    std::getline(fields, length, '\t');
+    if (std::find(std::begin(wanted), std::end(wanted), id) == std::end(wanted)) continue;
+    for (std::size_t hash_mb : {1, 64}) {
+      SCOPED_TRACE(id + " " + std::to_string(hash_mb) + " MB");
+      Solver solver(hash_mb);
+      const Position start = position(sfen);
+      const SolveResult r = solver.solve(start, SearchLimits{}, {.answer = AnswerMode::First});
+      ASSERT_EQ(r.status, SolveStatus::Mate);
+      EXPECT_FALSE(r.length_exact);
+      EXPECT_GE(r.length, std::stoi(length));
+      ASSERT_FALSE(r.pv.empty());
+      Position pos = start;
+      const Color attacker = pos.side_to_move();
+      for (Move m : r.pv) {
+        MoveList moves;
+        if (pos.side_to_move() == attacker)
+          generate_checks(pos, moves);
+        else
+          generate_evasions(pos, moves);
+        ASSERT_TRUE(moves.contains(m)) << io::to_usi(m);
+        pos.do_move(m);
+      }
+      ASSERT_NE(pos.side_to_move(), attacker);
+      MoveList evasions;
+      generate_evasions(pos, evasions);
+      EXPECT_TRUE(pos.in_check() && evasions.empty()) << "the line does not end in mate";
+    }
+    ++checked;
+  }
+  EXPECT_EQ(checked, 5);
+}
+
+TEST(Solve, TheFirstMateIsReportedBeforeTheExactAnswer) {
+  // zukou-003 (45 plies published): the first mate found is longer; the callback sees it with
+  // its line before the exact answer, which then comes with the published length.
+  const char* sfen = "2p1g+P3/1P1p1pp2/l1P1g1S+r1/P1B1P1+p2/1p3l3/1kN6/9/2+B6/1r7 b GS2N2Pg2sn2l5p 1";
+  Solver solver(64);
+  std::vector<SolveResult> firsts;
+  solver.on_first_mate([&](const SolveResult& r) { firsts.push_back(r); });
+  const SolveResult r = solver.solve(position(sfen), SearchLimits{});
+  ASSERT_EQ(firsts.size(), 1u);
+  EXPECT_EQ(firsts[0].status, SolveStatus::Mate);
+  EXPECT_FALSE(firsts[0].length_exact);
+  EXPECT_GT(firsts[0].length, 45);
+  EXPECT_FALSE(firsts[0].pv.empty());
+  ASSERT_EQ(r.status, SolveStatus::Mate);
+  EXPECT_TRUE(r.length_exact);
+  EXPECT_EQ(r.length, 45);
+  EXPECT_LT(firsts[0].nodes, r.nodes);
+}
+
 }  // namespace
 }  // namespace tsume

@@ -41,7 +41,7 @@ expect "$tmp/folder/b/zukou-002.kif" '^まで21手で詰み$'
 "$tsume" solve --format jsonl "$tmp/folder/b/zukou-002.kif" >"$tmp/out" 2>"$tmp/err" ||
   fail "solving the KIF failed"
 pv=$(grep -oE '"pv":"[^"]*"' "$tmp/direct")
-expect_text "$tmp/out" "\"status\":\"mate\",\"length\":21,$pv"
+expect_text "$tmp/out" "\"status\":\"mate\",\"length\":21,\"length_exact\":true,$pv"
 expect "$tmp/out" "^\\{\"id\":\"$tmp/folder/b/zukou-002.kif:1\""
 
 # A folder: files in sorted order (a/ before b/), recursively; other files ignored.

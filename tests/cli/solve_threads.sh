@@ -18,9 +18,9 @@ awk -F'\t' '$2 == "zukou-002" || $2 == "zukou-018" || $2 == "zukou-022" || $2 ==
 grep -v '^#' "$extra" >>"$tmp/set.tsv"
 [[ $(grep -c zukou- "$tmp/set.tsv") -ge 4 ]] || { echo "FAILED: problems not found"; exit 1; }
 
-# id status length pv, one line per record.
+# id status exact length pv, one line per record.
 answers() {
-  sed -E 's/^\{"id":"([^"]*)",.*"status":"([a-z_]+)","length":([0-9a-z]+),"pv":"([^"]*)".*/\1 \2 \3 \4/' "$1"
+  sed -E 's/^\{"id":"([^"]*)",.*"status":"([a-z_]+)","length":([0-9a-z]+),"length_exact":([a-z]+),"pv":"([^"]*)".*/\1 \2 \4 \3 \5/' "$1"
 }
 run() {  # name, arguments...
   local name=$1
@@ -40,7 +40,7 @@ done
 # The published lengths of the 図巧 problems.
 while IFS=$'\t' read -r _ id length _; do
   [[ $id == zukou-* ]] || continue
-  grep -q "^$id mate $length " "$tmp/one.txt" ||
+  grep -q "^$id mate true $length " "$tmp/one.txt" ||
     { echo "FAILED: $id is not mate in $length"; cat "$tmp/one.txt"; exit 1; }
 done <"$tmp/set.tsv"
 echo "ok: $(wc -l <"$tmp/one.txt") records alike with 1, 2, 3 and 4 threads"
