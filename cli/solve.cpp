@@ -57,7 +57,8 @@ constexpr HelpText kHelp{
     "\n"
     "--answer exact (the default) certifies the exact length and gives the main line; --answer\n"
     "first stops at the first mate proven and gives its length as an upper bound with a line of\n"
-    "it (much faster on long problems).\n"
+    "it (much faster on long problems). --certify-nodes N gives the certification a budget of\n"
+    "its own after the first mate, which gets the whole of --nodes/--time.\n"
     "Records are written and flushed as problems complete. Status: mate (a mate was proven),\n"
     "no_mate, unknown (a limit was hit before either was proven) or error (a record that could\n"
     "not be read: the message names the file and line; the batch goes on). jsonl fields: id,\n"
@@ -83,10 +84,10 @@ struct Outcome {
   std::string id;
   std::string sfen;  // the position solved (defender hand applied), or the text that failed
   Variant rules = Variant::Shogi;
-  std::string status;        // mate, no_mate, unknown, error
-  int length = -1;           // when mate: the exact length, or with !length_exact a bound
-  bool length_exact = false; // the exact length and the main line (else a line of the mate)
-  bool first = false;        // --answer first (an upper bound by request, not by a limit)
+  std::string status;         // mate, no_mate, unknown, error
+  int length = -1;            // when mate: the exact length, or with !length_exact a bound
+  bool length_exact = false;  // the exact length and the main line (else a line of the mate)
+  bool first = false;         // --answer first (an upper bound by request, not by a limit)
   std::vector<Move> pv;
   std::optional<Position> start;
   std::uint64_t nodes = 0;
@@ -423,6 +424,9 @@ Settings read_settings(const po::variables_map& vm) {
   } else if (answer != "exact") {
     throw UsageError("--answer must be exact or first, not '" + answer + "'");
   }
+  const std::int64_t certify = vm["certify-nodes"].as<std::int64_t>();
+  if (certify < 0) throw UsageError("--certify-nodes must be 0 (no limit of its own) or positive");
+  s.options.certify_nodes = static_cast<std::uint64_t>(certify);
   return s;
 }
 
@@ -450,6 +454,10 @@ int solve_main(const Context& ctx) {
   add("answer", po::value<std::string>()->value_name("exact|first")->default_value("exact"),
       "exact: certify the exact length and give the main line; first: stop at the first mate "
       "proven (its length an upper bound, with a line of it)");
+  add("certify-nodes", po::value<std::int64_t>()->value_name("N")->default_value(0),
+      "with --answer exact: at most N nodes for certifying the length and the main line after "
+      "the first mate (0: only --nodes/--time); a mate found is then always reported, with its "
+      "length certified when N sufficed");
   add("count-futile", po::bool_switch()->default_value(false),
       "count every interposition, futile ones (無駄合) included, as game-style mate searches do");
   add_read_options(options);

@@ -54,7 +54,8 @@ constexpr HelpText kHelp{
     "Options: USI_Hash (MB, the solver's table), Threads (workers of the parallel search; the\n"
     "answer does not depend on it), NodeLimit (nodes per search, 0: none), CountFutile (count "
     "every\n"
-    "interposition, game-style), Answer (exact or first), RestToDefender, Rules (shogi or sho: sho shogi positions, with\n"
+    "interposition, game-style), Answer (exact or first), RestToDefender, Rules (shogi or sho: sho "
+    "shogi positions, with\n"
     "the drunk elephant E and the crown prince +E; startpos is then sho's start).",
     "tsume usi\n"
     "printf 'position sfen 3+R3nk/8p/7P1/9/9/9/9/9/8B b rb4g4s3n4l16p 1\\ngo mate 1000\\n' | "
@@ -372,8 +373,8 @@ private:
       say("info time " + std::to_string(ms) + " nodes " + std::to_string(first.nodes) +
           " score mate " + std::to_string(first.pv.size()) + " pv " + usi_moves(first.pv));
       if (options.answer == AnswerMode::Exact)
-        say("info string a mate in " + std::to_string(first.pv.size()) +
-            " plies found; looking for the exact answer");
+        say("info string first mate found (" + std::to_string(first.pv.size()) +
+            (first.pv.size() == 1 ? " ply" : " plies") + "); looking for the exact answer");
     });
     const SolveResult r = solver_.solve(pos, limits, options);
     solver_.on_first_mate(nullptr);

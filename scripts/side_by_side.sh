@@ -34,9 +34,8 @@
 # USI_Hash, PostSearchLevel; then `go mate S*1000` per problem, timed from `go` to `checkmate`).
 # Its run wall includes the engine start and the USI_Hash allocation at `isready`.
 #
-# A mate found: tsume status mate (with an older tsume, also a record with length_upper);
-# KomoringHeights `checkmate <moves>`. Its length: tsume's length (else length_upper), the
-# number of KomoringHeights' moves. tsume's length_exact (true: certified exact) is kept per
+# A mate found: tsume status mate; KomoringHeights `checkmate <moves>`. Its length: tsume's
+# length, the number of KomoringHeights' moves. tsume's length_exact (true: certified exact) is kept per
 # problem and counted; `--answer first`, or a time limit hit during the certification, leaves it
 # false. A problem that ends unsolved counts the time it took.
 # "Ran to the time limit" counts the problems whose time reached --time: for tsume these are
@@ -175,10 +174,9 @@ for mode in "${mode_list[@]}"; do
     }
     FILENAME ~ /\.jsonl$/ {
       id = field("id"); st[id] = field("status"); ms[id] = field("time_ms")
-      len = field("length"); if (len !~ /^[0-9]+$/) len = field("length_upper")
+      len = field("length")
       tl[id] = (len ~ /^[0-9]+$/) ? len : "-"
-      ex[id] = field("length_exact")
-      if (ex[id] == "" || ex[id] == "null") ex[id] = (st[id] == "mate" && field("length_upper") == "") ? "true" : "false"
+      ex[id] = field("length_exact") == "true" ? "true" : "false"
       next
     }
     FILENAME ~ /\.wall$/ { if (per_problem) ms[$1] = $2; next }

@@ -141,8 +141,17 @@ BasicSolveResult<R> BasicSolver<R>::solve(const typename R::Position& root,
     // Each question of the length search and each main-line node gets a search of its own on
     // the shared table, with what is left of the budget (capped where the schedule says).
     const Color attacker = R::side_to_move(pos);
+    const std::uint64_t certify_end =
+        options.certify_nodes ? budget.nodes() + options.certify_nodes : 0;
+    const auto spent = [&] {
+      return budget.exhausted() || (certify_end && budget.nodes() >= certify_end);
+    };
     const auto make_step = [&](std::uint64_t cap) -> std::unique_ptr<BasicBudgetedSearch<R>> {
       SearchLimits left = budget.remaining();
+      if (certify_end) {
+        const std::uint64_t rest = certify_end > budget.nodes() ? certify_end - budget.nodes() : 1;
+        cap = cap ? std::min(cap, rest) : rest;
+      }
       if (cap) left.max_nodes = left.max_nodes ? std::min(left.max_nodes, cap) : cap;
       if (threads_ <= 1) return std::make_unique<BasicBudgetedSearch<R>>(table_, left, attacker);
       return std::make_unique<ParallelStep<R>>(table_, left, attacker, threads_, spare_);
@@ -153,8 +162,8 @@ BasicSolveResult<R> BasicSolver<R>::solve(const typename R::Position& root,
                                 budget.charge(s->budget.nodes());
                                 return o;
                               },
-                              [&] { return search.lookup(pos).upper; },
-                              [&] { return budget.exhausted(); }, [&] { return budget.nodes(); }};
+                              [&] { return search.lookup(pos).upper; }, spent,
+                              [&] { return budget.nodes(); }};
     const ExactLength len = minimise_length(search.lookup(pos).upper, ask);
     const Plies upper = len.upper;
     result.length_exact = len.exact;
@@ -162,7 +171,7 @@ BasicSolveResult<R> BasicSolver<R>::solve(const typename R::Position& root,
     // Without the exact answer: the shortest complete line known, the first mate's or one of
     // the shorter mate the length search proved.
     const auto best_known_line = [&] {
-      if (budget.exhausted()) return first_line;
+      if (spent()) return first_line;
       std::vector<typename R::Move> shorter = mate_line<R>(pos, search.serial(), reprove);
       return !shorter.empty() && shorter.size() < first_line.size() ? shorter : first_line;
     };

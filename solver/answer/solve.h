@@ -4,16 +4,17 @@
 //
 // Method: df-pn proves the mate with no length budget; the proof's length is an upper bound U,
 // and a line of that mate is read from the table at once (proven again from where the table has
-// lost it). AnswerMode::First stops there, like other solvers' default mode. Otherwise "mate within U - 2 plies?" is asked with futile interpositions ignored, lowering U each
-// time it is proven, until it is disproven: U is then the exact length (exact_length.h: when
-// one such question takes more than 5 M nodes, the depths below U are asked from the
-// bottom of a window upwards instead, iterative deepening). The main line follows
-// exact lengths (main_line.h, shared with `tsume check`): at an attacker node the checks whose
-// child mates in d - 1; at a defender node the non-futile evasions that do not mate within
-// d - 3 (so exactly d - 1). SPEC.md section 3's tie-breaks choose among them: the attacker takes
-// a mate whose line ends with pieces in its hand (surplus, 駒余り), the defender one that ends
-// with none, then a move over a drop; then generation order. Whether a line ends with surplus
-// is the game of main_line.h's ends_with_surplus, each side playing its tie-break.
+// lost it). AnswerMode::First stops there, like other solvers' default mode. Otherwise "mate within
+// U - 2 plies?" is asked with futile interpositions ignored, lowering U each time it is proven,
+// until it is disproven: U is then the exact length (exact_length.h: when one such question takes
+// more than 5 M nodes, the depths below U are asked from the bottom of a window upwards instead,
+// iterative deepening). The main line follows exact lengths (main_line.h, shared with `tsume
+// check`): at an attacker node the checks whose child mates in d - 1; at a defender node the
+// non-futile evasions that do not mate within d - 3 (so exactly d - 1). SPEC.md section 3's
+// tie-breaks choose among them: the attacker takes a mate whose line ends with pieces in its hand
+// (surplus, 駒余り), the defender one that ends with none, then a move over a drop; then generation
+// order. Whether a line ends with surplus is the game of main_line.h's ends_with_surplus, each side
+// playing its tie-break.
 //
 // Written against the rules concept (answer_rules.h): BasicSolver<R> reaches the board only
 // through R. Solver and SolveResult are the shogi ones, instantiated once in solve.cpp.
@@ -66,6 +67,10 @@ struct SolveOptions {
   // Off: every interposition counts, as in game-style mate problems.
   bool exclude_futile = true;
   AnswerMode answer = AnswerMode::Exact;
+  // Exact mode: nodes for the certification (the length search and the main line) after the
+  // first mate, on top of what the first mate took (0: only the problem's limits). A problem's
+  // first mate is then searched with its whole budget, and the certification stops early.
+  std::uint64_t certify_nodes = 0;
 };
 
 template <AnswerRules R> class BasicSolver {
@@ -84,7 +89,9 @@ public:
   // Called on the solving thread as soon as the first mate is proven and its line read (status
   // Mate, length an upper bound, pv that line), before the exact answer is looked for: a GUI
   // can show it while the certification runs.
-  void on_first_mate(std::function<void(const BasicSolveResult<R>&)> f) { on_first_ = std::move(f); }
+  void on_first_mate(std::function<void(const BasicSolveResult<R>&)> f) {
+    on_first_ = std::move(f);
+  }
 
   // Solves `root` (the attacker is the side to move). The table is cleared first, so the
   // result never depends on earlier problems.

@@ -406,7 +406,8 @@ TEST(Solve, AnswerFirstGivesALineOfAMateNoShorterThanThePublishedLength) {
 TEST(Solve, TheFirstMateIsReportedBeforeTheExactAnswer) {
   // zukou-003 (45 plies published): the first mate found is longer; the callback sees it with
   // its line before the exact answer, which then comes with the published length.
-  const char* sfen = "2p1g+P3/1P1p1pp2/l1P1g1S+r1/P1B1P1+p2/1p3l3/1kN6/9/2+B6/1r7 b GS2N2Pg2sn2l5p 1";
+  const char* sfen =
+      "2p1g+P3/1P1p1pp2/l1P1g1S+r1/P1B1P1+p2/1p3l3/1kN6/9/2+B6/1r7 b GS2N2Pg2sn2l5p 1";
   Solver solver(64);
   std::vector<SolveResult> firsts;
   solver.on_first_mate([&](const SolveResult& r) { firsts.push_back(r); });
@@ -420,6 +421,25 @@ TEST(Solve, TheFirstMateIsReportedBeforeTheExactAnswer) {
   EXPECT_TRUE(r.length_exact);
   EXPECT_EQ(r.length, 45);
   EXPECT_LT(firsts[0].nodes, r.nodes);
+}
+
+TEST(Solve, ACertificationBudgetKeepsTheFirstMate) {
+  // zukou-003 (45 plies published): the first mate takes some 20,000 nodes, the certification
+  // many more. With 1,000 nodes for the certification the answer is a mate found (its length an
+  // upper bound, with its line); with no budget of its own, the exact 45.
+  const char* sfen =
+      "2p1g+P3/1P1p1pp2/l1P1g1S+r1/P1B1P1+p2/1p3l3/1kN6/9/2+B6/1r7 b GS2N2Pg2sn2l5p 1";
+  Solver solver(64);
+  const SolveResult cut = solver.solve(position(sfen), SearchLimits{}, {.certify_nodes = 1'000});
+  ASSERT_EQ(cut.status, SolveStatus::Mate);
+  EXPECT_FALSE(cut.length_exact);
+  EXPECT_GE(cut.length, 45);  // the descent may prove shorter mates, not disprove 43
+  EXPECT_FALSE(cut.pv.empty());
+  EXPECT_LE(cut.nodes, cut.proof_nodes + 1'000 + 1'024);
+  const SolveResult full = solver.solve(position(sfen), SearchLimits{}, {.certify_nodes = 0});
+  ASSERT_EQ(full.status, SolveStatus::Mate);
+  EXPECT_TRUE(full.length_exact);
+  EXPECT_EQ(full.length, 45);
 }
 
 }  // namespace
