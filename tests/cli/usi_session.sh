@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # `tsume usi` spoken to as a GUI speaks to it, over a pipe pair (a bash coprocess): the
 # handshake, options, mate in 1, no mate, a timeout, `stop` during an infinite search (answered
-# promptly), `info` lines while searching, `isready` during a search, malformed positions and unknown commands (answered with
+# promptly), `info` lines while searching, `isready` during a search, the first mate shown before
+# the exact answer and option Answer first, malformed positions and unknown commands (answered with
 # `info string`, never a crash), a game `go`, and the end of the input.
 #
 #   usi_session.sh TSUME
@@ -174,5 +175,19 @@ n=$(wc -w <<<"$line")
 ((n % 2 == 1)) || fail "proof line of even length $n"
 printf '%s\tz3\t%s\t%s\n' "$ZUKOU_003" "$n" "$line" | "$tsume" show - --ply end >"$tmp/end" 2>&1 ||
   { cat "$tmp/end" >>"$tmp/log"; fail "the proof line does not replay"; }
+
+# The first mate is shown at once ('score mate N pv ...') before the exact answer; with option
+# Answer first it is the answer, said to be unproven shortest.
+grep -q '^info time [0-9]* nodes [0-9]* score mate [0-9]* pv S\*7g ' "$tmp/piped" ||
+  { cat "$tmp/piped" >>"$tmp/log"; fail "no first-mate line before the answer"; }
+printf 'setoption name Threads value 1\nsetoption name Answer value first\nposition sfen %s\ngo mate 60000\n' \
+  "$ZUKOU_003" | "$tsume" usi >"$tmp/first" 2>&1 || fail "piped Answer first session exited with $?"
+grep -q '^info string a mate in [0-9]* plies (the first mate found, not proven shortest)' "$tmp/first" ||
+  { cat "$tmp/first" >>"$tmp/log"; fail "no first-mate note with Answer first"; }
+first=$(grep '^checkmate ' "$tmp/first" | sed 's/^checkmate //')
+n=$(wc -w <<<"$first")
+((n % 2 == 1 && n >= 45)) || fail "Answer first: a line of $n plies"
+printf '%s\tz3\t%s\t%s\n' "$ZUKOU_003" "$n" "$first" | "$tsume" show - --ply end >"$tmp/end" 2>&1 ||
+  { cat "$tmp/end" >>"$tmp/log"; fail "the first mate's line does not replay"; }
 
 echo "ok: tsume usi session"
