@@ -18,6 +18,7 @@
 #include <thread>
 #include <vector>
 
+#include "cli/batch.h"
 #include "cli/command.h"
 #include "solver/answer/solve.h"
 #include "solver/core/movegen.h"
@@ -323,15 +324,6 @@ private:
         std::thread([this, pos = *position_, limits, options] { search(pos, limits, options); });
   }
 
-  static std::string usi_moves(const std::vector<Move>& line) {
-    std::string moves;
-    for (Move m : line) {
-      if (!moves.empty()) moves += ' ';
-      moves += io::to_usi(m);
-    }
-    return moves;
-  }
-
   // True when `line` is legal from `start` and ends in mate (the defender has no legal move).
   static bool ends_in_mate(const Position& start, const std::vector<Move>& line) {
     if (line.empty() || line.size() % 2 == 0) return false;
@@ -371,7 +363,7 @@ private:
       if (!ends_in_mate(pos, first.pv)) return;
       const auto ms = static_cast<std::uint64_t>(first.seconds * 1000.0);
       say("info time " + std::to_string(ms) + " nodes " + std::to_string(first.nodes) +
-          " score mate " + std::to_string(first.pv.size()) + " pv " + usi_moves(first.pv));
+          " score mate " + std::to_string(first.pv.size()) + " pv " + usi_line(first.pv));
       if (options.answer == AnswerMode::Exact)
         say("info string first mate found (" + std::to_string(first.pv.size()) +
             (first.pv.size() == 1 ? " ply" : " plies") + "); looking for the exact answer");
@@ -389,7 +381,7 @@ private:
     // (as other mate engines answer when time runs out), said to be unproven shortest.
     const bool found = r.status == SolveStatus::Mate && !exact && ends_in_mate(pos, r.pv);
     const bool mate = exact || found;
-    const std::string moves = usi_moves(r.pv);
+    const std::string moves = usi_line(r.pv);
     std::string info = "info time " + std::to_string(ms) + " nodes " + std::to_string(r.nodes) +
                        " nps " + std::to_string(nps);
     if (mate && !moves.empty()) info += " pv " + moves;

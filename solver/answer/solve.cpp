@@ -127,17 +127,10 @@ BasicSolveResult<R> BasicSolver<R>::solve(const typename R::Position& root,
     const auto reprove = [&](typename R::Position& p) { return search.prove(p, kUnboundedPlies); };
     std::vector<typename R::Move> first_line = mate_line<R>(pos, search.serial(), reprove);
     result.pv = first_line;
-    result.proof_seconds = budget.seconds();
-    if (on_first_) {
-      result.seconds = result.proof_seconds;
-      result.nodes = budget.nodes();
-      on_first_(result);
-    }
-    if (options.answer == AnswerMode::First) {
-      result.nodes = budget.nodes();
-      result.seconds = budget.seconds();
-      return result;
-    }
+    result.nodes = budget.nodes();
+    result.seconds = budget.seconds();
+    if (on_first_) on_first_(result);
+    if (options.answer == AnswerMode::First) return result;
     // Each question of the length search and each main-line node gets a search of its own on
     // the shared table, with what is left of the budget (capped where the schedule says).
     const Color attacker = R::side_to_move(pos);
@@ -215,7 +208,5 @@ const char* to_string(SolveStatus s) {
   }
   return "unknown";
 }
-
-const char* to_string(AnswerMode m) { return m == AnswerMode::First ? "first" : "exact"; }
 
 }  // namespace tsume

@@ -50,7 +50,6 @@ template <AnswerRules R> struct BasicSolveResult {
   std::vector<typename R::Move> pv;
   std::uint64_t nodes = 0;
   std::uint64_t proof_nodes = 0;  // nodes of the first proof (before length minimisation)
-  double proof_seconds = 0;       // and its time, the line of the mate found included
   double seconds = 0;
 };
 using SolveResult = BasicSolveResult<ShogiRules>;
@@ -109,6 +108,5 @@ extern template class BasicSolver<ShogiRules>;
 using Solver = BasicSolver<ShogiRules>;
 
 const char* to_string(SolveStatus s);
-const char* to_string(AnswerMode m);
 
 }  // namespace tsume

@@ -29,8 +29,9 @@ SolveResult solve(const std::string& sfen, std::uint64_t max_nodes = 3'000'000,
 
 // Replays a main line with the core rules: attacker moves are legal checks, defender moves
 // legal evasions, and the final position leaves the defender no evasion that is not a futile
-// drop interposition.
-void expect_line_is_legal_mate(const std::string& sfen, const SolveResult& r) {
+// drop interposition. `end`, when given, receives that final position.
+void expect_line_is_legal_mate(const std::string& sfen, const SolveResult& r,
+                               Position* end = nullptr) {
   Position pos = position(sfen);
   const Color attacker = pos.side_to_move();
   for (Move m : r.pv) {
@@ -47,6 +48,31 @@ void expect_line_is_legal_mate(const std::string& sfen, const SolveResult& r) {
   MoveList evasions;
   generate_evasions(pos, evasions);
   for (Move m : evasions) EXPECT_TRUE(m.is_drop()) << "the defender still has a real move";
+  if (end) *end = pos;
+}
+
+// The problems of problems/zukou.tsv with the given ids, in file order: SFEN, id and published
+// length.
+struct Published {
+  std::string sfen, id;
+  Plies length = -1;
+};
+std::vector<Published> zukou_problems(const std::vector<std::string>& ids) {
+  std::ifstream in(TSUME_PROBLEMS_DIR "/zukou.tsv");
+  EXPECT_TRUE(in) << "problems/zukou.tsv not found";
+  std::vector<Published> found;
+  for (std::string line; std::getline(in, line);) {
+    std::istringstream fields(line);
+    Published p;
+    std::string length;
+    std::getline(fields, p.sfen, '\t');
+    std::getline(fields, p.id, '\t');
+    std::getline(fields, length, '\t');
+    if (std::find(ids.begin(), ids.end(), p.id) == ids.end()) continue;
+    p.length = std::stoi(length);
+    found.push_back(std::move(p));
+  }
+  return found;
 }
 
 struct Case {
@@ -223,22 +249,12 @@ TEST(Solve, HandMadeNoMatePositionsAreDisproven) {
 // node where only futile drops are left and their comparison position gives the node its length
 // (the drop and its capture not counted); the line must go on through one of them.
 TEST(Solve, ZukouProblemsHaveThePublishedLength) {
-  std::ifstream in(std::string(TSUME_PROBLEMS_DIR) + "/zukou.tsv");
-  ASSERT_TRUE(in) << "problems/zukou.tsv not found";
-  const std::string wanted[] = {"zukou-002", "zukou-005", "zukou-020"};
-  std::string line;
   int checked = 0;
-  while (std::getline(in, line)) {
-    std::istringstream fields(line);
-    std::string sfen, id, length;
-    std::getline(fields, sfen, '\t');
-    std::getline(fields, id, '\t');
-    std::getline(fields, length, '\t');
-    if (std::find(std::begin(wanted), std::end(wanted), id) == std::end(wanted)) continue;
+  for (const auto& [sfen, id, length] : zukou_problems({"zukou-002", "zukou-005", "zukou-020"})) {
     const SolveResult r = solve(sfen, 4'000'000, 64);
     ASSERT_EQ(r.status, SolveStatus::Mate) << id;
     EXPECT_TRUE(r.length_exact) << id;
-    EXPECT_EQ(r.length, std::stoi(length)) << id;
+    EXPECT_EQ(r.length, length) << id;
     expect_line_is_legal_mate(sfen, r);
     ++checked;
   }
@@ -277,21 +293,14 @@ TEST(Solve, TheDefenderAvoidsLinesThatEndWithSurplus) {
   // attacker ends with an empty hand. 将棋図巧 problems are sound compositions (no surplus, 駒余り,
   // in the published solutions); each of these has equally long replies on its main line that
   // would end with pieces in hand (a first-found reply leaves 桂歩二 after #2, 香 after #22).
-  std::ifstream in(TSUME_PROBLEMS_DIR "/zukou.tsv");
-  std::string line;
   int checked = 0;
-  while (std::getline(in, line)) {
-    std::istringstream fields(line);
-    std::string sfen, id, length;
-    std::getline(fields, sfen, '\t');
-    std::getline(fields, id, '\t');
-    std::getline(fields, length, '\t');
-    if (id != "zukou-002" && id != "zukou-018" && id != "zukou-022" && id != "zukou-092") continue;
+  for (const auto& [sfen, id, length] :
+       zukou_problems({"zukou-002", "zukou-018", "zukou-022", "zukou-092"})) {
     SCOPED_TRACE(id);
     ++checked;
     const SolveResult r = solve(sfen, 3'000'000);
     ASSERT_EQ(r.status, SolveStatus::Mate);
-    EXPECT_EQ(r.length, std::stoi(length));
+    EXPECT_EQ(r.length, length);
     Position pos = position(sfen.c_str());
     const Color attacker = pos.side_to_move();
     for (Move m : r.pv) pos.do_move(m);
@@ -363,40 +372,23 @@ TEST(Solve, AnswerFirstGivesALineOfAMateNoShorterThanThePublishedLength) {
   // published length), with a line that is a mate: legal checks and evasions to a position
   // without any evasion. With a 1 MB table the proof's entries are replaced before the line is
   // read (the line's nodes show the re-proofs), with 64 MB mostly not; both give a mate.
-  std::ifstream in(TSUME_PROBLEMS_DIR "/zukou.tsv");
-  const std::string wanted[] = {"zukou-002", "zukou-003", "zukou-010", "zukou-022", "zukou-064"};
   int checked = 0;
-  for (std::string line; std::getline(in, line);) {
-    std::istringstream fields(line);
-    std::string sfen, id, length;
-    std::getline(fields, sfen, '\t');
-    std::getline(fields, id, '\t');
-    std::getline(fields, length, '\t');
-    if (std::find(std::begin(wanted), std::end(wanted), id) == std::end(wanted)) continue;
+  for (const auto& [sfen, id, length] :
+       zukou_problems({"zukou-002", "zukou-003", "zukou-010", "zukou-022", "zukou-064"})) {
     for (std::size_t hash_mb : {1, 64}) {
       SCOPED_TRACE(id + " " + std::to_string(hash_mb) + " MB");
       Solver solver(hash_mb);
-      const Position start = position(sfen);
-      const SolveResult r = solver.solve(start, SearchLimits{}, {.answer = AnswerMode::First});
+      const SolveResult r =
+          solver.solve(position(sfen), SearchLimits{}, {.answer = AnswerMode::First});
       ASSERT_EQ(r.status, SolveStatus::Mate);
       EXPECT_FALSE(r.length_exact);
-      EXPECT_GE(r.length, std::stoi(length));
+      EXPECT_GE(r.length, length);
       ASSERT_FALSE(r.pv.empty());
-      Position pos = start;
-      const Color attacker = pos.side_to_move();
-      for (Move m : r.pv) {
-        MoveList moves;
-        if (pos.side_to_move() == attacker)
-          generate_checks(pos, moves);
-        else
-          generate_evasions(pos, moves);
-        ASSERT_TRUE(moves.contains(m)) << io::to_usi(m);
-        pos.do_move(m);
-      }
-      ASSERT_NE(pos.side_to_move(), attacker);
+      Position end;
+      ASSERT_NO_FATAL_FAILURE(expect_line_is_legal_mate(sfen, r, &end));
       MoveList evasions;
-      generate_evasions(pos, evasions);
-      EXPECT_TRUE(pos.in_check() && evasions.empty()) << "the line does not end in mate";
+      generate_evasions(end, evasions);
+      EXPECT_TRUE(evasions.empty()) << "the line does not end in mate";
     }
     ++checked;
   }
