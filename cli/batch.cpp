@@ -276,37 +276,23 @@ void add_batch_options(po::options_description& options, std::string_view time_h
   add("resume", po::bool_switch()->default_value(false),
       "skip the problems whose ids are already in the -o FILE (same --format), drop a cut last "
       "record and append the rest");
-  add("time", po::value<double>()->value_name("SECONDS")->default_value(0),
-      std::string(time_help).c_str());
-  add("nodes", po::value<std::int64_t>()->value_name("N")->default_value(0),
-      "node limit per problem (0: none)");
+  add("time", duration_value("0"), std::string(time_help).c_str());
+  add("nodes", count_value("0"), "node limit per problem (0: none; 20M = 20,000,000)");
 }
 
 SearchLimits batch_limits(const po::variables_map& vm) {
   SearchLimits limits;
-  const double seconds = vm["time"].as<double>();
-  if (!(seconds >= 0)) throw UsageError("--time must be 0 (no limit) or a positive number");
-  limits.max_seconds = seconds;
-  // Read signed: Boost.Program_options would wrap "-1" around as an unsigned value.
-  const std::int64_t nodes = vm["nodes"].as<std::int64_t>();
-  if (nodes < 0) throw UsageError("--nodes must be 0 (no limit) or a positive number");
-  limits.max_nodes = static_cast<std::uint64_t>(nodes);
+  limits.max_seconds = duration_option(vm, "time");
+  limits.max_nodes = count_option(vm, "nodes");
   limits.stop = &g_interrupted;
   return limits;
 }
 
-void add_hash_option(po::options_description& options, std::string_view help,
-                     std::size_t default_mb) {
-  options.add_options()("hash",
-                        po::value<std::size_t>()->value_name("MB")->default_value(default_mb),
-                        std::string(help).c_str());
-}
-
-std::size_t hash_megabytes_option(const po::variables_map& vm) {
-  const std::size_t mb = vm["hash"].as<std::size_t>();
-  if (mb < 1 || mb > (std::size_t{1} << 20))
-    throw UsageError("--hash must be between 1 and 1048576 (megabytes)");
-  return mb;
+std::string limit_reached(const SearchLimits& limits, std::uint64_t nodes, double seconds,
+                          std::string_view other) {
+  if (limits.max_nodes != 0 && nodes >= limits.max_nodes) return "nodes";
+  if (limits.max_seconds > 0 && seconds >= limits.max_seconds) return "time";
+  return std::string(other);
 }
 
 }  // namespace tsume::cli

@@ -16,6 +16,7 @@
 
 #include "cli/command.h"
 #include "cli/inputs.h"
+#include "cli/option_values.h"
 #include "solver/core/move.h"
 #include "solver/core/position.h"
 #include "solver/io/parse_error.h"
@@ -102,13 +103,12 @@ void draw_progress(std::ostream& err, std::size_t done, std::size_t total, std::
 // The options `solve` and `check` share after their --format: -o/--output, --resume, --time and
 // --nodes (limits per problem); `time_help` describes --time.
 void add_batch_options(po::options_description& options, std::string_view time_help);
-// --time and --nodes as the limits of one problem, which also stop on SIGINT/SIGTERM
-// (g_interrupted). Throws UsageError on a negative value.
+// --time and --nodes (cli/option_values.h) as the limits of one problem, which also stop on
+// SIGINT/SIGTERM (g_interrupted).
 SearchLimits batch_limits(const po::variables_map& vm);
-
-// --hash MB (default `default_mb`), and its value checked to be 1..1048576.
-void add_hash_option(po::options_description& options, std::string_view help,
-                     std::size_t default_mb = 64);
-std::size_t hash_megabytes_option(const po::variables_map& vm);
+// Which limit a search that did not finish ran into: "nodes" (--nodes), "time" (--time), or
+// else `other` (a budget of the command's own, such as "certify-nodes" or "step-nodes").
+std::string limit_reached(const SearchLimits& limits, std::uint64_t nodes, double seconds,
+                          std::string_view other);
 
 }  // namespace tsume::cli

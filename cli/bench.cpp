@@ -10,6 +10,7 @@
 #include <string_view>
 
 #include "cli/command.h"
+#include "cli/option_values.h"
 #include "solver/answer/solve.h"
 #include "solver/io/sfen.h"
 
@@ -52,13 +53,11 @@ constexpr BenchPosition kPositions[] = {
 
 int bench_main(const Context& ctx) {
   po::options_description options("Options", kHelpLineLength);
-  options.add_options()("nodes", po::value<std::int64_t>()->value_name("N")->default_value(1000000),
-                        "node budget per position (1 or more)");
+  options.add_options()("nodes", count_value("1M"), "node budget per position (1 or more)");
   const auto vm = parse_options(ctx, options, kHelp);
   if (!vm) return kExitOk;
-  const std::int64_t nodes = (*vm)["nodes"].as<std::int64_t>();  // signed: "-1" is an error
-  if (nodes < 1) throw UsageError("--nodes must be at least 1");
-  const auto budget = static_cast<std::uint64_t>(nodes);
+  const std::uint64_t budget = count_option(*vm, "nodes");
+  if (budget < 1) throw UsageError("--nodes must be at least 1");
 
   Solver solver(kHashMegabytes);
   std::uint64_t total_nodes = 0;

@@ -45,13 +45,16 @@ constexpr HelpText kHelp{
     "(TSV 4th column, KIF/CSA moves, '<sfen> moves ...') it is compared with the rule-exact one.\n"
     "\n"
     "INPUT as for 'tsume solve' (SFEN, SFEN/TSV files, KIF/KI2/CSA files, folders, '-'). jsonl\n"
-    "fields: id, sfen, verdict, reason, length, pv, intended, cooks, flaws, unnecessary,\n"
+    "fields: id, sfen, verdict, reason, limit (UNKNOWN: nodes, time or step-nodes, the budget\n"
+    "that ran out; else null), length, pv, intended, cooks, flaws, unnecessary,\n"
     "undecided, pieces_undecided, pieces_necessary, alternatives, disproved, nodes, time_ms,\n"
     "error. A finding is {kind, ply (0 = the problem position), move, alternative, length,\n"
     "nodes, note}; a tested piece is {piece, square, result, nodes, note[, flaws_without]}, the\n"
     "last being the flaws found without the piece that were not found with it.\n"
-    "Each problem is checked serially; --threads N checks N problems at once. The verdict does\n"
-    "not depend on N, nor on timing unless --time is set. Exit status as for 'tsume solve'.",
+    "Each problem is checked serially; --threads N checks N problems at once (default: all\n"
+    "hardware threads). The verdict does not depend on N, nor on timing unless --time is set.\n"
+    "Durations take units (30, 30s, 10m), counts suffixes (2M, 500k). Exit status as for\n"
+    "'tsume solve'.",
     "tsume check \"4k4/9/4P4/9/9/9/9/9/9 b G2r2b3g4s4n4l17p 1\"\n"
     "tsume check my_problem.kif\n"
     "tsume check problems/zukou.tsv --nodes 20000000 --format jsonl -o zukou-check.jsonl --resume\n"
@@ -69,6 +72,9 @@ struct Checked {
   std::optional<CheckResult> result;
   std::string given_error;  // the given line could not be read
   std::string error;        // the record could not be read
+  // UNKNOWN: the limit that left a test unfinished, "nodes" or "time" (the problem's), else
+  // "step-nodes" (one step's budget).
+  std::string limit;
 };
 
 struct Settings {
@@ -94,6 +100,9 @@ Checked check_record(const Record& r, const Settings& settings) {
   std::optional<std::vector<Move>> given;
   if (settings.use_given) given = problem->given;
   c.result = check_problem(problem->position, settings.options, given);
+  if (c.result->verdict == Verdict::Unknown)
+    c.limit =
+        limit_reached(settings.options.limits, c.result->nodes, c.result->seconds, "step-nodes");
   return c;
 }
 
@@ -286,7 +295,8 @@ std::string format_jsonl(const Checked& c) {
   }
   const CheckResult& r = *c.result;
   s << ",\"verdict\":" << json_string(to_string(r.verdict))
-    << ",\"reason\":" << json_string(r.reason) << ",\"length\":";
+    << ",\"reason\":" << json_string(r.reason)
+    << ",\"limit\":" << (c.limit.empty() ? "null" : json_string(c.limit)) << ",\"length\":";
   if (r.length >= 0) {
     s << r.length;
   } else {
@@ -345,6 +355,7 @@ std::string format_text(const Checked& c) {
     }
   };
   s << "verdict " << to_string(r.verdict) << " (" << r.reason << ")\n";
+  if (!c.limit.empty()) s << "limit " << c.limit << '\n';
   if (r.length >= 0) {
     s << "length " << r.length
       << (r.verified_along_given ? " (the given line's, verified node by node)"
@@ -438,9 +449,7 @@ Settings read_settings(const po::variables_map& vm) {
     throw UsageError("--format must be text or jsonl, not '" + format + "'");
   }
   s.options.limits = batch_limits(vm);
-  const std::int64_t step = vm["step-nodes"].as<std::int64_t>();
-  if (step < 0) throw UsageError("--step-nodes must be 0 (no limit) or a positive number");
-  s.options.step_nodes = static_cast<std::uint64_t>(step);
+  s.options.step_nodes = count_option(vm, "step-nodes");
   s.options.hash_megabytes = hash_megabytes_option(vm);
   s.options.realistic = vm["realistic"].as<bool>();
   s.options.test_pieces = !vm["no-pieces"].as<bool>();
@@ -458,31 +467,28 @@ int check_main(const Context& ctx) {
       "output format: a short report per problem, or JSON Lines (one object per problem)");
   add_batch_options(options,
                     "time limit per problem (0: none); makes verdicts depend on machine speed");
-  add("step-nodes", po::value<std::int64_t>()->value_name("N")->default_value(2000000),
+  add("step-nodes", count_value("2M"),
       "node limit of one step: one alternative check, one removed piece (x4 for all its tests; "
       "x1 in a first round over all pieces) (0: none)");
   add_hash_option(options,
                   "tables of one problem, all together, in megabytes (1..1048576); each problem "
-                  "checked at once has its own",
-                  128);
+                  "checked at once has its own");
   add("realistic", po::bool_switch()->default_value(false),
       "game-like problem (実戦型): do not test board pieces for removal, only hand pieces");
   add("no-pieces", po::bool_switch()->default_value(false),
       "skip the unnecessary-piece test (the verdict is then at best UNKNOWN)");
   add("ignore-given", po::bool_switch()->default_value(false),
       "do not compare with the line given in the input");
-  add("threads", po::value<std::int64_t>()->value_name("N")->default_value(1),
-      "problems checked at once (each serially, with its own tables); records stay in input "
-      "order and verdicts do not depend on N");
+  add_threads_option(options,
+                     "problems checked at once (each serially, with its own tables); records "
+                     "stay in input order and verdicts do not depend on N");
   add_read_options(options);
   const auto vm = parse_options_with_inputs(ctx, options, kHelp);
   if (!vm) return kExitOk;
 
   const auto inputs = inputs_of(*vm);
   const Settings settings = read_settings(*vm);
-  const std::int64_t threads_arg = (*vm)["threads"].as<std::int64_t>();
-  if (threads_arg < 1 || threads_arg > 256) throw UsageError("--threads must be between 1 and 256");
-  const auto threads = static_cast<std::size_t>(threads_arg);
+  const auto threads = static_cast<std::size_t>(threads_option(*vm));
   const bool resume = (*vm)["resume"].as<bool>();
   const std::string output = vm->count("output") ? (*vm)["output"].as<std::string>() : "";
   if (resume && output.empty()) throw UsageError("--resume needs -o FILE");

@@ -15,6 +15,7 @@
 #include "cli/batch.h"
 #include "cli/command.h"
 #include "cli/inputs.h"
+#include "cli/option_values.h"
 #include "generator/candidate.h"
 #include "generator/generator.h"
 #include "generator/reverse.h"
@@ -27,7 +28,7 @@ namespace {
 
 constexpr HelpText kHelp{
     "tsume generate --count N --plies A-B [--mode composition|training] [--seed S]\n"
-    "                      [--threads T] [--time LIMIT] [--format jsonl|sfen|kif] [options]\n"
+    "                      [--threads N] [--time DURATION] [--format jsonl|sfen|kif] [options]\n"
     "tsume generate --method reverse --plies A-B [--seed-plies C-D | --extend FILE...] [options]",
     "Generates tsume problems whose exact length (SPEC.md section 3) is an odd number of plies\n"
     "in A-B, each accepted by the certified checker of 'tsume check' (docs/check.md):\n"
@@ -85,34 +86,6 @@ std::pair<int, int> parse_plies(const std::string& text) {
 }
 
 // "90", "90s", "10m", "2h" in seconds.
-double parse_time(const std::string& text) {
-  if (text.empty()) throw UsageError("--time needs a value");
-  double unit = 1;
-  std::string number = text;
-  switch (text.back()) {
-  case 's':
-    number.pop_back();
-    break;
-  case 'm':
-    unit = 60;
-    number.pop_back();
-    break;
-  case 'h':
-    unit = 3600;
-    number.pop_back();
-    break;
-  default:
-    break;
-  }
-  try {
-    std::size_t used = 0;
-    const double v = std::stod(number, &used);
-    if (used == number.size() && v >= 0) return v * unit;
-  } catch (const std::exception&) {
-  }
-  throw UsageError("--time must be seconds or a number with s, m or h, got '" + text + "'");
-}
-
 std::string flaw_json(const Finding& f) {
   std::ostringstream s;
   s << "{\"kind\":" << json_string(to_string(f.kind)) << ",\"ply\":" << f.ply
@@ -205,31 +178,24 @@ std::string summary(const gen::GenerateStats& s) {
 int generate_main(const Context& ctx) {
   po::options_description options("Options", kHelpLineLength);
   auto add = options.add_options();
-  add("count,n", po::value<std::size_t>()->value_name("N")->default_value(10),
-      "stop after N problems");
+  add("count,n", count_value("10"), "stop after N problems");
   add("plies", po::value<std::string>()->value_name("A-B")->default_value("5-9"),
       "exact lengths in plies, A to B (or one length N)");
   add("mode", po::value<std::string>()->value_name("MODE")->default_value("composition"),
       "composition (strict) or training (see above)");
   add("seed", po::value<std::uint64_t>()->value_name("S")->default_value(1),
       "the run's seed: same seed and budgets, same output");
-  add("threads", po::value<int>()->value_name("T")->default_value(1),
-      "candidates evaluated at once (the output does not depend on it)");
-  add("time", po::value<std::string>()->value_name("LIMIT"),
-      "stop after LIMIT (seconds, or 90s, 10m, 2h), between batches");
-  add("max-candidates", po::value<std::uint64_t>()->value_name("N")->default_value(0),
-      "stop after N candidates (0: no limit)");
+  add_threads_option(options, "candidates evaluated at once (the output does not depend on it)");
+  add("time", duration_value("0"), "stop after this long (0: no limit), between batches");
+  add("max-candidates", count_value("0"), "stop after N candidates (0: no limit)");
   add("format", po::value<std::string>()->value_name("jsonl|sfen|kif")->default_value("jsonl"),
       "output format");
   add("output,o", po::value<std::string>()->value_name("FILE"), "write to FILE (default stdout)");
   add("steps", po::value<int>()->value_name("N")->default_value(20),
       "random draws and mutations per candidate");
-  add("quick-nodes", po::value<std::uint64_t>()->value_name("N")->default_value(4000),
-      "solver budget of the filter, per position");
-  add("check-nodes", po::value<std::uint64_t>()->value_name("N")->default_value(250000),
-      "checker budget per problem");
-  add("step-nodes", po::value<std::uint64_t>()->value_name("N")->default_value(30000),
-      "checker budget per alternative or piece");
+  add("quick-nodes", count_value("4000"), "solver budget of the filter, per position");
+  add("check-nodes", count_value("250k"), "checker budget per problem");
+  add("step-nodes", count_value("30k"), "checker budget per alternative or piece");
   add("method", po::value<std::string>()->value_name("random|reverse")->default_value("random"),
       "random placement and mutations, or the reverse method (lengthening)");
   add("seed-plies", po::value<std::string>()->value_name("A-B")->default_value("5-9"),
@@ -244,9 +210,9 @@ int generate_main(const Context& ctx) {
       "reverse: extensions of one problem taken into the chain");
   add("repairs", po::value<int>()->value_name("N")->default_value(1),
       "reverse: defender pieces added to a candidate against cooks");
-  add("cook-nodes", po::value<std::uint64_t>()->value_name("N")->default_value(3000),
+  add("cook-nodes", count_value("3000"),
       "reverse: budget per other check of a candidate (an early cook test)");
-  add("filter-nodes", po::value<std::uint64_t>()->value_name("N")->default_value(20000),
+  add("filter-nodes", count_value("20k"),
       "reverse: budget per reply position ('mates within N+1?')");
   add("drift", po::value<int>()->value_name("N")->default_value(512),
       "reverse: mutations tried for a sound variant of a problem with no extension (0: none)");
@@ -283,16 +249,15 @@ int generate_main(const Context& ctx) {
   if (format != "jsonl" && format != "sfen" && format != "kif")
     throw UsageError("--format must be jsonl, sfen or kif, got '" + format + "'");
   o.seed = (*vm)["seed"].as<std::uint64_t>();
-  o.threads = (*vm)["threads"].as<int>();
-  if (o.threads < 1 || o.threads > 256) throw UsageError("--threads must be between 1 and 256");
-  o.count = (*vm)["count"].as<std::size_t>();
-  if (vm->count("time")) o.max_seconds = parse_time((*vm)["time"].as<std::string>());
-  o.max_candidates = (*vm)["max-candidates"].as<std::uint64_t>();
+  o.threads = threads_option(*vm);
+  o.count = static_cast<std::size_t>(count_option(*vm, "count"));
+  o.max_seconds = duration_option(*vm, "time");
+  o.max_candidates = count_option(*vm, "max-candidates");
   o.steps = (*vm)["steps"].as<int>();
   if (o.steps < 1) throw UsageError("--steps must be at least 1");
-  o.quick_nodes = (*vm)["quick-nodes"].as<std::uint64_t>();
-  o.check_nodes = (*vm)["check-nodes"].as<std::uint64_t>();
-  o.check_step_nodes = (*vm)["step-nodes"].as<std::uint64_t>();
+  o.quick_nodes = count_option(*vm, "quick-nodes");
+  o.check_nodes = count_option(*vm, "check-nodes");
+  o.check_step_nodes = count_option(*vm, "step-nodes");
   if (reverse && o.mode != gen::Mode::Composition)
     throw UsageError("--method reverse makes compositions only");
 
@@ -307,8 +272,8 @@ int generate_main(const Context& ctx) {
     if (ro.repairs < 0) throw UsageError("--repairs must be at least 0");
     ro.children = (*vm)["children"].as<int>();
     if (ro.children < 1) throw UsageError("--children must be at least 1");
-    ro.cook_nodes = (*vm)["cook-nodes"].as<std::uint64_t>();
-    ro.filter_nodes = (*vm)["filter-nodes"].as<std::uint64_t>();
+    ro.cook_nodes = count_option(*vm, "cook-nodes");
+    ro.filter_nodes = count_option(*vm, "filter-nodes");
     ro.drift = (*vm)["drift"].as<int>();
     ro.drift_from = (*vm)["drift-from"].as<int>();
     ro.drifts = (*vm)["drifts"].as<int>();

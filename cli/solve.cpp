@@ -64,13 +64,15 @@ constexpr HelpText kHelp{
     "not be read: the message names the file and line; the batch goes on). jsonl fields: id,\n"
     "sfen, status, length (null unless mate), length_exact (true: the exact length and the main\n"
     "line; false: a mate in at most `length` plies and a line of it, with --answer first or\n"
-    "when a limit stopped the certification), pv (USI moves, space separated), nodes, time_ms,\n"
-    "error.\n"
+    "when a limit stopped the certification), pv (USI moves, space separated), limit (what\n"
+    "stopped an unfinished search: nodes, time or certify-nodes; else null), nodes, time_ms,\n"
+    "error. Durations take units (30, 30s, 10m, 1.5h), counts suffixes (20M, 500k).\n"
     "--resume reads the ids already in the -o file, drops an incomplete last record and appends\n"
     "the remaining problems. A progress bar goes to stderr when it is a terminal; a summary goes\n"
     "to stderr (and, with --format text, to stdout; once when both are one terminal). --threads:\n"
     "see below; records keep the input order whatever the thread count, and the answers do not\n"
-    "depend on it.\n"
+    "depend on it (unless --nodes or --time cut a search: where a limit falls depends on the\n"
+    "threads).\n"
     "Exit status: 0 when the batch ran (even with error records), 1 when nothing could be read,\n"
     "2 on usage errors, 130 when interrupted (the problem in progress is not written).",
     "tsume solve \"3+R3nk/8p/7P1/9/9/9/9/9/8B b 16p4l3n4s4gbr 1\"\n"
@@ -92,6 +94,9 @@ struct Outcome {
   std::optional<Position> start;
   std::uint64_t nodes = 0;
   double seconds = 0;
+  // What stopped an unfinished search (status unknown, or a mate whose length a limit left
+  // uncertified): "nodes", "time" or "certify-nodes"; empty otherwise.
+  std::string limit;
   std::string error;
 };
 
@@ -119,6 +124,11 @@ Outcome solve_record(const Record& r, Solver& solver, const Settings& settings) 
   o.nodes = result.nodes;
   o.seconds = result.seconds;
   o.status = to_string(result.status);
+  const bool finished = result.status == SolveStatus::NoMate ||
+                        (result.status == SolveStatus::Mate &&
+                         (result.length_exact || settings.options.answer == AnswerMode::First));
+  if (!finished)
+    o.limit = limit_reached(settings.limits, result.nodes, result.seconds, "certify-nodes");
   if (result.status != SolveStatus::Mate) return o;
   // Exact: the length is certified and the main line complete (it may hold more moves than the
   // length: futile interpositions and their captures are shown but not counted). Otherwise
@@ -152,6 +162,7 @@ std::string format_jsonl(const Outcome& o) {
   }
   s << ",\"length_exact\":" << (o.length_exact ? "true" : "false");
   s << ",\"pv\":" << json_string(usi_line(o.pv));
+  s << ",\"limit\":" << (o.limit.empty() ? "null" : json_string(o.limit));
   s << ",\"nodes\":" << o.nodes
     << ",\"time_ms\":" << static_cast<std::uint64_t>(o.seconds * 1000.0 + 0.5) << ",\"error\":";
   if (o.error.empty()) {
@@ -186,6 +197,7 @@ std::string format_text(const Outcome& o) {
       << (japanese ? *japanese : "(" + japanese.error().message() + ")") << '\n';
     s << "usi " << usi_line(o.pv) << '\n';
   }
+  if (!o.limit.empty()) s << "limit " << o.limit << '\n';
   s << "nodes " << o.nodes << '\n' << "time " << seconds_text(o.seconds) << "\n\n";
   return s.str();
 }
@@ -200,6 +212,7 @@ std::string format_kif(const Outcome& o) {
     summary << ", " << o.length << (o.length == 1 ? " ply" : " plies");
   else if (o.length >= 0)
     summary << ", mate in at most " << o.length << " plies (a line of it, not proven shortest)";
+  if (!o.limit.empty()) summary << ", stopped by the " << o.limit << " limit";
   summary << ", " << o.nodes << " nodes, " << seconds_text(o.seconds);
   if (!o.start) return "表題：" + info.title + "\n*error: " + one_line(o.error) + "\n\n";
   info.comments.push_back(summary.str());
@@ -424,9 +437,7 @@ Settings read_settings(const po::variables_map& vm) {
   } else if (answer != "exact") {
     throw UsageError("--answer must be exact or first, not '" + answer + "'");
   }
-  const std::int64_t certify = vm["certify-nodes"].as<std::int64_t>();
-  if (certify < 0) throw UsageError("--certify-nodes must be 0 (no limit of its own) or positive");
-  s.options.certify_nodes = static_cast<std::uint64_t>(certify);
+  s.options.certify_nodes = count_option(vm, "certify-nodes");
   return s;
 }
 
@@ -438,11 +449,9 @@ int solve_main(const Context& ctx) {
   add("format", po::value<std::string>()->value_name("text|jsonl|kif")->default_value("text"),
       "output format: text for people, JSON Lines (one object per problem), or KIF records");
   add_batch_options(options, "time limit per problem (0: none)");
-  add("threads", po::value<int>()->value_name("N")->default_value(0),
-      "threads (0: all hardware threads); a batch solves several problems at once, a hard "
-      "problem gets all threads");
-  add("quick-nodes",
-      po::value<std::int64_t>()->value_name("N")->default_value(std::int64_t{kQuickTryNodes}),
+  add_threads_option(options,
+                     "a batch solves several problems at once, a hard problem gets all threads");
+  add("quick-nodes", count_value(std::to_string(kQuickTryNodes)),
       "with several threads and problems: nodes of each problem's first try on one thread (0: "
       "no quick pass)");
   add_hash_option(options, "transposition table size in megabytes (1..1048576)");
@@ -454,7 +463,7 @@ int solve_main(const Context& ctx) {
   add("answer", po::value<std::string>()->value_name("exact|first")->default_value("exact"),
       "exact: certify the exact length and give the main line; first: stop at the first mate "
       "proven (its length an upper bound, with a line of it)");
-  add("certify-nodes", po::value<std::int64_t>()->value_name("N")->default_value(0),
+  add("certify-nodes", count_value("0"),
       "with --answer exact: at most N nodes for certifying the length and the main line after "
       "the first mate (0: only --nodes/--time); a mate found is then always reported, with its "
       "length certified when N sufficed");
@@ -468,11 +477,7 @@ int solve_main(const Context& ctx) {
   const Settings settings = read_settings(*vm);
   const std::size_t hash_mb = hash_megabytes_option(*vm);
   const bool resume = (*vm)["resume"].as<bool>();
-  int threads = (*vm)["threads"].as<int>();
-  if (threads < 0 || threads > 1024) throw UsageError("--threads must be between 0 and 1024");
-  if ((*vm)["quick-nodes"].as<std::int64_t>() < 0)
-    throw UsageError("--quick-nodes must be 0 (no quick pass) or a positive number");
-  if (threads == 0) threads = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+  const int threads = threads_option(*vm);
   const std::string output = vm->count("output") ? (*vm)["output"].as<std::string>() : "";
   if (resume && output.empty()) throw UsageError("--resume needs -o FILE");
   if (std::count(inputs.begin(), inputs.end(), "-") > 1)
@@ -525,7 +530,7 @@ int solve_main(const Context& ctx) {
     if (progress)
       draw_progress(ctx.err, totals.done(), todo.size(), "solved", totals.mate, elapsed());
   };
-  const auto quick_nodes = static_cast<std::uint64_t>((*vm)["quick-nodes"].as<std::int64_t>());
+  const std::uint64_t quick_nodes = count_option(*vm, "quick-nodes");
   const bool interrupted = solve_batch(todo, settings, hash_mb, threads, quick_nodes, write);
   if (write_failed) {
     if (progress) ctx.err << '\n';

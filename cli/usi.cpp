@@ -63,7 +63,6 @@ constexpr HelpText kHelp{
     "tsume usi",
 };
 
-constexpr std::size_t kDefaultHashMb = 64;
 constexpr std::size_t kMaxHashMb = std::size_t{1} << 20;
 constexpr std::int64_t kMaxNodeLimit = 2'000'000'000'000;
 
@@ -144,7 +143,8 @@ io::Expected<Position> parse_position_command(const std::vector<std::string>& wo
 
 class UsiEngine {
 public:
-  UsiEngine(std::istream& in, std::ostream& out) : in_(in), out_(out), solver_(kDefaultHashMb) {}
+  UsiEngine(std::istream& in, std::ostream& out)
+      : in_(in), out_(out), solver_(kDefaultHashMb, default_threads()) {}
   UsiEngine(const UsiEngine&) = delete;
   UsiEngine& operator=(const UsiEngine&) = delete;
   ~UsiEngine() { stop_search(); }
@@ -201,7 +201,8 @@ private:
     say("id author the tsume developers");
     say("option name USI_Hash type spin default " + std::to_string(kDefaultHashMb) + " min 1 max " +
         std::to_string(kMaxHashMb));
-    say("option name Threads type spin default 1 min 1 max 256");
+    say("option name Threads type spin default " + std::to_string(default_threads()) +
+        " min 1 max 256");
     say("option name NodeLimit type spin default 0 min 0 max " + std::to_string(kMaxNodeLimit));
     say("option name CountFutile type check default false");
     say("option name Answer type combo default exact var exact var first");
