@@ -30,10 +30,10 @@ extern "C" void on_interrupt(int) { g_interrupted.store(true, std::memory_order_
 // Records with their given lines
 
 io::Expected<GivenProblem> read_record_given(const Record& r, const io::ReadOptions& read) {
-  if (r.kind == Record::Kind::ProblemFile) {
-    auto problem = io::read_problem_file(r.text, read);
+  if (r.is_problem_file()) {
+    auto problem = read_record_problem(r, read);
     if (!problem) return problem.error();
-    auto pos = position_of(*problem, r.text);
+    auto pos = position_of(*problem, r.file);
     if (!pos) return pos.error();
     GivenProblem p{*pos, std::nullopt, {}};
     if (!problem->moves.empty()) p.given = problem->moves;
@@ -42,22 +42,14 @@ io::Expected<GivenProblem> read_record_given(const Record& r, const io::ReadOpti
   auto pos = read_record_position(r, read);
   if (!pos) return pos.error();
   GivenProblem p{*pos, std::nullopt, {}};
-  if (!r.moves.empty()) {
+  if (!r.moves.empty() && !r.moves_lead_to_problem) {
     // A given line that does not parse is reported with the record, which is still checked.
-    std::vector<Move> moves;
-    Position at = *pos;
-    std::istringstream words(r.moves);
-    for (std::string word; words >> word;) {
-      auto m = io::parse_usi_move(word, at);
-      if (!m) {
-        p.given_error = "given move " + std::to_string(moves.size() + 1) + " '" + word +
-                        "': " + m.error().reason;
-        break;
-      }
-      moves.push_back(*m);
-      at.do_move(*m);
+    auto moves = read_given_moves(r, *pos);
+    if (moves) {
+      p.given = std::move(*moves);
+    } else {
+      p.given_error = moves.error().reason;
     }
-    if (p.given_error.empty()) p.given = std::move(moves);
   }
   return p;
 }

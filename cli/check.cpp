@@ -91,7 +91,7 @@ Checked check_record(const Record& r, const Settings& settings) {
   auto problem = read_record_given(r, settings.read);
   if (!problem) {
     c.error = problem.error().message();
-    if (r.kind == Record::Kind::Sfen) c.sfen = r.text;
+    if (r.kind == Record::Kind::Sfen) c.sfen = excerpt(r.text);
     return c;
   }
   c.sfen = io::to_sfen(problem->position);

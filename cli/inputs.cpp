@@ -7,6 +7,7 @@
 #include <sstream>
 #include <system_error>
 
+#include "solver/io/jsonl.h"
 #include "solver/io/text.h"
 
 namespace tsume::cli {
@@ -31,7 +32,7 @@ bool is_problem_file_extension(const std::string& ext) {
 }
 
 bool is_line_file_extension(const std::string& ext) {
-  return ext == "sfen" || ext == "usi" || ext == "tsv" || ext == "txt";
+  return ext == "sfen" || ext == "usi" || ext == "tsv" || ext == "txt" || ext == "jsonl";
 }
 
 // The `index`-th tab-separated column of `line` (0-based), trimmed; empty when absent.
@@ -42,6 +43,55 @@ std::string_view column(std::string_view line, int index) {
     line.remove_prefix(tab + 1);
   }
   return io::trim(line.substr(0, line.find('\t')));
+}
+
+constexpr std::string_view kBom = "\xEF\xBB\xBF";  // the UTF-8 byte-order mark
+
+std::string_view without_bom(std::string_view bytes) {
+  if (bytes.starts_with(kBom)) bytes.remove_prefix(kBom.size());
+  return bytes;
+}
+
+// Sets r.text and r.moves from `<sfen>[ moves ...]`, also written `sfen <sfen> ...`, or from a
+// USI command `position sfen <sfen> [moves ...]` / `position startpos [moves ...]`, whose moves
+// lead to the problem.
+void set_sfen_text(std::string_view t, Record& r) {
+  t = io::trim(t);
+  if (t.starts_with("position ")) {
+    r.moves_lead_to_problem = true;
+    t = io::trim(t.substr(9));
+  }
+  if (t.starts_with("sfen ")) t = io::trim(t.substr(5));
+  if (const std::size_t at = t.find(" moves");
+      at != std::string_view::npos && (at + 6 == t.size() || t[at + 6] == ' ')) {
+    r.moves = std::string(io::trim(t.substr(at + 6)));
+    t = io::trim(t.substr(0, at));
+  }
+  r.text = std::string(t);
+}
+
+// A JSON Lines record (solver/io/jsonl.h): "sfen" with "id", "length" and "pv" (its given
+// line) when present; a malformed one becomes an error record.
+void add_json_record(std::string_view line, const std::string& default_id, Record& r,
+                     std::vector<Record>& out) {
+  auto members = io::read_json_members(line);
+  std::string why;
+  if (!members) {
+    why = members.error().reason;
+  } else if (!members->contains("sfen")) {
+    why = "a JSON record without a \"sfen\" member";
+  }
+  r.id = members && members->contains("id") ? (*members)["id"] : default_id;
+  if (!why.empty()) {
+    r.kind = Record::Kind::Error;
+    r.text = io::ParseError{r.file, r.line, why}.message();
+    out.push_back(std::move(r));
+    return;
+  }
+  set_sfen_text((*members)["sfen"], r);
+  if (r.moves.empty() && members->contains("pv")) r.moves = (*members)["pv"];
+  if (members->contains("length")) r.length = (*members)["length"];
+  out.push_back(std::move(r));
 }
 
 // One record per line that is neither blank nor a '#' comment:
@@ -56,14 +106,13 @@ void add_lines(std::string_view text, const std::string& file, const std::string
     Record r;
     r.file = file;
     r.line = line.number;
-    std::string_view sfen = column(t, 0);
-    // "<sfen> moves ..." (a USI position line): the problem is the position before the moves.
-    if (const std::size_t at = sfen.find(" moves"); at != std::string_view::npos) {
-      r.moves = std::string(io::trim(sfen.substr(at + 6)));
-      sfen = io::trim(sfen.substr(0, at));
+    if (t.starts_with('{')) {  // a JSON Lines record of solve, check or generate
+      add_json_record(t, id_prefix + ":" + std::to_string(number), r, out);
+      continue;
     }
-    r.text = std::string(sfen);
-    if (r.moves.empty()) r.moves = std::string(column(t, 3));
+    // "<sfen> moves ...": the problem is the position before the moves, its given line.
+    set_sfen_text(column(t, 0), r);
+    if (r.moves.empty() && !r.moves_lead_to_problem) r.moves = std::string(column(t, 3));
     r.length = std::string(column(t, 2));
     r.id = std::string(column(t, 1));
     if (r.id.empty()) r.id = id_prefix + ":" + std::to_string(number);
@@ -101,11 +150,13 @@ void add_file(const std::string& path, std::vector<Record>& out) {
     out.push_back(error_record(path + ":1", path, path + ": cannot read the file"));
     return;
   }
-  if (!is_line_file_extension(ext) && io::detect_format(bytes, path) != io::ProblemFormat::Sfen) {
+  const std::string_view text = without_bom(bytes);
+  if (!is_line_file_extension(ext) && !io::trim(text).starts_with('{') &&
+      io::detect_format(text, path) != io::ProblemFormat::Sfen) {
     add_problem_file(path, out);
     return;
   }
-  add_lines(bytes, path, path, out);
+  add_lines(text, path, path, out);
 }
 
 void add_folder(const std::string& folder, std::vector<Record>& out) {
@@ -126,7 +177,9 @@ void add_folder(const std::string& folder, std::vector<Record>& out) {
     }
     if (!it->is_regular_file()) continue;
     const std::string ext = extension_of(p.string());
-    if (is_problem_file_extension(ext) || is_line_file_extension(ext)) files.push_back(p.string());
+    // Not .jsonl: a folder often holds the output of earlier runs, which would be read again.
+    if (is_problem_file_extension(ext) || (is_line_file_extension(ext) && ext != "jsonl"))
+      files.push_back(p.string());
   }
   if (ec)
     out.push_back(
@@ -135,7 +188,54 @@ void add_folder(const std::string& folder, std::vector<Record>& out) {
   for (const std::string& f : files) add_file(f, out);
 }
 
+io::Expected<io::Problem> read_file_record(const Record& r, const io::ReadOptions& read) {
+  if (r.kind == Record::Kind::ProblemText) return io::read_problem(r.text, r.file, read);
+  return io::read_problem_file(r.text, read);
+}
+
+// USI moves, each checked in the position it is played in; `what` names them in messages.
+io::Expected<std::vector<Move>> play_usi_moves(const Record& r, Position& at,
+                                               std::string_view what) {
+  std::vector<Move> moves;
+  std::istringstream words(r.moves);
+  for (std::string word; words >> word;) {
+    auto m = io::parse_usi_move(word, at);
+    if (!m)
+      return io::ParseError{r.file, r.line,
+                            std::string(what) + " " + std::to_string(moves.size() + 1) + " '" +
+                                excerpt(word, 20) + "': " + m.error().reason};
+    at.do_move(*m);
+    moves.push_back(*m);
+  }
+  return moves;
+}
+
+// A `position ... moves ...` record: the start position (any kings) with the moves played, then
+// read again as a problem (the defender's king required, the hand rule applied).
+io::Expected<Position> position_after_moves(const Record& r, const io::ReadOptions& read) {
+  auto start = io::read_position(r.text, io::DefenderHand::AsGiven, r.file, r.line, KingRule::Any,
+                                 read.variant);
+  if (!start) return start;
+  Position at = *start;
+  if (auto moves = play_usi_moves(r, at, "move"); !moves) return moves.error();
+  return io::read_position(io::to_sfen(at), read.defender_hand, r.file, r.line,
+                           KingRule::DefenderKing, read.variant);
+}
+
 }  // namespace
+
+std::string excerpt(std::string_view text, std::size_t max_bytes) {
+  if (text.size() <= max_bytes) return std::string(text);
+  std::size_t end = max_bytes;
+  while (end > 0 && (static_cast<unsigned char>(text[end]) & 0xC0) == 0x80) --end;
+  return std::string(text.substr(0, end)) + "...";
+}
+
+io::Expected<std::vector<Move>> read_given_moves(const Record& r, const Position& pos) {
+  if (r.moves_lead_to_problem) return std::vector<Move>{};
+  Position at = pos;
+  return play_usi_moves(r, at, "given move");
+}
 
 bool read_whole_file(const std::string& path, std::string& bytes) {
   std::ifstream in(path, std::ios::binary);
@@ -161,7 +261,19 @@ std::vector<Record> gather_records(const std::vector<std::string>& inputs) {
     if (input == "-") {
       std::ostringstream content;
       content << std::cin.rdbuf();
-      add_lines(content.str(), "stdin", "stdin", out);
+      const std::string bytes = content.str();
+      const std::string_view text = without_bom(bytes);
+      if (io::trim(text).starts_with('{') ||
+          io::detect_format(text, {}) == io::ProblemFormat::Sfen) {
+        add_lines(text, "stdin", "stdin", out);
+      } else {  // one KIF, KI2 or CSA record
+        Record r;
+        r.kind = Record::Kind::ProblemText;
+        r.id = "stdin:1";
+        r.text = std::string(text);
+        r.file = "stdin";
+        out.push_back(std::move(r));
+      }
       continue;
     }
     std::error_code ec;
@@ -174,14 +286,17 @@ std::vector<Record> gather_records(const std::vector<std::string>& inputs) {
       // Not a file: a SFEN given on the command line, possibly followed by " moves ...".
       Record r;
       r.id = "arg" + std::to_string(k + 1);
-      r.text = input;
-      if (const std::size_t at = input.find(" moves"); at != std::string::npos) {
-        r.moves = std::string(io::trim(std::string_view(input).substr(at + 6)));
-        r.text = std::string(io::trim(std::string_view(input).substr(0, at)));
-      }
-      // A SFEN has spaces between its fields; a word without any is a mistyped path.
+      set_sfen_text(input, r);
+      // A SFEN has spaces between its fields; a word without any is a board without the rest
+      // of the SFEN, or a mistyped path.
       if (input.find(' ') == std::string::npos && !io::parse_sfen(input)) {
-        out.push_back(error_record(r.id, {}, "'" + input + "': no such file or folder"));
+        const auto ranks = std::count(input.begin(), input.end(), '/');
+        out.push_back(error_record(
+            r.id, {},
+            ranks == 8 ? "'" + excerpt(input) +
+                             "': a board alone; a SFEN is BOARD SIDE HANDS MOVE-NUMBER, e.g. '" +
+                             excerpt(input) + " b - 1' (black to move, no pieces in hand)"
+                       : "'" + excerpt(input) + "': no such file or folder"));
         continue;
       }
       out.push_back(std::move(r));
@@ -200,8 +315,10 @@ io::Expected<Position> position_of(const io::Problem& problem, const std::string
 io::Expected<Position> read_record_position(const Record& r, const io::ReadOptions& read) {
   switch (r.kind) {
   case Record::Kind::Sfen: {
-    auto pos = io::read_position(r.text, read.defender_hand, r.file, r.line, KingRule::DefenderKing,
-                                 read.variant);
+    auto pos = r.moves_lead_to_problem
+                   ? position_after_moves(r, read)
+                   : io::read_position(r.text, read.defender_hand, r.file, r.line,
+                                       KingRule::DefenderKing, read.variant);
     if (!pos && r.file.empty()) {
       io::ParseError e = pos.error();
       e.reason = r.id + ": " + e.reason;
@@ -209,10 +326,11 @@ io::Expected<Position> read_record_position(const Record& r, const io::ReadOptio
     }
     return pos;
   }
-  case Record::Kind::ProblemFile: {
-    auto problem = io::read_problem_file(r.text, read);
+  case Record::Kind::ProblemFile:
+  case Record::Kind::ProblemText: {
+    auto problem = read_file_record(r, read);
     if (!problem) return problem.error();
-    return position_of(*problem, r.text);
+    return position_of(*problem, r.file);
   }
   case Record::Kind::Error:
     break;
@@ -221,7 +339,7 @@ io::Expected<Position> read_record_position(const Record& r, const io::ReadOptio
 }
 
 io::Expected<io::Problem> read_record_problem(const Record& r, const io::ReadOptions& read) {
-  if (r.kind == Record::Kind::ProblemFile) return io::read_problem_file(r.text, read);
+  if (r.is_problem_file()) return read_file_record(r, read);
   auto pos = read_record_position(r, read);
   if (!pos) return pos.error();
   io::Problem problem;
@@ -231,15 +349,10 @@ io::Expected<io::Problem> read_record_problem(const Record& r, const io::ReadOpt
   if (auto given = io::parse_sfen(r.text, {}, 0, read.variant);
       given && !(given->hands == problem.setup.hands))
     problem.rest_to_defender = true;
-  Position at = *pos;
-  std::istringstream tokens(r.moves);
-  for (std::string token; tokens >> token;) {
-    auto m = io::parse_usi_move(token, at);
-    if (!m) return io::ParseError{r.file, r.line, "move " + token + ": " + m.error().reason};
-    at.do_move(*m);
-    problem.moves.push_back(*m);
-    problem.move_lines.push_back(r.line);
-  }
+  auto moves = read_given_moves(r, *pos);
+  if (!moves) return moves.error();
+  problem.moves = std::move(*moves);
+  problem.move_lines.assign(problem.moves.size(), r.line);
   if (!problem.moves.empty() && r.length == std::to_string(problem.moves.size()))
     problem.result = "詰み";
   return problem;

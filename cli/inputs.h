@@ -8,6 +8,7 @@
 #include <string_view>
 #include <vector>
 
+#include "solver/core/move.h"
 #include "solver/core/position.h"
 #include "solver/io/parse_error.h"
 #include "solver/io/problem.h"
@@ -17,21 +18,32 @@ namespace tsume::cli {
 
 // One problem found in the inputs.
 struct Record {
-  enum class Kind { Sfen, ProblemFile, Error };
+  // Sfen: one SFEN line or argument. ProblemFile: a KIF, KI2 or CSA file, read when its turn
+  // comes. ProblemText: the same, already read (a KIF, KI2 or CSA record on standard input).
+  enum class Kind { Sfen, ProblemFile, ProblemText, Error };
   Kind kind = Kind::Sfen;
   std::string id;
-  std::string text;    // Sfen: the SFEN; ProblemFile: the path; Error: the message
-  std::string moves;   // Sfen: the USI moves after it (` moves ...` or a TSV's fourth column)
+  // Sfen: the SFEN ("startpos" included); ProblemFile: the path; ProblemText: the bytes;
+  // Error: the message.
+  std::string text;
+  std::string moves;  // Sfen: the USI moves after it (` moves ...` or a TSV's fourth column)
+  // Sfen: the moves lead to the problem (a USI `position ... moves ...` command, as a GUI
+  // sends it) instead of being its given line.
+  bool moves_lead_to_problem = false;
   std::string length;  // Sfen: a TSV's third column (the mate length in plies), else empty
   std::string file;    // where it was found, for messages ("" for an argument)
   int line = 0;
+
+  bool is_problem_file() const { return kind == Kind::ProblemFile || kind == Kind::ProblemText; }
 };
 
 // The records of every input, in order: a folder is searched recursively in sorted order for
-// .kif .kifu .ki2 .ki2u .csa .sfen .usi .tsv .txt files; `-` reads SFEN/TSV lines from standard
-// input; an input that is no file is a SFEN. Ids: the TSV's second column, else
-// '<file>:<record>', 'stdin:<record>', or 'arg<k>' for the k-th input. Inputs that cannot be
-// read become Error records.
+// .kif .kifu .ki2 .ki2u .csa .sfen .usi .tsv .txt files; `-` reads standard input (SFEN/TSV
+// lines, or one KIF, KI2 or CSA record, told apart by their content); an input that is no file
+// is a SFEN. A UTF-8 byte-order mark is skipped. A SFEN may be written as USI's `position sfen
+// <SFEN> [moves ...]` or `position startpos [moves ...]` (the problem is then the position
+// after the moves). Ids: the TSV's second column, else '<file>:<record>', 'stdin:<record>', or
+// 'arg<k>' for the k-th input. Inputs that cannot be read become Error records.
 std::vector<Record> gather_records(const std::vector<std::string>& inputs);
 
 // The position of a record (the problem, before any recorded move), or the reason it cannot be
@@ -44,6 +56,14 @@ io::Expected<Position> position_of(const io::Problem& problem, const std::string
 // come from Record::moves and its title is the id; when its length column equals the number of
 // moves, the moves are the mate's main line and the result is 詰み.
 io::Expected<io::Problem> read_record_problem(const Record& r, const io::ReadOptions& read);
+
+// At most `max_bytes` of `text` (cut at a UTF-8 character boundary) followed by "..." when it is
+// longer: how records and messages quote their input.
+std::string excerpt(std::string_view text, std::size_t max_bytes = 80);
+
+// The given line of a record (a SFEN record's moves that are not played to reach it), checked
+// move by move from `pos`; an error names the move, its number and the record's file and line.
+io::Expected<std::vector<Move>> read_given_moves(const Record& r, const Position& pos);
 
 // Reads a whole file; false when it cannot be read.
 bool read_whole_file(const std::string& path, std::string& bytes);

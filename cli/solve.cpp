@@ -47,9 +47,13 @@ constexpr HelpText kHelp{
     "longest defence, futile interpositions (無駄合) not counted) and the main line.\n"
     "\n"
     "INPUT is a SFEN string (quote it), a file of SFEN or TSV lines ('SFEN<TAB>id<TAB>...'; blank\n"
-    "and '#' lines skipped), a KIF, KI2 or CSA file, a folder (searched recursively, in sorted\n"
-    "order, for .kif .kifu .ki2 .ki2u .csa .sfen .usi .tsv .txt files), or '-' for SFEN/TSV lines\n"
-    "on standard input. The id of a problem is the TSV's second column, else '<file>:<record>'\n"
+    "and '#' lines skipped) or of JSON Lines records (those of solve, check and generate), a\n"
+    "KIF, KI2 or CSA file, a folder (searched recursively, in sorted order, for .kif .kifu .ki2\n"
+    ".ki2u .csa .sfen .usi .tsv .txt files), or '-' for standard input (lines, or one KIF, KI2\n"
+    "or CSA record). A SFEN may be a USI command, 'position sfen SFEN [moves ...]' or 'position\n"
+    "startpos [moves ...]' (the problem is then the position after the moves); after a plain\n"
+    "SFEN, ' moves ...' is the problem's given line and must be legal moves. The id of a problem\n"
+    "is the TSV's second column or the record's id, else '<file>:<record>'\n"
     "(the record number counts problems in the file from 1), 'stdin:<record>', or 'arg<k>' for\n"
     "the k-th INPUT when it is a SFEN. An empty defender hand means all remaining pieces "
     "(残り全部)\n"
@@ -115,7 +119,14 @@ Outcome solve_record(const Record& r, Solver& solver, const Settings& settings) 
   if (!pos) {
     o.status = "error";
     o.error = pos.error().message();
-    if (r.kind == Record::Kind::Sfen) o.sfen = r.text;
+    if (r.kind == Record::Kind::Sfen) o.sfen = excerpt(r.text);
+    return o;
+  }
+  // A given line (`<sfen> moves ...`, a TSV's fourth column) is not solved, but it must be moves.
+  if (auto given = read_given_moves(r, *pos); !given) {
+    o.status = "error";
+    o.error = (r.file.empty() ? r.id + ": " : "") + given.error().message();
+    o.sfen = excerpt(r.text);
     return o;
   }
   o.sfen = io::to_sfen(*pos);

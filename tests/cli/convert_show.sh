@@ -88,7 +88,7 @@ expect "$tmp/out" '^△８四歩  ▲２六歩$'
 printf '%s\tgood\n%s\tbad\n' "4k4/9/9/9/9/9/9/9/8K b P 1" "4k4/9/9/9/9/9/9/9/8K b P 1 moves 1i1a" |
   "$tsume" convert --to sfen - >"$tmp/out" 2>"$tmp/err"
 [[ $? -eq 1 ]] || fail "a bad record should give exit status 1"
-expect "$tmp/err" 'stdin:2: move 1i1a: '
+expect "$tmp/err" "stdin:2: given move 1 '1i1a': "
 [[ $(wc -l <"$tmp/out") -eq 1 ]] || fail "the good record should be converted"
 "$tsume" convert --to xml "4k4/9/9/9/9/9/9/9/8K b P 1" >"$tmp/out" 2>"$tmp/err"
 [[ $? -eq 2 ]] || fail "--to xml should be a usage error"
