@@ -242,14 +242,14 @@ bool open_batch_output(const Context& ctx, std::string_view where, const std::st
   return true;
 }
 
-void draw_progress(std::ostream& err, std::size_t done, std::size_t total, std::string_view label,
-                   std::size_t count, double elapsed) {
+std::string progress_text(std::size_t done, std::size_t total, std::string_view label,
+                          std::size_t count, double elapsed) {
   constexpr int kWidth = 24;
   const double fraction = total == 0 ? 1.0 : static_cast<double>(done) / static_cast<double>(total);
   const int filled = static_cast<int>(fraction * kWidth);
   const double rate = elapsed > 0 ? static_cast<double>(done) / elapsed : 0.0;
   std::ostringstream line;
-  line << "\r\033[K[" << std::string(static_cast<std::size_t>(filled), '#')
+  line << '[' << std::string(static_cast<std::size_t>(filled), '#')
        << std::string(static_cast<std::size_t>(kWidth - filled), '.') << "] " << done << '/'
        << total << "  " << label << ' ' << count << "  " << std::fixed << std::setprecision(1)
        << rate << "/s  ETA ";
@@ -258,7 +258,32 @@ void draw_progress(std::ostream& err, std::size_t done, std::size_t total, std::
   } else {
     line << "-";
   }
-  err << line.str() << std::flush;
+  return line.str();
+}
+
+void StatusLine::show(std::string_view text) {
+  if (!enabled_) return;
+  constexpr std::size_t kColumns = 79;
+  std::size_t columns = 0, end = 0;
+  for (; end < text.size(); ++end) {
+    if ((static_cast<unsigned char>(text[end]) & 0xC0) == 0x80) continue;  // UTF-8 continuation
+    if (columns == kColumns) break;
+    ++columns;
+  }
+  err_ << "\r\033[K" << text.substr(0, end) << std::flush;
+  shown_ = true;
+}
+
+void StatusLine::clear() {
+  if (!shown_) return;
+  err_ << "\r\033[K" << std::flush;
+  shown_ = false;
+}
+
+void StatusLine::finish() {
+  if (!shown_) return;
+  err_ << '\n' << std::flush;
+  shown_ = false;
 }
 
 void add_batch_options(po::options_description& options, std::string_view time_help) {

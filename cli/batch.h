@@ -96,9 +96,30 @@ bool open_batch_output(const Context& ctx, std::string_view where, const std::st
                        bool resume, Format format, const std::vector<Record>& records,
                        BatchOutput& batch);
 
-// The progress line on a terminal: "[####....] done/total  <label> <count>  rate  ETA".
-void draw_progress(std::ostream& err, std::size_t done, std::size_t total, std::string_view label,
-                   std::size_t count, double elapsed);
+// The progress text of a batch: "[####....] done/total  <label> <count>  rate  ETA".
+std::string progress_text(std::size_t done, std::size_t total, std::string_view label,
+                          std::size_t count, double elapsed);
+
+// One line of progress on a terminal, redrawn in place. It is cut to 79 columns so that it never
+// wraps (a wrapped line cannot be redrawn), and it is cleared before each record is written, so
+// that records going to the same terminal never start on the progress line. Disabled (when
+// stderr is no terminal) it writes nothing.
+class StatusLine {
+public:
+  StatusLine(std::ostream& err, bool enabled) : err_(err), enabled_(enabled) {}
+  bool enabled() const { return enabled_; }
+  // Replaces the line with `text`.
+  void show(std::string_view text);
+  // Clears the line (before a record is written).
+  void clear();
+  // Leaves the last text on its own line (the batch is done, or a message follows).
+  void finish();
+
+private:
+  std::ostream& err_;
+  bool enabled_;
+  bool shown_ = false;
+};
 
 // The options `solve` and `check` share after their --format: -o/--output, --resume, --time and
 // --nodes (limits per problem); `time_help` describes --time.

@@ -506,7 +506,7 @@ int check_main(const Context& ctx) {
   const std::vector<const Record*>& todo = batch.todo;
   const std::size_t skipped = batch.skipped;
 
-  const bool progress = ::isatty(STDERR_FILENO) == 1;
+  StatusLine bar(ctx.err, ::isatty(STDERR_FILENO) == 1);
   const InterruptGuard guard;
   Totals totals;
   std::size_t readable = 0;
@@ -514,7 +514,7 @@ int check_main(const Context& ctx) {
   const auto elapsed = [&] {
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - wall_start).count();
   };
-  if (progress) draw_progress(ctx.err, 0, todo.size(), "sound", 0, elapsed());
+  bar.show(progress_text(0, todo.size(), "sound", 0, elapsed()));
   ParallelChecks checks(todo, settings, threads);
   for (std::size_t i = 0; i < todo.size(); ++i) {
     const std::optional<Checked> next = checks.take(i);
@@ -524,18 +524,17 @@ int check_main(const Context& ctx) {
     }
     const Checked& c = *next;
     if (c.result) ++readable;
+    bar.clear();
     out << (settings.format == Format::Jsonl ? format_jsonl(c) : format_text(c)) << std::flush;
     if (!out) {
-      if (progress) ctx.err << '\n';
       ctx.err << where << ": error writing " << (output.empty() ? "standard output" : output)
               << '\n';
       return kExitInputError;
     }
     totals.add(c);
-    if (progress)
-      draw_progress(ctx.err, totals.done, todo.size(), "sound", totals.sound, elapsed());
+    bar.show(progress_text(totals.done, todo.size(), "sound", totals.sound, elapsed()));
   }
-  if (progress) ctx.err << '\n';
+  bar.finish();
 
   const std::string summary = summary_text(totals, skipped, elapsed(), interrupted);
   ctx.err << summary;

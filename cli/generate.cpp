@@ -319,10 +319,11 @@ int generate_main(const Context& ctx) {
     }
   }
   std::ostream& out = vm->count("output") ? file : ctx.out;
-  const bool tty = ::isatty(STDERR_FILENO) == 1;
+  StatusLine bar(ctx.err, ::isatty(STDERR_FILENO) == 1);
   const InterruptGuard guard;
   o.stop = &g_interrupted;
   const auto write = [&](const gen::Generated& g) {
+    bar.clear();
     out << (format == "jsonl"  ? record_jsonl(g, o)
             : format == "sfen" ? record_tsv(g)
                                : record_kif(g, o));
@@ -336,18 +337,18 @@ int generate_main(const Context& ctx) {
     ro.base = o;
     const gen::ReverseStats stats =
         gen::generate_reverse(ro, write, [&](const gen::ReverseStats& s) {
-          if (tty)
-            ctx.err << "\rtsume generate: " << reverse_summary(s, false) << "   " << std::flush;
+          bar.show("tsume generate: " + reverse_summary(s, false));
         });
-    ctx.err << (tty ? "\r" : "") << "tsume generate: " << reverse_summary(stats, true)
+    bar.clear();
+    ctx.err << "tsume generate: " << reverse_summary(stats, true)
             << (g_interrupted.load() ? " (interrupted)" : "") << '\n';
     return kExitOk;
   }
-  const gen::GenerateStats stats = gen::generate(o, write, [&](const gen::GenerateStats& s) {
-    if (tty) ctx.err << "\rtsume generate: " << summary(s) << "   " << std::flush;
-  });
-  ctx.err << (tty ? "\r" : "") << "tsume generate: " << summary(stats)
-          << (g_interrupted.load() ? " (interrupted)" : "") << '\n';
+  const gen::GenerateStats stats = gen::generate(
+      o, write, [&](const gen::GenerateStats& s) { bar.show("tsume generate: " + summary(s)); });
+  bar.clear();
+  ctx.err << "tsume generate: " << summary(stats) << (g_interrupted.load() ? " (interrupted)" : "")
+          << '\n';
   return kExitOk;
 }
 

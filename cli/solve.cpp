@@ -517,7 +517,7 @@ int solve_main(const Context& ctx) {
     }
   }
 
-  const bool progress = ::isatty(STDERR_FILENO) == 1;
+  StatusLine bar(ctx.err, ::isatty(STDERR_FILENO) == 1);
   const InterruptGuard guard;
   Totals totals;
   std::size_t readable = 0;
@@ -526,10 +526,13 @@ int solve_main(const Context& ctx) {
   const auto elapsed = [&] {
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - wall_start).count();
   };
-  if (progress)
-    draw_progress(ctx.err, totals.done(), todo.size(), "solved", totals.mate, elapsed());
+  const auto show_progress = [&] {
+    bar.show(progress_text(totals.done(), todo.size(), "solved", totals.mate, elapsed()));
+  };
+  show_progress();
   const auto write = [&](const Outcome& o) {
     if (o.status != "error") ++readable;
+    bar.clear();
     out << format_outcome(o, settings.format) << std::flush;
     if (!out) write_failed = true;
     if (!diagram_dir.empty() && o.start && diagram_error.empty()) {
@@ -538,22 +541,19 @@ int solve_main(const Context& ctx) {
       if (!write_diagram(o, path)) diagram_error = path;
     }
     totals.add(o);
-    if (progress)
-      draw_progress(ctx.err, totals.done(), todo.size(), "solved", totals.mate, elapsed());
+    show_progress();
   };
   const std::uint64_t quick_nodes = count_option(*vm, "quick-nodes");
   const bool interrupted = solve_batch(todo, settings, hash_mb, threads, quick_nodes, write);
+  bar.finish();
   if (write_failed) {
-    if (progress) ctx.err << '\n';
     ctx.err << where << ": error writing " << (output.empty() ? "standard output" : output) << '\n';
     return kExitInputError;
   }
   if (!diagram_error.empty()) {
-    if (progress) ctx.err << '\n';
     ctx.err << where << ": cannot write " << diagram_error << '\n';
     return kExitInputError;
   }
-  if (progress) ctx.err << '\n';
 
   const std::string summary = summary_text(totals, skipped, elapsed(), interrupted);
   // Text output has the summary at its end; stderr gets it too, unless both are the same
