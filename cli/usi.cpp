@@ -8,9 +8,12 @@
 // flushed at once, under one mutex, so that the two threads never interleave.
 #include <atomic>
 #include <chrono>
+#include <condition_variable>
 #include <cstdint>
+#include <deque>
 #include <iostream>
 #include <mutex>
+#include <new>
 #include <optional>
 #include <sstream>
 #include <string>
@@ -141,26 +144,42 @@ io::Expected<Position> parse_position_command(const std::vector<std::string>& wo
   return pos;
 }
 
+// The engine: a reader (run(), the caller's thread) and one search thread. Every `go mate` is
+// queued and answered in the order it came, each with the position and options current when it
+// was read; `stop` ends the running search only; `isready` is answered at once. The solver is
+// touched only by the search thread, or by the reader while no search is running or queued
+// (under mutex_), so options set during a search never race with it.
 class UsiEngine {
 public:
   UsiEngine(std::istream& in, std::ostream& out)
-      : in_(in), out_(out), solver_(kDefaultHashMb, default_threads()) {}
+      : in_(in), out_(out), solver_(kDefaultHashMb, default_threads()) {
+    worker_ = std::thread([this] { work(); });
+  }
   UsiEngine(const UsiEngine&) = delete;
   UsiEngine& operator=(const UsiEngine&) = delete;
-  ~UsiEngine() { stop_search(); }
+  ~UsiEngine() { shut_down(/*drop_queue=*/true); }
 
   // Reads commands until `quit` or the end of the input.
   void run() {
     for (std::string line; std::getline(in_, line);) {
       if (!handle(io::trim(line))) return;
     }
-    // The end of the input: a search with a limit may finish and answer; an infinite one would
-    // never end.
-    if (searching_.load() && !search_is_finite_) stop_.store(true);
-    join_search();
+    // The end of the input: searches with a limit finish and answer; an infinite one could
+    // never be stopped any more, so it ends at once (answered `checkmate timeout`).
+    shut_down(/*drop_queue=*/false);
   }
 
 private:
+  // One `go mate`, with everything fixed when it was read.
+  struct Request {
+    std::optional<Position> position;
+    std::string error;  // not empty: answered `info string <error>` and `checkmate timeout`
+    SearchLimits limits;
+    SolveOptions options;
+    std::size_t hash_mb = kDefaultHashMb;
+    int threads = 1;
+  };
+
   // Writes one line and flushes it; safe from both threads.
   void say(std::string_view line) {
     const std::lock_guard<std::mutex> lock(out_mutex_);
@@ -175,7 +194,10 @@ private:
     if (command == "usi") {
       identify();
     } else if (command == "isready") {
-      if (!searching_.load()) apply_hash();
+      {
+        const std::lock_guard<std::mutex> lock(mutex_);
+        if (!busy_ && queue_.empty()) apply_table(hash_mb_);  // the allocation happens now
+      }
       say("readyok");
     } else if (command == "setoption") {
       set_option(words);
@@ -186,9 +208,10 @@ private:
     } else if (command == "go") {
       go(words);
     } else if (command == "stop") {
-      stop_search();
+      const std::lock_guard<std::mutex> lock(mutex_);
+      if (busy_) stop_.store(true);
     } else if (command == "quit") {
-      stop_search();
+      shut_down(/*drop_queue=*/true);
       return false;
     } else {
       say("info string unknown command " + io::quote_prefix(line, 60));
@@ -231,12 +254,12 @@ private:
     if (name == "USI_Hash" || name == "Hash") {
       const auto mb = parse_integer(value);
       if (!mb || *mb < 1 || *mb > static_cast<std::int64_t>(kMaxHashMb)) return bad_value();
-      hash_mb_ = static_cast<std::size_t>(*mb);  // applied at the next isready or go
+      hash_mb_ = static_cast<std::size_t>(*mb);  // allocated at the next isready or go
     } else if (name == "Threads") {
       const auto n = parse_integer(value);
       if (!n || *n < 1) return bad_value();
       if (*n > 256) return bad_value();
-      solver_.set_threads(static_cast<int>(*n));
+      threads_ = static_cast<int>(*n);  // used from the next `go`
     } else if (name == "NodeLimit") {
       const auto n = parse_integer(value);
       if (!n || *n < 0 || *n > kMaxNodeLimit) return bad_value();
@@ -266,10 +289,23 @@ private:
     }
   }
 
-  void apply_hash() {
-    if (applied_hash_mb_ != hash_mb_) {
-      solver_.set_hash_size(hash_mb_);
-      applied_hash_mb_ = hash_mb_;
+  // Gives the solver a table of `mb` megabytes, or the largest half, quarter, ... of it that can
+  // be allocated (said in an `info string`). Called with no search running.
+  void apply_table(std::size_t mb) {
+    if (mb == applied_hash_mb_) return;
+    for (std::size_t size = mb;; size = std::max<std::size_t>(size / 2, 1)) {
+      try {
+        solver_.set_hash_size(size);
+        applied_hash_mb_ = size;
+        if (size != mb)
+          say("info string USI_Hash " + std::to_string(mb) +
+              " MB could not be allocated; the "
+              "table has " +
+              std::to_string(size) + " MB");
+        return;
+      } catch (const std::bad_alloc&) {
+        if (size == 1) throw;
+      }
     }
   }
 
@@ -292,37 +328,77 @@ private:
       say("bestmove resign");
       return;
     }
-    if (searching_.load()) {
-      say("info string already searching: send stop first");
-      return;
-    }
-    join_search();
+    Request r;
     double seconds = 0;
     if (words.size() >= 3 && words[2] != "infinite") {
       const auto ms = parse_integer(words[2]);
       if (!ms || *ms < 0) {
-        say("info string expected 'go mate <milliseconds>' or 'go mate infinite'");
-        say("checkmate timeout");
-        return;
+        r.error = "expected 'go mate <milliseconds>' or 'go mate infinite'";
+      } else {
+        seconds = static_cast<double>(*ms) / 1000.0;
+        if (*ms == 0) seconds = 1e-9;  // no time at all, not "no limit"
       }
-      seconds = static_cast<double>(*ms) / 1000.0;
-      if (*ms == 0) seconds = 1e-9;  // no time at all, not "no limit"
     }
-    if (!position_) {
-      say("info string no valid position: send 'position' first");
-      say("checkmate nomate");
+    if (r.error.empty() && !position_) r.error = "no valid position: send 'position' first";
+    r.position = position_;
+    r.limits = SearchLimits{node_limit_, seconds, &stop_};
+    r.limits.progress = &progress_;
+    r.options = SolveOptions{.exclude_futile = !count_futile_, .answer = answer_};
+    r.hash_mb = hash_mb_;
+    r.threads = threads_;
+    {
+      const std::lock_guard<std::mutex> lock(mutex_);
+      queue_.push_back(std::move(r));
+    }
+    wake_.notify_one();
+  }
+
+  // The search thread: answers the queued requests in order until shut_down().
+  void work() {
+    std::unique_lock<std::mutex> lock(mutex_);
+    for (;;) {
+      wake_.wait(lock, [this] { return closing_ || !queue_.empty(); });
+      if (queue_.empty()) return;  // closing, nothing left
+      Request r = std::move(queue_.front());
+      queue_.pop_front();
+      busy_ = true;
+      current_is_finite_ = r.limits.max_seconds > 0 || r.limits.max_nodes > 0;
+      // After the end of the input nobody can send `stop`: an infinite search ends at once.
+      stop_.store(closing_ && !current_is_finite_);
+      lock.unlock();
+      answer(r);
+      lock.lock();
+      busy_ = false;
+    }
+  }
+
+  void answer(const Request& r) {
+    if (!r.error.empty()) {
+      say("info string " + r.error);
+      say("checkmate timeout");  // no claim about a position that was never read
       return;
     }
-    apply_hash();
-    stop_.store(false);
-    searching_.store(true);
-    search_is_finite_ = seconds > 0 || node_limit_ > 0;
+    apply_table(r.hash_mb);
+    solver_.set_threads(r.threads);
     progress_.store(0);
-    SearchLimits limits{node_limit_, seconds, &stop_};
-    limits.progress = &progress_;
-    const SolveOptions options{.exclude_futile = !count_futile_, .answer = answer_};
-    search_ =
-        std::thread([this, pos = *position_, limits, options] { search(pos, limits, options); });
+    search(*r.position, r.limits, r.options);
+  }
+
+  // Ends the search thread. drop_queue (`quit`): queued requests are dropped and the running
+  // search stopped; otherwise (the end of the input) queued requests are answered first.
+  void shut_down(bool drop_queue) {
+    {
+      const std::lock_guard<std::mutex> lock(mutex_);
+      closing_ = true;
+      if (drop_queue) {
+        queue_.clear();
+        stop_.store(true);
+      } else if (busy_ && !current_is_finite_) {
+        stop_.store(true);
+      }
+    }
+    wake_.notify_one();
+    if (worker_.joinable()) worker_.join();
   }
 
   // True when `line` is legal from `start` and ends in mate (the defender has no legal move).
@@ -405,19 +481,7 @@ private:
           " plies (the line of the proof found); the shortest mate was not proven before the "
           "limit");
     say(info);
-    // Not searching any more before the answer goes out, so that a `go` sent on reading it is
-    // accepted.
-    searching_.store(false);
     say(answer);
-  }
-
-  void stop_search() {
-    stop_.store(true);
-    join_search();
-  }
-
-  void join_search() {
-    if (search_.joinable()) search_.join();
   }
 
   std::istream& in_;
@@ -425,18 +489,25 @@ private:
   std::mutex out_mutex_;
   Solver solver_;
   std::atomic<std::uint64_t> progress_{0};  // nodes of the current search, for `info`
+  // Options as set by the reader; a request takes their values when its `go` is read.
   std::size_t hash_mb_ = kDefaultHashMb;
-  std::size_t applied_hash_mb_ = kDefaultHashMb;  // the size of the table now
+  int threads_ = default_threads();
   std::uint64_t node_limit_ = 0;
   bool count_futile_ = false;
   AnswerMode answer_ = AnswerMode::Exact;
   bool rest_to_defender_ = false;
   Variant variant_ = Variant::Shogi;  // option Rules
   std::optional<Position> position_;
-  std::thread search_;
+  std::size_t applied_hash_mb_ = kDefaultHashMb;  // the table's size now (the solver's owner)
+  // The queue, guarded by mutex_.
+  std::mutex mutex_;
+  std::condition_variable wake_;
+  std::deque<Request> queue_;
+  bool busy_ = false;               // a request is being answered
+  bool current_is_finite_ = false;  // its search has a time or node limit
+  bool closing_ = false;            // quit or the end of the input
   std::atomic<bool> stop_{false};
-  std::atomic<bool> searching_{false};
-  bool search_is_finite_ = false;
+  std::thread worker_;  // last: started once every member above is ready
 };
 
 }  // namespace

@@ -3,7 +3,8 @@
 # handshake, options, mate in 1, no mate, a timeout, `stop` during an infinite search (answered
 # promptly), `info` lines while searching, `isready` during a search, the first mate shown before
 # the exact answer and option Answer first, malformed positions and unknown commands (answered with
-# `info string`, never a crash), a game `go`, and the end of the input.
+# `info string`, never a crash), a game `go`, commands queued behind a search, a table too large
+# to allocate, and the end of the input.
 #
 #   usi_session.sh TSUME
 #
@@ -115,7 +116,9 @@ send "position sfen 9/9/9 b - 1"
 expect '^info string invalid position: '
 send "go mate 1000"
 expect '^info string no valid position'
-expect '^checkmate nomate$'
+expect '^checkmate '
+# No claim about a position that was never read.
+[[ $got == "checkmate timeout" ]] || fail "go mate without a position answered '$got'"
 send "position startpos moves 7g7f 9z9z"
 expect "^info string invalid position: move 2 '9z9z'"
 send "position sfen 4k4/9/9/9/9/9/9/9/8K b P 1 moves 1i1h 1a1b"
@@ -144,6 +147,34 @@ expect '^readyok$'
 send "position startpos moves 7g7f 3c3d"
 send "go mate 1000"
 expect '^checkmate nomate$'
+
+# Commands queued behind a running search are answered in order: a second position and go sent
+# during a search are answered after it, each with its own position; an option set meanwhile
+# applies from the next go.
+send "position sfen $LONG"
+send "go mate 500"
+send "setoption name Threads value 1"
+send "position sfen $MATE1"
+send "go mate 5000"
+expect '^checkmate '
+[[ $got == "checkmate timeout" ]] || fail "the first of two queued searches answered '$got'"
+expect '^checkmate '
+[[ $got == "checkmate 1i5e" ]] || fail "the second of two queued searches answered '$got'"
+send "setoption name Threads value 2"
+
+# A table that cannot be allocated: a smaller one, said in an info string, and readyok (where
+# the kernel refuses allocations beyond memory; vm.overcommit_memory 1 grants any).
+if [[ $(cat /proc/sys/vm/overcommit_memory 2>/dev/null) != 1 ]]; then
+  send "setoption name USI_Hash value 1048576"
+  send isready
+  expect '^info string USI_Hash 1048576 MB could not be allocated; the table has [0-9]+ MB$'
+  expect '^readyok$'
+  send "setoption name USI_Hash value 16"
+  send isready
+  expect '^readyok$'
+  send "go mate 5000"
+  expect '^checkmate 1i5e$'
+fi
 
 send quit
 wait "$usi_pid"
