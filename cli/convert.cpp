@@ -39,8 +39,9 @@ constexpr HelpText kHelp{
     "result. Records go to standard output (KIF and KI2 separated by an empty line, CSA by\n"
     "'/'), to -o FILE, or with --output-dir DIR to one file per problem named after its id (KIF,\n"
     "KI2 and CSA files keep their own name). An empty defender hand means all remaining pieces\n"
-    "unless --hand-as-given. Problems that cannot be read are reported on stderr and the others\n"
-    "converted; the exit status is then 1.",
+    "unless --hand-as-given. Problems that cannot be read are reported on stderr (file, line,\n"
+    "reason) and the others converted. Exit status as for 'tsume solve': 0 when something was\n"
+    "converted, 1 when nothing could be read, 2 on usage errors.",
     "tsume convert --to kif \"3+R3nk/8p/7P1/9/9/9/9/9/8B b 16p4l3n4s4gbr 1 moves 1i5e\"\n"
     "tsume convert --to csa problem.kif -o problem.csa\n"
     "tsume convert --to kif problems/zukou.tsv --output-dir zukou-kif\n"
@@ -261,7 +262,8 @@ int convert_main(const Context& ctx) {
       return kExitInputError;
     }
   }
-  return errors == 0 ? kExitOk : kExitInputError;
+  // As in solve and check: bad records are reported, and only a batch of nothing fails.
+  return errors > 0 && written == 0 ? kExitInputError : kExitOk;
 }
 
 }  // namespace tsume::cli

@@ -31,7 +31,9 @@ constexpr HelpText kHelp{
     "last move marked: shaded in the image, '手数＝N  ▲２三銀成  まで' in the text. Images have "
     "the\n"
     "file numbers above, the rank numerals on the right, 後手's pieces turned round, promoted\n"
-    "pieces in red and the hands beside the board; they need a CJK font to be viewed.",
+    "pieces in red and the hands beside the board; they need a CJK font to be viewed.\n"
+    "Problems that cannot be shown are reported on stderr and the others shown. Exit status as\n"
+    "for 'tsume solve': 0 when something was shown, 1 when nothing could be, 2 on usage errors.",
     "tsume show \"3+R3nk/8p/7P1/9/9/9/9/9/8B b 16p4l3n4s4gbr 1\"\n"
     "tsume show problems/zukou.tsv --svg-dir zukou-svg\n"
     "tsume show \"3+R3nk/8p/7P1/9/9/9/9/9/8B b 16p4l3n4s4gbr 1 moves 1i5e\" --ply 1 --svg mate.svg",
@@ -145,6 +147,7 @@ int show_main(const Context& ctx) {
   }
 
   int errors = 0;
+  int shown_count = 0;
   FileNames names;
   for (std::size_t i = 0; i < records.size(); ++i) {
     auto shown = prepare(records[i], read, ply);
@@ -170,8 +173,10 @@ int show_main(const Context& ctx) {
     } else {
       ctx.out << (i > 0 ? "\n" : "") << text_diagram(*shown);
     }
+    ++shown_count;
   }
-  return errors == 0 ? kExitOk : kExitInputError;
+  // As in solve and check: bad records are reported, and only a batch of nothing fails.
+  return errors > 0 && shown_count == 0 ? kExitInputError : kExitOk;
 }
 
 }  // namespace tsume::cli
