@@ -89,20 +89,27 @@ std::optional<std::uint64_t> parse_count(std::string_view text) {
   return static_cast<std::uint64_t>(n);
 }
 
-void validate(boost::any& v, const std::vector<std::string>& values, Duration*, int) {
+namespace {
+
+// Reads the one value of an option with `parse`, or reports what was expected.
+template <class T, class Parse>
+void read_value(boost::any& v, const std::vector<std::string>& values, Parse parse,
+                std::string_view expected) {
   po::validators::check_first_occurrence(v);
   const std::string& text = po::validators::get_single_string(values);
-  const auto seconds = parse_duration(text);
-  if (!seconds) throw BadValue(kDurationExpected, text);
-  v = Duration{*seconds};
+  const auto parsed = parse(text);
+  if (!parsed) throw BadValue(expected, text);
+  v = T{*parsed};
+}
+
+}  // namespace
+
+void validate(boost::any& v, const std::vector<std::string>& values, Duration*, int) {
+  read_value<Duration>(v, values, parse_duration, kDurationExpected);
 }
 
 void validate(boost::any& v, const std::vector<std::string>& values, Count*, int) {
-  po::validators::check_first_occurrence(v);
-  const std::string& text = po::validators::get_single_string(values);
-  const auto n = parse_count(text);
-  if (!n) throw BadValue(kCountExpected, text);
-  v = Count{*n};
+  read_value<Count>(v, values, parse_count, kCountExpected);
 }
 
 po::typed_value<Duration>* duration_value(std::string_view default_text) {

@@ -2,6 +2,8 @@
 
 #include <cstdint>
 
+#include "solver/io/text.h"
+
 namespace tsume::io {
 
 namespace {
@@ -66,7 +68,7 @@ public:
           if (!hex4(low) || low < 0xDC00 || low >= 0xE000) return false;
           cp = 0x10000 + ((cp - 0xD800) << 10) + (low - 0xDC00);
         }
-        append_utf8(cp, out);
+        out += utf8_of(cp);
         break;
       }
       default:
@@ -124,24 +126,6 @@ private:
     }
     return true;
   }
-  static void append_utf8(std::uint32_t cp, std::string& out) {
-    if (cp < 0x80) {
-      out += static_cast<char>(cp);
-    } else if (cp < 0x800) {
-      out += static_cast<char>(0xC0 | (cp >> 6));
-      out += static_cast<char>(0x80 | (cp & 0x3F));
-    } else if (cp < 0x10000) {
-      out += static_cast<char>(0xE0 | (cp >> 12));
-      out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-      out += static_cast<char>(0x80 | (cp & 0x3F));
-    } else {
-      out += static_cast<char>(0xF0 | (cp >> 18));
-      out += static_cast<char>(0x80 | ((cp >> 12) & 0x3F));
-      out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-      out += static_cast<char>(0x80 | (cp & 0x3F));
-    }
-  }
-
   std::string_view text_;
   std::size_t at_ = 0;
 };
