@@ -103,6 +103,18 @@ std::string usi_line(const std::vector<Move>& pv) {
 }
 
 // Ids and messages on one line of the text and KIF formats.
+std::string finding_json(const Finding& f) {
+  std::ostringstream s;
+  s << "{\"kind\":" << json_string(to_string(f.kind)) << ",\"ply\":" << f.ply
+    << ",\"move\":" << (f.main_move.is_none() ? "null" : json_string(io::to_usi(f.main_move)))
+    << ",\"alternative\":"
+    << (f.alternative.is_none() ? "null" : json_string(io::to_usi(f.alternative)))
+    << ",\"length\":" << (f.length >= 0 ? std::to_string(f.length) : "null");
+  if (!f.line.empty()) s << ",\"line\":" << json_string(usi_line(f.line));
+  s << ",\"nodes\":" << f.nodes << ",\"note\":" << json_string(f.note) << '}';
+  return s.str();
+}
+
 std::string one_line(std::string_view s) {
   std::string out(s);
   std::replace(out.begin(), out.end(), '\n', ' ');

@@ -17,6 +17,7 @@
 #include "cli/command.h"
 #include "cli/inputs.h"
 #include "cli/option_values.h"
+#include "solver/answer/check.h"
 #include "solver/core/move.h"
 #include "solver/core/position.h"
 #include "solver/io/parse_error.h"
@@ -63,6 +64,9 @@ io::Expected<GivenProblem> read_record_given(const Record& r, const io::ReadOpti
 // valid UTF-8 written as \u00XX so that every line stays valid JSON.
 std::string json_escape(std::string_view s);
 std::string json_string(std::string_view s);
+// A finding of the checker (a cook, flaw or open test) as a JSON object, the one schema of
+// `check` and `generate` records: {kind, ply, move, alternative, length, [line,] nodes, note}.
+std::string finding_json(const Finding& f);
 // USI moves separated by spaces.
 std::string usi_line(const std::vector<Move>& pv);
 // Ids and messages on one line of the text and KIF formats.

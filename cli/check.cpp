@@ -225,31 +225,6 @@ std::string finding_text(const Finding& f, const Position& start, const std::vec
   return s.str();
 }
 
-std::string finding_json(const Finding& f) {
-  std::ostringstream s;
-  s << "{\"kind\":" << json_string(to_string(f.kind)) << ",\"ply\":" << f.ply << ",\"move\":";
-  if (f.main_move.is_none()) {
-    s << "null";
-  } else {
-    s << json_string(io::to_usi(f.main_move));
-  }
-  s << ",\"alternative\":";
-  if (f.alternative.is_none()) {
-    s << "null";
-  } else {
-    s << json_string(io::to_usi(f.alternative));
-  }
-  s << ",\"length\":";
-  if (f.length >= 0) {
-    s << f.length;
-  } else {
-    s << "null";
-  }
-  if (!f.line.empty()) s << ",\"line\":" << json_string(usi_line(f.line));
-  s << ",\"nodes\":" << f.nodes << ",\"note\":" << json_string(f.note) << '}';
-  return s.str();
-}
-
 template <class T, class F> std::string json_array(const std::vector<T>& items, F&& to_json) {
   std::string out = "[";
   for (const T& x : items) {

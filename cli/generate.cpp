@@ -56,7 +56,8 @@ constexpr HelpText kHelp{
     "(jsonl \"rules\":\"sho\", a '# rules sho' line before the sfen records, a KIF comment):\n"
     "read them back with --rules sho.\n"
     "\n"
-    "jsonl fields: id, sfen, length, pv, verdict, flaws ({kind, ply, move, alternative}),\n"
+    "jsonl fields: id, sfen, length, pv, verdict, flaws (findings as in 'tsume check': {kind,\n"
+    "ply, move, alternative, length, nodes, note}),\n"
     "difficulty (1-10 from solver nodes), themes, seed, candidate, mode, pieces, nodes,\n"
     "rules (sho only).\n"
     "sfen: the problems/ TSV (SFEN, id, length, main line), readable by 'tsume check'.",
@@ -86,21 +87,12 @@ std::pair<int, int> parse_plies(const std::string& text) {
 }
 
 // "90", "90s", "10m", "2h" in seconds.
-std::string flaw_json(const Finding& f) {
-  std::ostringstream s;
-  s << "{\"kind\":" << json_string(to_string(f.kind)) << ",\"ply\":" << f.ply
-    << ",\"move\":" << (f.main_move.is_none() ? "null" : json_string(io::to_usi(f.main_move)))
-    << ",\"alternative\":"
-    << (f.alternative.is_none() ? "null" : json_string(io::to_usi(f.alternative))) << '}';
-  return s.str();
-}
-
 std::string record_jsonl(const gen::Generated& g, const gen::GenerateOptions& o) {
   std::ostringstream s;
   s << "{\"id\":" << json_string(g.id) << ",\"sfen\":" << json_string(io::to_sfen(g.position))
     << ",\"length\":" << g.length << ",\"pv\":" << json_string(usi_line(g.pv))
     << ",\"verdict\":" << json_string(to_string(g.verdict)) << ",\"flaws\":[";
-  for (std::size_t i = 0; i < g.flaws.size(); ++i) s << (i ? "," : "") << flaw_json(g.flaws[i]);
+  for (std::size_t i = 0; i < g.flaws.size(); ++i) s << (i ? "," : "") << finding_json(g.flaws[i]);
   s << "],\"difficulty\":" << g.difficulty << ",\"themes\":[";
   for (std::size_t i = 0; i < g.themes.size(); ++i) s << (i ? "," : "") << json_string(g.themes[i]);
   s << "],\"seed\":" << o.seed << ",\"candidate\":" << g.candidate
