@@ -8,6 +8,8 @@
 #
 #   usi_session.sh TSUME
 #
+# USI_TIMEOUT_SCALE=N multiplies every wait (for slow builds, e.g. ThreadSanitizer's).
+#
 # bash and coreutils only.
 set -uo pipefail
 
@@ -45,14 +47,15 @@ send() {
 got=
 expect() {
   local line
-  while IFS= read -r -t "${2:-20}" line <&"${USI[0]}"; do
+  local seconds=$((${2:-20} * ${USI_TIMEOUT_SCALE:-1}))
+  while IFS= read -r -t "$seconds" line <&"${USI[0]}"; do
     echo "< $line" >>"$tmp/log"
     if [[ $line =~ $1 ]]; then
       got=$line
       return 0
     fi
   done
-  fail "no line matching /$1/ within ${2:-20} s"
+  fail "no line matching /$1/ within $seconds s"
 }
 
 # Handshake and options.
@@ -109,7 +112,7 @@ start=$(date +%s%N)
 send stop
 expect '^checkmate timeout$' 5
 elapsed_ms=$((($(date +%s%N) - start) / 1000000))
-((elapsed_ms < 2000)) || fail "stop answered after $elapsed_ms ms"
+((elapsed_ms < 2000 * ${USI_TIMEOUT_SCALE:-1})) || fail "stop answered after $elapsed_ms ms"
 
 # Malformed input: each gets an info string; the engine goes on.
 send "position sfen 9/9/9 b - 1"
@@ -187,7 +190,7 @@ printf 'position sfen %s\ngo mate 5000\n' "$MATE1" | "$tsume" usi >"$tmp/piped" 
   fail "piped session exited with $?"
 grep -qx 'checkmate 1i5e' "$tmp/piped" || { cat "$tmp/piped" >>"$tmp/log"; fail "piped mate"; }
 # An infinite one is stopped.
-printf 'position sfen %s\ngo mate infinite\n' "$LONG" | timeout 20 "$tsume" usi >"$tmp/piped" 2>&1 ||
+printf 'position sfen %s\ngo mate infinite\n' "$LONG" | timeout $((20 * ${USI_TIMEOUT_SCALE:-1})) "$tsume" usi >"$tmp/piped" 2>&1 ||
   fail "piped infinite session exited with $?"
 grep -qx 'checkmate timeout' "$tmp/piped" || { cat "$tmp/piped" >>"$tmp/log"; fail "piped stop"; }
 
