@@ -276,7 +276,7 @@ PySolveResult make_solve_result(const Position& pos, const SolveResult& r, bool 
 }
 
 // A solver with its table, reused from problem to problem (the table is cleared before each,
-// so no answer depends on earlier problems).
+// so no answer depends on earlier problems). Calls from several Python threads take turns.
 class PySolver {
 public:
   PySolver(std::int64_t hash_mb, int threads) : solver_(hash_arg(hash_mb), threads_arg(threads)) {}
@@ -292,8 +292,10 @@ public:
     StopFlag own;
     StopFlag& flag = stop ? *stop : own;
     limits.stop = &flag.atomic();
-    const SolveResult r =
-        run_released(flag.atomic(), [&] { return solver_.solve(pos, limits, options); });
+    const SolveResult r = run_released(flag.atomic(), [&] {
+      const std::lock_guard lock(mutex_);  // one problem at a time on the table
+      return solver_.solve(pos, limits, options);
+    });
     return make_solve_result(pos, r, options.answer == AnswerMode::First);
   }
   int threads() const { return solver_.threads(); }
@@ -301,6 +303,7 @@ public:
 
 private:
   Solver solver_;
+  std::mutex mutex_;
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -598,7 +601,7 @@ std::unique_ptr<GenerateIterator> generate(std::int64_t count, const py::object&
     throw py::value_error("mode must be composition or training, got '" + mode + "'");
   }
   o.seed = seed;
-  if (threads < 0 || threads > 256) throw py::value_error("threads must be between 1 and 256");
+  if (threads < 0 || threads > 256) throw py::value_error("threads must be between 0 and 256");
   o.threads = threads_arg(threads);
   o.variant = rules_of(rules);
   o.max_seconds = seconds_arg(time);
