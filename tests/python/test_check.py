@@ -1,6 +1,10 @@
 """tsume.check: verdicts and evidence equal to `tsume check` on the bundled set, the intended
 line, bad input."""
 
+import os
+import signal
+import threading
+import time
 import unittest
 
 import tsume
@@ -81,6 +85,16 @@ class CheckTest(unittest.TestCase):
                     tsume.check("4k4/9/4P4/9/9/9/9/9/9 b G 1", **kwargs)
         with self.assertRaises(ValueError):
             tsume.check("4k4/9/4P4 b G 1")
+
+    def test_ctrl_c_stops_a_check(self):
+        zukou = read_tsv(source_path("problems", "zukou.tsv"))[0][0]
+        timer = threading.Timer(0.3, os.kill, (os.getpid(), signal.SIGINT))
+        start = time.monotonic()
+        timer.start()
+        with self.assertRaises(KeyboardInterrupt):
+            tsume.check(zukou)
+        timer.join()
+        self.assertLess(time.monotonic() - start, 10)
 
 
 if __name__ == "__main__":

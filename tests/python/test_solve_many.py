@@ -1,6 +1,9 @@
 """tsume.solve_many: every problem answered as solve answers it, ids and indices, unreadable
 inputs, order, threads, an early stop."""
 
+import os
+import signal
+import threading
 import time
 import unittest
 
@@ -66,6 +69,16 @@ class SolveManyTest(unittest.TestCase):
             self.assertEqual(r.index, 0)
             break
         self.assertLess(time.monotonic() - start, 30)
+
+    def test_ctrl_c_stops_the_searches(self):
+        microcosmos = read_tsv(source_path("problems", "microcosmos.tsv"))[0][0]
+        timer = threading.Timer(0.3, os.kill, (os.getpid(), signal.SIGINT))
+        start = time.monotonic()
+        timer.start()
+        with self.assertRaises(KeyboardInterrupt):
+            list(tsume.solve_many([microcosmos] * 4, threads=2))
+        timer.join()
+        self.assertLess(time.monotonic() - start, 10)
 
     def test_bad_arguments(self):
         for kwargs in ({"threads": -1}, {"nodes": -1}, {"answer": "x"}, {"rules": "x"},
