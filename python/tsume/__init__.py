@@ -81,7 +81,7 @@ def solve_many(
     and the batch goes on, as ``tsume solve`` does. Each thread solves one problem at a time on
     its own table of ``hash_mb / threads`` megabytes; the answers do not depend on ``threads``.
     The input is read lazily (at most a few items per thread ahead). Leaving the loop early, or
-    Ctrl-C, stops the searches in progress.
+    Ctrl-C, stops the searches in progress. Bad arguments raise ValueError at once.
     """
     if threads < 0 or threads > 1024:
         raise ValueError("threads must be between 0 and 1024")
@@ -100,6 +100,14 @@ def solve_many(
     if rules not in ("shogi", "sho"):
         raise ValueError(f"rules must be shogi or sho, not '{rules}'")
 
+    return _solve_many(problems, workers, share,
+                       dict(nodes=nodes, time=time, answer=answer, count_futile=count_futile,
+                            certify_nodes=certify_nodes, rules=rules), ordered)
+
+
+def _solve_many(problems: Iterable[ProblemItem], workers: int, share: int,
+                options: Dict[str, object], ordered: bool) -> Iterator[SolveResult]:
+    """solve_many's generator, once the arguments are checked."""
     stop = StopFlag()
     local = threading.local()
 
@@ -111,9 +119,7 @@ def solve_many(
         if solver is None:
             solver = local.solver = Solver(hash_mb=share, threads=1)
         try:
-            result = solver.solve(item, nodes=nodes, time=time, answer=answer,
-                                  count_futile=count_futile, certify_nodes=certify_nodes,
-                                  stop=stop, rules=rules)
+            result = solver.solve(item, stop=stop, **options)
         except ValueError as e:
             result = _tsume._error_result(str(e), item if isinstance(item, str) else "")
         result.index = index

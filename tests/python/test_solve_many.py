@@ -85,7 +85,7 @@ class SolveManyTest(unittest.TestCase):
                        {"hash_mb": 0}, {"time": -1}):
             with self.subTest(**kwargs):
                 with self.assertRaises(ValueError):
-                    next(tsume.solve_many(["startpos"], **kwargs))
+                    tsume.solve_many(["startpos"], **kwargs)  # raised at the call
 
 
 if __name__ == "__main__":
