@@ -8,7 +8,7 @@ import time
 import unittest
 
 import tsume
-from support import read_tsv, source_path
+from support import cli_jsonl, read_tsv, source_path
 
 SOLVE_SMALL = read_tsv(source_path("tests", "cli", "data", "solve_small.tsv"))
 SHO = read_tsv(source_path("problems", "sho.tsv"))
@@ -29,6 +29,24 @@ class SolveManyTest(unittest.TestCase):
                 for r in results:
                     self.assertEqual(r.id, items[r.index][0])
                     self.assertEqual(answer(r), expected[r.index])
+
+    def test_zukou_with_a_node_budget_equals_the_cli(self):
+        # The first 8 図巧 problems with 100,000 nodes each: mates (some with the length only
+        # bounded) and unknowns, record for record as `tsume solve` on one thread answers.
+        zukou = read_tsv(source_path("problems", "zukou.tsv"))[:8]
+        records = cli_jsonl("solve", *[sfen for sfen, _, _, _ in zukou], "--nodes", "100000",
+                            "--threads", "1")
+        results = list(tsume.solve_many(((f"arg{i + 1}", sfen)
+                                          for i, (sfen, _, _, _) in enumerate(zukou)),
+                                         nodes=100000, threads=2))
+        self.assertEqual(len(results), len(zukou))
+        statuses = set()
+        for r in results:
+            record = records[r.id]
+            statuses.add((r.status, r.exact))
+            self.assertEqual({k: v for k, v in r.to_dict().items() if k not in ("id", "time_ms")},
+                             {k: v for k, v in record.items() if k not in ("id", "time_ms")})
+        self.assertEqual(statuses, {("mate", True), ("mate", False), ("unknown", False)})
 
     def test_ordered_and_mixed_inputs(self):
         items = [tsume.Position.from_sfen(SOLVE_SMALL[0][0]), "not a sfen",
