@@ -227,6 +227,25 @@ Position position_arg(const py::handle& p, const std::string& rules) {
   return p.cast<Position>();
 }
 
+// A problem file as read: the position, the moves recorded after it, the title.
+struct PyProblem {
+  Position position;
+  std::vector<std::string> moves;  // USI
+  std::string title;
+  std::string format;  // SFEN, KIF, KI2, CSA
+};
+
+PyProblem read_problem(const std::string& path, const std::string& rules, bool hand_as_given) {
+  const auto problem =
+      value_or_raise(io::read_problem_file(path, read_options(rules, hand_as_given)));
+  PyProblem out;
+  out.position = position_of_problem(problem, path);
+  out.moves = usi_moves(problem.moves);
+  out.title = problem.title;
+  out.format = std::string(io::format_name(problem.format));
+  return out;
+}
+
 // ---------------------------------------------------------------------------------------------
 // Solving
 
@@ -710,6 +729,16 @@ PYBIND11_MODULE(_tsume, m) {
       .def("__hash__", [](const Position& p) { return py::hash(py::str(io::to_sfen(p))); })
       .def("__str__", [](const Position& p) { return io::to_sfen(p); })
       .def("__repr__", [](const Position& p) { return "Position('" + io::to_sfen(p) + "')"; });
+
+  py::class_<PyProblem>(m, "Problem", "A problem file as read (read_problem).")
+      .def_readonly("position", &PyProblem::position)
+      .def_readonly("moves", &PyProblem::moves, "the moves recorded after the position, USI")
+      .def_readonly("title", &PyProblem::title, "KIF 表題, CSA $EVENT, or empty")
+      .def_readonly("format", &PyProblem::format, "SFEN, KIF, KI2 or CSA");
+  m.def("read_problem", &tsume::python::read_problem, py::arg("path"), py::kw_only(),
+        py::arg("rules") = "shogi", py::arg("hand_as_given") = false,
+        "Reads a problem file with its recorded moves (the composer's line for check's "
+        "`intended`). Raises ValueError naming the file, line and reason.");
 
   py::class_<StopFlag>(m, "StopFlag", "Stops the searches it is given to, from any thread.")
       .def(py::init<>())

@@ -9,12 +9,14 @@ from ._tsume import (
     GenerateIterator as GenerateIterator,
     PieceTest as PieceTest,
     Position as Position,
+    Problem as Problem,
     SolveResult as SolveResult,
     Solver as Solver,
     StopFlag as StopFlag,
     __version__ as __version__,
     check as check,
     generate as generate,
+    read_problem as read_problem,
     solve as solve,
 )
 

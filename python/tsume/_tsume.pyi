@@ -30,6 +30,20 @@ class Position:
     def __eq__(self, other: object) -> bool: ...
     def __hash__(self) -> int: ...
 
+class Problem:
+    """A problem file as read (read_problem)."""
+
+    @property
+    def position(self) -> Position: ...
+    @property
+    def moves(self) -> List[str]: ...
+    @property
+    def title(self) -> str: ...
+    @property
+    def format(self) -> str: ...  # "SFEN", "KIF", "KI2" or "CSA"
+
+def read_problem(path: str, *, rules: str = "shogi", hand_as_given: bool = False) -> Problem: ...
+
 class StopFlag:
     """Stops the searches it is given to, from any thread."""
 

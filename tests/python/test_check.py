@@ -75,6 +75,20 @@ class CheckTest(unittest.TestCase):
         with self.assertRaisesRegex(ValueError, "move 1 '5e5d'"):
             tsume.check(sfen, intended=["5e5d"])
 
+    def test_intended_line_from_a_record(self):
+        path = source_path("tests", "io", "data", "pinned_interposer.kif")
+        problem = tsume.read_problem(path)
+        self.assertEqual(problem.format, "KIF")
+        self.assertEqual(problem.moves, ["1i5e"])  # the record's one move, ▲５五角
+        self.assertEqual(problem.position, tsume.Position.from_file(path))
+        record = next(iter(cli_jsonl("check", path).values()))
+        r = tsume.check(problem.position, intended=problem.moves)
+        self.assertEqual((r.verdict, r.intended_is_main), (record["verdict"],
+                                                           record["intended"]["is_main"]))
+        self.assertIs(r.intended_is_main, True)
+        with self.assertRaisesRegex(ValueError, "no-such-file"):
+            tsume.read_problem("no-such-file.csa")
+
     def test_limits_and_bad_arguments(self):
         zukou = read_tsv(source_path("problems", "zukou.tsv"))[0][0]
         r = tsume.check(zukou, nodes=5000, step_nodes=1000, pieces=False)
