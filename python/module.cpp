@@ -724,8 +724,10 @@ PYBIND11_MODULE(_tsume, m) {
           [](const Position& p) { return p.side_to_move() == Color::Black ? "black" : "white"; })
       .def_property_readonly(
           "rules", [](const Position& p) { return std::string(variant_name(p.variant())); })
-      .def("__eq__",
-           [](const Position& a, const Position& b) { return io::to_sfen(a) == io::to_sfen(b); })
+      .def(
+          "__eq__",
+          [](const Position& a, const Position& b) { return io::to_sfen(a) == io::to_sfen(b); },
+          py::is_operator())
       .def("__hash__", [](const Position& p) { return py::hash(py::str(io::to_sfen(p))); })
       .def("__str__", [](const Position& p) { return io::to_sfen(p); })
       .def("__repr__", [](const Position& p) { return "Position('" + io::to_sfen(p) + "')"; });

@@ -62,6 +62,7 @@ class PositionTest(unittest.TestCase):
         self.assertEqual(a, b)
         self.assertEqual(hash(a), hash(b))
         self.assertNotEqual(a, a.play("7g7f"))
+        self.assertNotEqual(a, START)  # a Position is not its SFEN string
         self.assertIn("Position('", repr(a))
 
     def test_bad_sfen_raises_value_error_with_the_cli_message(self):
