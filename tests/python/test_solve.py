@@ -115,20 +115,24 @@ class SolveTest(unittest.TestCase):
         self.assertGreaterEqual(tsume.Solver(threads=0).threads, 1)  # 0: every core
 
     def test_one_solver_shared_by_threads(self):
-        # Calls from several threads take turns on the solver's table: every answer is right.
+        # Calls from several threads take turns on the solver's table: every answer is the one
+        # a solver of its own gives.
         solver = tsume.Solver(hash_mb=16)
-        rows = [row for row in read_tsv(SOLVE_SMALL) if row[2] != "-"] * 3
+        rows = [zukou("zukou-002"), zukou("zukou-005")] * 4
         answers = {}
 
         def work(k):
-            answers[k] = solver.solve(rows[k][0]).length
+            r = solver.solve(rows[k][0])
+            answers[k] = (r.length, " ".join(r.pv))
 
         workers = [threading.Thread(target=work, args=(k,)) for k in range(len(rows))]
         for w in workers:
             w.start()
         for w in workers:
             w.join()
-        self.assertEqual([answers[k] for k in range(len(rows))], [int(r[2]) for r in rows])
+        expected = [tsume.solve(r[0]) for r in rows]
+        self.assertEqual([answers[k] for k in range(len(rows))],
+                         [(r.length, " ".join(r.pv)) for r in expected])
 
     def test_bad_arguments(self):
         sfen = "4k4/9/4P4/9/9/9/9/9/9 b G 1"
