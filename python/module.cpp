@@ -260,6 +260,8 @@ struct PySolveResult {
   std::vector<std::string> pv_japanese;
   std::uint64_t nodes = 0;
   double time = 0;
+  // What stopped an unfinished search, as in `tsume solve`: nodes, time or certify_nodes.
+  std::optional<std::string> limit;
   std::optional<std::string> error;
   std::optional<std::string> id;  // solve_many: the id given with the problem
   std::int64_t index = -1;        // solve_many: the problem's place in the input
@@ -278,13 +280,25 @@ SolveOptions solve_options(const std::string& answer, bool count_futile,
   return o;
 }
 
-PySolveResult make_solve_result(const Position& pos, const SolveResult& r, bool first) {
+PySolveResult make_solve_result(const Position& pos, const SolveResult& r, bool first,
+                                const SearchLimits& limits) {
   PySolveResult out;
   out.sfen = io::to_sfen(pos);
   out.rules = std::string(variant_name(pos.variant()));
   out.status = to_string(r.status);
   out.nodes = r.nodes;
   out.time = r.seconds;
+  const bool finished = r.status == SolveStatus::NoMate ||
+                        (r.status == SolveStatus::Mate && (r.length_exact || first));
+  if (!finished) {
+    if (limits.max_nodes != 0 && r.nodes >= limits.max_nodes) {
+      out.limit = "nodes";
+    } else if (limits.max_seconds > 0 && r.seconds >= limits.max_seconds) {
+      out.limit = "time";
+    } else {
+      out.limit = "certify-nodes";
+    }
+  }
   if (r.status != SolveStatus::Mate) return out;
   out.length = r.length;
   out.exact = r.length_exact;
@@ -315,7 +329,7 @@ public:
       const std::lock_guard lock(mutex_);  // one problem at a time on the table
       return solver_.solve(pos, limits, options);
     });
-    return make_solve_result(pos, r, options.answer == AnswerMode::First);
+    return make_solve_result(pos, r, options.answer == AnswerMode::First, limits);
   }
   int threads() const { return solver_.threads(); }
   std::size_t hash_bytes() const { return solver_.hash_bytes(); }
@@ -762,6 +776,8 @@ PYBIND11_MODULE(_tsume, m) {
       .def_readonly("pv_japanese", &PySolveResult::pv_japanese, "the same line in KI2 notation")
       .def_readonly("nodes", &PySolveResult::nodes)
       .def_readonly("time", &PySolveResult::time, "seconds")
+      .def_readonly("limit", &PySolveResult::limit,
+                    "what stopped an unfinished search: 'nodes', 'time' or 'certify-nodes'")
       .def_readonly("error", &PySolveResult::error)
       .def_readwrite("id", &PySolveResult::id)
       .def_readwrite("index", &PySolveResult::index)
@@ -778,6 +794,7 @@ PYBIND11_MODULE(_tsume, m) {
             std::string pv;
             for (const auto& move : r.pv) pv += (pv.empty() ? "" : " ") + move;
             d["pv"] = pv;
+            d["limit"] = r.limit;
             d["nodes"] = r.nodes;
             d["time_ms"] = static_cast<std::uint64_t>(r.time * 1000.0 + 0.5);
             d["error"] = r.error;
@@ -799,7 +816,7 @@ PYBIND11_MODULE(_tsume, m) {
 
   py::class_<PySolver>(m, "Solver",
                        "A solver with its own table, for many problems in turn (one at a time).")
-      .def(py::init<std::int64_t, int>(), py::kw_only(), py::arg("hash_mb") = 64,
+      .def(py::init<std::int64_t, int>(), py::kw_only(), py::arg("hash_mb") = 128,
            py::arg("threads") = 1)
       .def("solve", &PySolver::solve, py::arg("position"), py::kw_only(), py::arg("nodes") = 0,
            py::arg("time") = 0.0, py::arg("answer") = "exact", py::arg("count_futile") = false,
@@ -818,7 +835,7 @@ PYBIND11_MODULE(_tsume, m) {
                             rules);
       },
       py::arg("position"), py::kw_only(), py::arg("nodes") = 0, py::arg("time") = 0.0,
-      py::arg("threads") = 1, py::arg("hash_mb") = 64, py::arg("answer") = "exact",
+      py::arg("threads") = 1, py::arg("hash_mb") = 128, py::arg("answer") = "exact",
       py::arg("count_futile") = false, py::arg("certify_nodes") = 0, py::arg("rules") = "shogi",
       "Solves a tsume problem like `tsume solve`: mate or no mate, the exact length (futile "
       "interpositions not counted unless count_futile) and the main line. nodes/time limit the "

@@ -69,7 +69,7 @@ def solve_many(
     threads: int = 0,
     nodes: int = 0,
     time: float = 0.0,
-    hash_mb: int = 64,
+    hash_mb: int = 128,
     answer: str = "exact",
     count_futile: bool = False,
     certify_nodes: int = 0,

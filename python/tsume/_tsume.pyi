@@ -76,6 +76,8 @@ class SolveResult:
     @property
     def time(self) -> float: ...
     @property
+    def limit(self) -> Optional[str]: ...  # "nodes", "time" or "certify-nodes" when unfinished
+    @property
     def error(self) -> Optional[str]: ...
     id: Optional[str]
     index: int
@@ -86,7 +88,7 @@ def _error_result(message: str, sfen: str = "") -> SolveResult: ...
 class Solver:
     """A solver with its own table, for many problems in turn (one at a time)."""
 
-    def __init__(self, *, hash_mb: int = 64, threads: int = 1) -> None: ...
+    def __init__(self, *, hash_mb: int = 128, threads: int = 1) -> None: ...
     def solve(self, position: Union[Position, str], *, nodes: int = 0, time: float = 0.0,
               answer: str = "exact", count_futile: bool = False, certify_nodes: int = 0,
               stop: Optional[StopFlag] = None, rules: str = "shogi") -> SolveResult: ...
@@ -96,7 +98,7 @@ class Solver:
     def hash_bytes(self) -> int: ...
 
 def solve(position: Union[Position, str], *, nodes: int = 0, time: float = 0.0, threads: int = 1,
-          hash_mb: int = 64, answer: str = "exact", count_futile: bool = False,
+          hash_mb: int = 128, answer: str = "exact", count_futile: bool = False,
           certify_nodes: int = 0, rules: str = "shogi") -> SolveResult: ...
 
 class Finding:
