@@ -1,7 +1,9 @@
 #include "solver/answer/solve.h"
 
 #include <memory>
+#include <type_traits>
 
+#include "solver/answer/certificate.h"
 #include "solver/answer/exact_length.h"
 #include "solver/answer/main_line.h"
 #include "solver/parallel/parallel_search.h"
@@ -192,6 +194,24 @@ BasicSolveResult<R> BasicSolver<R>::solve(const typename R::Position& root,
   }
   result.nodes = budget.nodes();
   result.seconds = budget.seconds();
+  if (options.certificate && result.status == SolveStatus::Mate) {
+    if constexpr (std::is_same_v<R, ShogiRules>) {
+      // The proof of the length found (exact or a bound), read from the table the answer left.
+      BasicBudgetedSearch<R> step(table_, limits, R::side_to_move(pos));
+      CertificateBuild built =
+          build_certificate(step.search, pos, result.length, exact, result.length_exact);
+      result.certificate_nodes = step.budget.nodes();
+      result.certificate_seconds = step.budget.seconds();
+      result.nodes += result.certificate_nodes;
+      result.seconds += result.certificate_seconds;
+      if (built.ok)
+        result.certificate = std::make_shared<const Certificate>(std::move(built.certificate));
+      else
+        result.certificate_error = built.error;
+    } else {
+      result.certificate_error = "certificates are written for shogi only";
+    }
+  }
   return result;
 }
 

@@ -1,0 +1,62 @@
+// Proof certificates (docs/certificate.md): the proof of a mate read from the solver's table as a
+// DAG of positions, for `tsume verify` to check with rules of its own (verifier/).
+//
+// After the exact length L of a problem is known, build_certificate() asks "mate within r?" of
+// each node it writes (answered mostly by the table; where entries have been replaced, proven
+// again) and keeps what it needs: at an attacker node the first check (in the order of the
+// table's length bounds) whose child mates within r - 1; at a defender node every legal evasion,
+// a drop interposition whose comparison position mates within r marked futile with that
+// position's proof (docs/futile-interposition.md), every other evasion with the proof of its
+// child within r - 1. Positions are shared by their full key (board and both hands), so a
+// position occurs at one node; a position that is still being built when it is met again (a
+// repetition on the line) is not used, and the next check is tried. A node proven once with a
+// larger budget is rebuilt in place when a smaller one is needed; the distances are computed
+// from the finished graph at the end.
+//
+// For shogi (ShogiRules) only.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "solver/search/dfpn.h"
+#include "solver/search/mate_len.h"
+
+namespace tsume {
+
+struct Certificate {
+  enum class EdgeKind : std::uint8_t { Reply, Futile, FutilePromoted };
+  struct Edge {
+    Move move;
+    std::uint32_t child = 0;
+    EdgeKind kind = EdgeKind::Reply;
+  };
+  struct Node {
+    bool attacker = false;
+    Plies distance = 0;
+    std::vector<Edge> edges;
+  };
+  std::vector<Node> nodes;  // node 0 is the root; ids in depth-first order
+  Plies length = 0;
+  bool futile_counted = false;
+};
+
+struct CertificateBuild {
+  bool ok = false;
+  Certificate certificate;
+  std::string error;  // why not, when !ok
+  std::uint64_t nodes = 0;
+};
+
+// The certificate of "`root` (attacker to move) is mated in `length` plies", with futile
+// interpositions exempted when options.futility. `search` works on the table that proved it.
+// Fails when a limit of the search's budget stops a proof, or when `exact` and the proof found
+// is shorter (the certificate's length is then the proof's, at most `length`).
+CertificateBuild build_certificate(MateSearch& search, const Position& root, Plies length,
+                                   MateSearchOptions options, bool exact);
+
+// The text of a certificate (docs/certificate.md) for the problem `id` with the root `sfen`.
+std::string certificate_text(const Certificate& c, const std::string& id, const std::string& sfen);
+
+}  // namespace tsume
