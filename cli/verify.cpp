@@ -2,6 +2,7 @@
 // rules share no code with the solver.
 #include <chrono>
 #include <fstream>
+#include <iomanip>
 #include <iostream>
 #include <ostream>
 #include <stdexcept>
@@ -80,7 +81,7 @@ int verify_main(const Context& ctx) {
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   ctx.out << "summary: " << valid << " valid, " << invalid << " invalid"
           << (read_error ? ", read errors" : "") << '\n';
-  ctx.err << "time " << seconds << " s\n";
+  ctx.err << "time " << std::fixed << std::setprecision(3) << seconds << " s\n";
   return invalid == 0 && !read_error ? kExitOk : kExitInputError;
 }
 

@@ -45,8 +45,8 @@ void CertificateReader::fail(const std::string& reason) const {
   throw std::runtime_error(file_ + ":" + std::to_string(line_) + ": " + reason);
 }
 
-bool CertificateReader::next(Certificate& out) {
-  out = Certificate{};
+bool CertificateReader::next(Certificate& result) {
+  Certificate out;
   std::string line;
   if (!getline(line)) return false;
   out.line = line_;
@@ -136,6 +136,7 @@ bool CertificateReader::next(Certificate& out) {
     out.nodes.push_back(std::move(node));
   }
   if (!getline(line) || line != "end") fail("expected 'end' after the nodes");
+  result = std::move(out);
   return true;
 }
 
@@ -257,14 +258,28 @@ Verdict verify(const Certificate& cert) {
                     ", mated in " + std::to_string(child.distance));
       } else {
         if (!in_check(pos, side)) return at("the defender is not in check");
+        // The replies: every one legal, listed once, and every legal one listed.
         std::vector<Move> legal = legal_moves(pos);
         std::vector<Move> listed;
+        for (const Edge& e : node.edges) {
+          if (std::find(legal.begin(), legal.end(), e.move) == legal.end())
+            return at("the reply " + move_text(e.move) + " is not legal");
+          listed.push_back(e.move);
+        }
+        std::sort(legal.begin(), legal.end(), less);
+        std::sort(listed.begin(), listed.end(), less);
+        if (const auto dup = std::adjacent_find(listed.begin(), listed.end()); dup != listed.end())
+          return at("the reply " + move_text(*dup) + " is listed twice");
+        for (const Move& m : legal)
+          if (!std::binary_search(listed.begin(), listed.end(), m, less))
+            return at(node.edges.empty()
+                          ? "recorded as mate but the defender has the legal reply " + move_text(m)
+                          : "the legal reply " + move_text(m) + " is missing");
+        // The distance: each counted reply mated within d - 1, each exempted drop's comparison
+        // position within d, and d no more than that.
         int computed = 0;
         for (const Edge& e : node.edges) {
-          listed.push_back(e.move);
           const std::string m = move_text(e.move);
-          if (std::find(legal.begin(), legal.end(), e.move) == legal.end())
-            return at("the reply " + m + " is not legal");
           const Node& child = cert.nodes[e.child];
           if (e.kind == EdgeKind::Reply) {
             if (!child.attacker) return at("the child of " + m + " is a defender node");
@@ -292,15 +307,6 @@ Verdict verify(const Certificate& cert) {
         if (computed != node.distance)
           return at("records mate in " + std::to_string(node.distance) + " but its replies give " +
                     std::to_string(computed));
-        std::sort(legal.begin(), legal.end(), less);
-        std::sort(listed.begin(), listed.end(), less);
-        if (const auto dup = std::adjacent_find(listed.begin(), listed.end()); dup != listed.end())
-          return at("the reply " + move_text(*dup) + " is listed twice");
-        for (const Move& m : legal)
-          if (!std::binary_search(listed.begin(), listed.end(), m, less))
-            return at(node.edges.empty()
-                          ? "recorded as mate but the defender has the legal reply " + move_text(m)
-                          : "the legal reply " + move_text(m) + " is missing");
       }
     }
     if (top.next_edge == node.edges.size()) {

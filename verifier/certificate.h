@@ -57,7 +57,8 @@ struct Certificate {
 inline constexpr int kCertificateVersion = 1;
 
 // Reads the certificates of a stream one after another. Returns false at the end of the
-// stream; throws std::runtime_error naming `file`, the line and the reason on a malformed one.
+// stream (`out` untouched); throws std::runtime_error naming `file`, the line and the reason on a
+// malformed one.
 class CertificateReader {
 public:
   CertificateReader(std::istream& in, std::string file) : in_(in), file_(std::move(file)) {}

@@ -1,0 +1,101 @@
+#!/usr/bin/env bash
+# Proof certificates end to end: `tsume solve --certificate` then `tsume verify`, and mutations
+# of a valid certificate that the verifier must reject, naming the node that fails.
+#
+#   certificate.sh TSUME PROBLEMS.tsv...
+#
+# Every problem of the files with a length in the third column (SPEC.md section 5, published
+# answers) must get a certificate that verifies VALID with exactly that length; a problem marked
+# '-' (no mate) must get none. Then, on the certificate of the longest problem: one reply
+# removed, a counted drop turned into a futile one whose comparison position is not mated within
+# the node's distance, a wrong length, a node that is not reachable, and a truncated file.
+# bash and coreutils/grep/awk/sed only.
+set -uo pipefail
+
+tsume=$1
+shift
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+fail() {
+  echo "FAILED: $*"
+  exit 1
+}
+
+cat "$@" > "$tmp/problems.tsv"
+"$tsume" solve --threads 1 --format jsonl --certificate "$tmp/all.cert" "$tmp/problems.tsv" \
+  > "$tmp/solve.jsonl" 2> "$tmp/solve.err" || fail "solve exited $?: $(cat "$tmp/solve.err")"
+"$tsume" verify "$tmp/all.cert" > "$tmp/verify.out" 2> "$tmp/verify.err" \
+  || fail "verify exited $?: $(cat "$tmp/verify.out" "$tmp/verify.err")"
+
+# Each expected length, from the problem files.
+checked=0
+while IFS=$'\t' read -r sfen id length rest; do
+  [[ -z "$sfen" || "$sfen" == \#* ]] && continue
+  if [[ "$length" == "-" ]]; then
+    grep -qx "# $id: no certificate (no_mate)" "$tmp/all.cert" || fail "$id: no-mate note missing"
+    grep -q "^$id " "$tmp/verify.out" && fail "$id: a certificate for a problem without mate"
+  else
+    grep -qx "$id VALID nodes [0-9]* length $length" "$tmp/verify.out" \
+      || fail "$id: expected VALID with length $length, got: $(grep "^$id " "$tmp/verify.out")"
+  fi
+  checked=$((checked + 1))
+done < "$tmp/problems.tsv"
+[[ $checked -gt 0 ]] || fail "no problem checked"
+
+# The certificate with the most nodes, alone in a file.
+awk '
+  /^tsume-certificate/ { cur = $0 "\n"; inside = 1; next }
+  inside { cur = cur $0 "\n" }
+  inside && /^nodes / { n = $2 }
+  inside && /^end$/ { inside = 0; if (n > best) { best = n; keep = cur } }
+  END { printf "%s", keep }' "$tmp/all.cert" > "$tmp/one.cert"
+"$tsume" verify "$tmp/one.cert" > /dev/null || fail "the largest certificate alone is not VALID"
+
+# expect_invalid NAME FILE PATTERN: verify exits 1 and prints INVALID matching PATTERN.
+expect_invalid() {
+  local out
+  out=$("$tsume" verify "$2" 2>&1)
+  local rc=$?
+  [[ $rc -eq 1 ]] || fail "$1: verify exited $rc, expected 1: $out"
+  grep -qE "$3" <<< "$out" || fail "$1: expected /$3/, got: $out"
+}
+
+# 1. One reply removed: the last counted reply of the first defender node with two or more.
+read -r node move < <(awk '$2 == "D" && NF >= 7 { print $1, $(NF - 1); exit }' "$tmp/one.cert")
+[[ -n "${node:-}" ]] || fail "no defender node with two replies"
+awk -v node="$node" '$1 == node && $2 == "D" { NF -= 2 } { print }' "$tmp/one.cert" \
+  > "$tmp/removed.cert"
+expect_invalid reply_removed "$tmp/removed.cert" \
+  "INVALID node $node: the legal reply ${move//\*/\\*} is missing"
+
+# 2. A counted drop marked futile, its comparison said to be node 1 (the root's reply, mated in
+#    more plies than the node): the exemption does not hold by the rule.
+read -r node move < <(awk -v root_child=-1 '
+  $1 == 1 { d1 = $3 }
+  $2 == "D" && $1 > 1 && $3 < d1 {
+    for (i = 4; i < NF; i += 2) if ($i ~ /\*/ && $(i + 1) !~ /^f/) { print $1, $i; exit }
+  }' "$tmp/one.cert")
+[[ -n "${node:-}" ]] || fail "no counted drop below the root's reply"
+awk -v node="$node" -v move="$move" '
+  $1 == node && $2 == "D" { for (i = 4; i < NF; i += 2) if ($i == move) $(i + 1) = "f1" }
+  { print }' "$tmp/one.cert" > "$tmp/futile.cert"
+expect_invalid futile_not_exempt "$tmp/futile.cert" \
+  "INVALID node $node: the futile interposition ${move//\*/\\*} is not exempt"
+
+# 3. A wrong length in the header.
+sed -E 's/^length ([0-9]+)$/echo "length $((\1 + 2))"/e' "$tmp/one.cert" > "$tmp/length.cert"
+expect_invalid wrong_length "$tmp/length.cert" "INVALID node 0: the certificate claims length"
+
+# 4. A node that nothing reaches.
+awk '/^nodes / { n = $2; print "nodes", n + 1; next } /^end$/ { print n, "D", 0 } { print }' \
+  "$tmp/one.cert" > "$tmp/unreachable.cert"
+expect_invalid unreachable "$tmp/unreachable.cert" "INVALID node [0-9]+: not reachable from the root"
+
+# 5. A file cut short: a read error naming the file and line, exit 1.
+head -n 5 "$tmp/one.cert" > "$tmp/cut.cert"
+out=$("$tsume" verify "$tmp/cut.cert" 2>&1)
+[[ $? -eq 1 ]] || fail "cut file: expected exit 1"
+grep -qE "cut.cert:[0-9]+: " <<< "$out" || fail "cut file: no file:line in: $out"
+
+echo "ok: $checked problems, 5 mutations rejected"
