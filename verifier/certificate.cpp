@@ -188,6 +188,10 @@ std::optional<Position> comparison_position(const Position& pos, int s, bool pro
     why = "the checker on the drop square gives no check";
     return std::nullopt;
   }
+  if (in_check(q, attacker)) {
+    why = "moving the checker to the drop square leaves the attacker's king in check";
+    return std::nullopt;
+  }
   return q;
 }
 
