@@ -1,5 +1,7 @@
 #include "solver/answer/certificate.h"
 
+#include "solver/answer/main_line.h"
+
 #include <algorithm>
 #include <limits>
 #include <sstream>
@@ -12,9 +14,16 @@ namespace {
 
 constexpr std::uint32_t kNone = std::numeric_limits<std::uint32_t>::max();
 
+// The first node cap of a widening round of queries, and its growth per round.
+constexpr std::uint64_t kFirstCap = 2'000;
+constexpr std::uint64_t kCapGrowth = 4;
+
 class Builder {
 public:
-  Builder(MateSearch& search, MateSearchOptions options) : search_(search), options_(options) {}
+  Builder(TranspositionTable& table, const SearchLimits& limits, Color attacker,
+          MateSearchOptions options)
+      : table_(table), budget_(limits), reader_(table, budget_, attacker), attacker_(attacker),
+        options_(options) {}
 
   // A node proving that `pos` is mated within `r` plies (futile drops per the options), or kNone.
   std::uint32_t emit(Position& pos, Plies r) {
@@ -33,8 +42,8 @@ public:
     }
     building_[id] = 1;
     Certificate::Node built;
-    const bool ok = pos.side_to_move() == search_.attacker() ? attacker_node(pos, r, built)
-                                                             : defender_node(pos, r, built);
+    const bool ok = pos.side_to_move() == attacker_ ? attacker_node(pos, r, built)
+                                                    : defender_node(pos, r, built);
     building_[id] = 0;
     if (!ok) return kNone;
     bound_[id] = built.distance;
@@ -43,13 +52,58 @@ public:
   }
 
   bool stopped() const { return stopped_; }
+  const SearchBudget& budget() const { return budget_; }
   std::vector<Certificate::Node>& nodes() { return nodes_; }
 
 private:
-  Outcome prove(Position& pos, Plies r) {
-    const Outcome o = search_.prove(pos, r, options_);
-    if (o == Outcome::Unknown) stopped_ = true;
+  // One question on a search of its own with at most `cap` nodes (0: what is left of the
+  // budget). Unknown when the cap (or the budget: then stopped_) ran out.
+  template <class Question> Outcome ask(std::uint64_t cap, const Question& question) {
+    if (stopped_ || budget_.exhausted()) {
+      stopped_ = true;
+      return Outcome::Unknown;
+    }
+    SearchLimits left = budget_.remaining();
+    if (cap) left.max_nodes = left.max_nodes ? std::min(left.max_nodes, cap) : cap;
+    BudgetedSearch step(table_, left, attacker_);
+    const Outcome o = question(step.search);
+    budget_.charge(step.budget.nodes());
+    if (o == Outcome::Unknown && (!cap || budget_.exhausted())) stopped_ = true;
     return o;
+  }
+  Outcome prove(Position& pos, Plies r, std::uint64_t cap) {
+    return ask(cap, [&](MateSearch& s) { return s.prove(pos, r, options_); });
+  }
+  TTProbe probe_after(Position& pos, Move m) {
+    pos.do_move(m);
+    const TTProbe p = reader_.lookup(pos);
+    pos.undo_move(m);
+    return p;
+  }
+
+  // Tries `candidates` (each: a query under a cap, then the node it leads to) in widening
+  // rounds: every open candidate with kFirstCap nodes, then four times as many, and so on.
+  // `want_all`: every candidate must succeed (a defender node), else one (an attacker node).
+  // A candidate's query returns Proven (then `take` builds its node), Disproven (it fails for
+  // good) or Unknown (the next round).
+  template <class Query, class Take>
+  bool rounds(std::size_t count, bool want_all, const Query& query, const Take& take) {
+    std::vector<std::uint8_t> open(count, 1);  // 1 open, 0 done or failed
+    std::size_t left = count;
+    for (std::uint64_t cap = kFirstCap; left > 0 && !stopped_; cap *= kCapGrowth) {
+      for (std::size_t i = 0; i < count && !stopped_; ++i) {
+        if (!open[i]) continue;
+        const Outcome o = query(i, cap);
+        if (o == Outcome::Unknown) continue;
+        open[i] = 0;
+        --left;
+        const bool ok = o == Outcome::Proven && take(i);
+        if (ok && !want_all) return true;
+        if (!ok && want_all && !stopped_) return false;
+      }
+      if (budget_.exhausted()) stopped_ = true;
+    }
+    return want_all && !stopped_ && left == 0;
   }
 
   bool attacker_node(Position& pos, Plies r, Certificate::Node& out) {
@@ -57,39 +111,70 @@ private:
     if (r < 1 || stopped_) return false;
     MoveList list;
     generate_checks(pos, list);
-    // The checks with the shortest known mates first.
+    // The checks with the shortest known mates first; those the table proves within r - 1 are
+    // tried at once, the others in widening rounds.
     std::vector<std::pair<Plies, Move>> checks;
-    for (Move m : list) {
-      pos.do_move(m);
-      checks.emplace_back(search_.lookup(pos).upper, m);
-      pos.undo_move(m);
-    }
+    for (Move m : list) checks.emplace_back(probe_after(pos, m).upper, m);
     std::stable_sort(checks.begin(), checks.end(),
                      [](const auto& a, const auto& b) { return a.first < b.first; });
-    for (const auto& [upper, m] : checks) {
+    std::uint32_t child = kNone;
+    Move chosen = Move::none();
+    const auto take = [&](std::size_t i) {
+      const Move m = checks[i].second;
       pos.do_move(m);
-      std::uint32_t child = kNone;
-      if (prove(pos, r - 1) == Outcome::Proven) child = emit(pos, r - 1);
+      child = emit(pos, r - 1);
       pos.undo_move(m);
-      if (stopped_) return false;
-      if (child != kNone) {
-        out.distance = 1 + bound_[child];
-        out.edges.push_back({m, child, Certificate::EdgeKind::Reply});
-        return true;
-      }
+      chosen = m;
+      return child != kNone;
+    };
+    bool found = false;
+    for (std::size_t i = 0; i < checks.size() && !found && checks[i].first <= r - 1; ++i) {
+      const Move m = checks[i].second;
+      pos.do_move(m);
+      const Outcome o = prove(pos, r - 1, 0);
+      pos.undo_move(m);
+      found = o == Outcome::Proven && take(i);
     }
-    return false;
+    if (!found && !stopped_)
+      found = rounds(
+          checks.size(), false,
+          [&](std::size_t i, std::uint64_t cap) {
+            const Move m = checks[i].second;
+            pos.do_move(m);
+            const Outcome o = prove(pos, r - 1, cap);
+            pos.undo_move(m);
+            return o;
+          },
+          take);
+    if (!found) return false;
+    out.distance = 1 + bound_[child];
+    out.edges.push_back({chosen, child, Certificate::EdgeKind::Reply});
+    return true;
   }
 
-  // The comparison node of a drop on `s` at the defender node `pos` (mated within `r`), or
-  // kNone; `promoted` says whether the checker promotes.
-  std::uint32_t comparison_node(Position& pos, Square s, Plies r, bool& promoted) {
-    if (search_.futile_drop(pos, s, r) != Outcome::Proven) return kNone;
-    std::uint32_t q = kNone;
-    for (Move cm : ShogiRules::comparison_moves(pos, search_.attacker(), s)) {
+  // The best of the comparison positions of a drop on `s` at the defender node `pos`: mated
+  // within `r` (Proven), not (Disproven), or not known within `cap` nodes.
+  Outcome comparison_mates(Position& pos, Square s, Plies r, std::uint64_t cap) {
+    Outcome best = Outcome::Disproven;
+    for (Move cm : ShogiRules::comparison_moves(pos, attacker_, s)) {
       pos.do_null_move();
       pos.do_move(cm);
-      if (pos.in_check() && prove(pos, r) == Outcome::Proven) q = emit(pos, r);
+      const Outcome o = pos.in_check() ? prove(pos, r, cap) : Outcome::Disproven;
+      pos.undo_move(cm);
+      pos.undo_null_move();
+      if (o == Outcome::Proven) return o;
+      if (o == Outcome::Unknown) best = o;
+    }
+    return best;
+  }
+
+  // The comparison node of a drop on `s` (its position mated within `r`), or kNone.
+  std::uint32_t comparison_node(Position& pos, Square s, Plies r, bool& promoted) {
+    std::uint32_t q = kNone;
+    for (Move cm : ShogiRules::comparison_moves(pos, attacker_, s)) {
+      pos.do_null_move();
+      pos.do_move(cm);
+      if (pos.in_check() && prove(pos, r, 0) == Outcome::Proven) q = emit(pos, r);
       pos.undo_move(cm);
       pos.undo_null_move();
       if (q != kNone || stopped_) {
@@ -105,40 +190,95 @@ private:
     MoveList list;
     generate_evasions(pos, list);
     const std::vector<Move> evasions(list.begin(), list.end());
-    // Per drop square: the comparison node found (kNone: none), shared by every piece dropped.
+    const std::size_t n = evasions.size();
+    // Each evasion is a counted reply (its child mated within r - 1) or, for a drop with
+    // futility on, an exemption (its comparison position mated within r); both questions are
+    // asked in widening rounds, the first answered Proven decides. The table decides at once
+    // where it knows a child proven within r - 1.
+    std::vector<Certificate::Edge> edges(n);
+    // With r < 2 no counted reply can be mated in time (its child, an attacker node, needs a
+    // ply), so only exemptions can cover the evasions.
+    std::vector<std::uint8_t> reply_failed(n, r < 2 ? 1 : 0), exemption_failed(n, 0);
+    // Per drop square, the comparison node once built (shared by every piece dropped there).
     std::unordered_map<int, std::pair<std::uint32_t, bool>> comparison;
-    Plies distance = 0;
-    for (Move m : evasions) {
-      if (options_.futility && m.is_drop()) {
-        const int s = index_of(m.to());
-        auto it = comparison.find(s);
-        if (it == comparison.end()) {
-          bool promoted = false;
-          const std::uint32_t q = comparison_node(pos, m.to(), r, promoted);
-          it = comparison.emplace(s, std::make_pair(q, promoted)).first;
+    const auto can_exempt = [&](Move m) { return options_.futility && m.is_drop(); };
+    const auto query = [&](std::size_t i, std::uint64_t cap) {
+      const Move m = evasions[i];
+      if (!reply_failed[i]) {
+        pos.do_move(m);
+        const Outcome o = prove(pos, r - 1, cap);
+        pos.undo_move(m);
+        if (o == Outcome::Proven) {
+          edges[i].kind = Certificate::EdgeKind::Reply;
+          return o;
         }
-        if (stopped_) return false;
-        if (const auto [q, promoted] = it->second; q != kNone) {
-          out.edges.push_back(
-              {m, q,
-               promoted ? Certificate::EdgeKind::FutilePromoted : Certificate::EdgeKind::Futile});
-          distance = std::max(distance, bound_[q]);
-          continue;
-        }
+        if (o == Outcome::Disproven) reply_failed[i] = 1;
       }
-      pos.do_move(m);
-      std::uint32_t child = kNone;
-      if (prove(pos, r - 1) == Outcome::Proven) child = emit(pos, r - 1);
-      pos.undo_move(m);
-      if (child == kNone) return false;
-      out.edges.push_back({m, child, Certificate::EdgeKind::Reply});
-      distance = std::max(distance, static_cast<Plies>(1 + bound_[child]));
+      if (can_exempt(m) && !exemption_failed[i] && !stopped_) {
+        if (comparison.contains(index_of(m.to()))) {
+          edges[i].kind = Certificate::EdgeKind::Futile;
+          return Outcome::Proven;
+        }
+        const Outcome o = comparison_mates(pos, m.to(), r, cap);
+        if (o == Outcome::Proven) {
+          edges[i].kind = Certificate::EdgeKind::Futile;
+          return o;
+        }
+        if (o == Outcome::Disproven) exemption_failed[i] = 1;
+      }
+      const bool failed = reply_failed[i] && (!can_exempt(m) || exemption_failed[i]);
+      return failed ? Outcome::Disproven : Outcome::Unknown;
+    };
+    const auto take = [&](std::size_t i) {
+      const Move m = evasions[i];
+      edges[i].move = m;
+      if (edges[i].kind == Certificate::EdgeKind::Reply) {
+        pos.do_move(m);
+        edges[i].child = emit(pos, r - 1);
+        pos.undo_move(m);
+        return edges[i].child != kNone;
+      }
+      auto it = comparison.find(index_of(m.to()));
+      if (it == comparison.end()) {
+        bool promoted = false;
+        const std::uint32_t q = comparison_node(pos, m.to(), r, promoted);
+        if (q == kNone) return false;
+        it = comparison.emplace(index_of(m.to()), std::make_pair(q, promoted)).first;
+      }
+      edges[i].child = it->second.first;
+      edges[i].kind =
+          it->second.second ? Certificate::EdgeKind::FutilePromoted : Certificate::EdgeKind::Futile;
+      return true;
+    };
+    // First what the table already proves as counted replies, then the rounds for the rest.
+    std::vector<std::size_t> rest;
+    for (std::size_t i = 0; i < n; ++i) {
+      if (probe_after(pos, evasions[i]).upper <= r - 1) {
+        edges[i].kind = Certificate::EdgeKind::Reply;
+        if (!take(i)) return false;
+      } else {
+        rest.push_back(i);
+      }
     }
+    if (!rest.empty() && !rounds(
+                             rest.size(), true,
+                             [&](std::size_t k, std::uint64_t cap) { return query(rest[k], cap); },
+                             [&](std::size_t k) { return take(rest[k]); }))
+      return false;
+    Plies distance = 0;
+    for (const Certificate::Edge& e : edges) {
+      const Plies d = bound_[e.child];
+      distance = std::max(distance, e.kind == Certificate::EdgeKind::Reply ? Plies(d + 1) : d);
+    }
+    out.edges = std::move(edges);
     out.distance = distance;
     return true;
   }
 
-  MateSearch& search_;
+  TranspositionTable& table_;
+  SearchBudget budget_;
+  MateSearch reader_;  // table lookups
+  Color attacker_;
   MateSearchOptions options_;
   std::unordered_map<std::uint64_t, std::uint32_t> id_of_;
   std::vector<Certificate::Node> nodes_;
@@ -199,12 +339,15 @@ bool finish(std::vector<Certificate::Node>& nodes, std::vector<Certificate::Node
 
 }  // namespace
 
-CertificateBuild build_certificate(MateSearch& search, const Position& root, Plies length,
-                                   MateSearchOptions options, bool exact) {
+CertificateBuild build_certificate(TranspositionTable& table, const SearchLimits& limits,
+                                   const Position& root, Plies length, MateSearchOptions options,
+                                   bool exact) {
   CertificateBuild result;
-  Builder builder(search, options);
+  Builder builder(table, limits, root.side_to_move(), options);
   Position pos = root;
   const std::uint32_t id = builder.emit(pos, length);
+  result.nodes = builder.budget().nodes();
+  result.seconds = builder.budget().seconds();
   if (id == kNone) {
     result.error = builder.stopped() ? "a limit stopped a proof of the certificate"
                                      : "no proof within the length was found";

@@ -2,16 +2,17 @@
 // DAG of positions, for `tsume verify` to check with rules of its own (verifier/).
 //
 // After the exact length L of a problem is known, build_certificate() asks "mate within r?" of
-// each node it writes (answered mostly by the table; where entries have been replaced, proven
-// again) and keeps what it needs: at an attacker node the first check (in the order of the
-// table's length bounds) whose child mates within r - 1; at a defender node every legal evasion,
-// a drop interposition whose comparison position mates within r marked futile with that
-// position's proof (docs/futile-interposition.md), every other evasion with the proof of its
-// child within r - 1. Positions are shared by their full key (board and both hands), so a
-// position occurs at one node; a position that is still being built when it is met again (a
-// repetition on the line) is not used, and the next check is tried. A node proven once with a
-// larger budget is rebuilt in place when a smaller one is needed; the distances are computed
-// from the finished graph at the end.
+// each node it writes and keeps what it needs: at an attacker node one check whose child mates
+// within r - 1; at a defender node every legal evasion, each with the proof of its child within
+// r - 1 or, for a drop interposition whose comparison position mates within r, marked futile
+// with that position's proof (docs/futile-interposition.md). The table answers most questions at
+// once; where its entries have been replaced, the candidates (the checks of an attacker node,
+// the two ways to cover a drop) are searched in widening rounds, 2,000 nodes each, then four
+// times as many, so that no candidate's long disproof holds up another's short proof. Positions are
+// shared by their full key (board and both hands), so a position occurs at one node; a position
+// that is still being built when it is met again (a repetition on the line) is not used, and the
+// next check is tried. A node proven once with a larger budget is rebuilt in place when a smaller
+// one is needed; the distances are computed from the finished graph at the end.
 //
 // For shogi (ShogiRules) only.
 #pragma once
@@ -45,16 +46,18 @@ struct Certificate {
 struct CertificateBuild {
   bool ok = false;
   Certificate certificate;
-  std::string error;  // why not, when !ok
-  std::uint64_t nodes = 0;
+  std::string error;        // why not, when !ok
+  std::uint64_t nodes = 0;  // searched for it
+  double seconds = 0;
 };
 
 // The certificate of "`root` (attacker to move) is mated in `length` plies", with futile
-// interpositions exempted when options.futility. `search` works on the table that proved it.
-// Fails when a limit of the search's budget stops a proof, or when `exact` and the proof found
-// is shorter (the certificate's length is then the proof's, at most `length`).
-CertificateBuild build_certificate(MateSearch& search, const Position& root, Plies length,
-                                   MateSearchOptions options, bool exact);
+// interpositions exempted when options.futility, read from `table` (the one that proved it) and
+// searched again within `limits`. Fails when the limits stop a proof, or when `exact` and the
+// proof found is shorter (the certificate's length is then the proof's, at most `length`).
+CertificateBuild build_certificate(TranspositionTable& table, const SearchLimits& limits,
+                                   const Position& root, Plies length, MateSearchOptions options,
+                                   bool exact);
 
 // The text of a certificate (docs/certificate.md) for the problem `id` with the root `sfen`.
 std::string certificate_text(const Certificate& c, const std::string& id, const std::string& sfen);

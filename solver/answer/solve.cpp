@@ -197,11 +197,10 @@ BasicSolveResult<R> BasicSolver<R>::solve(const typename R::Position& root,
   if (options.certificate && result.status == SolveStatus::Mate) {
     if constexpr (std::is_same_v<R, ShogiRules>) {
       // The proof of the length found (exact or a bound), read from the table the answer left.
-      BasicBudgetedSearch<R> step(table_, limits, R::side_to_move(pos));
       CertificateBuild built =
-          build_certificate(step.search, pos, result.length, exact, result.length_exact);
-      result.certificate_nodes = step.budget.nodes();
-      result.certificate_seconds = step.budget.seconds();
+          build_certificate(table_, limits, pos, result.length, exact, result.length_exact);
+      result.certificate_nodes = built.nodes;
+      result.certificate_seconds = built.seconds;
       result.nodes += result.certificate_nodes;
       result.seconds += result.certificate_seconds;
       if (built.ok)
