@@ -171,20 +171,24 @@ std::vector<Move> pseudo_moves(const Position& pos) {
   return out;
 }
 
-// Legal moves, with or without the pawn-drop-mate test. The test itself asks whether the replies
-// to a pawn drop are empty, which does not depend on the replies' own pawn-drop legality: a pawn
-// drop never answers a pawn's contact check.
-std::vector<Move> legal(const Position& pos, bool pawn_drop_test) {
+std::vector<Move> legal(const Position& pos, bool pawn_drop_test);
+
+// Whether the pseudo-legal move m keeps the rules: it leaves the mover's king unattacked and,
+// with the test, is no pawn drop that mates (打ち歩詰め). The test asks whether the replies to
+// the drop are empty, which does not depend on the replies' own pawn-drop legality: a pawn drop
+// never answers a pawn's contact check.
+bool keeps_rules(const Position& pos, Move m, bool pawn_drop_test) {
   const int us = pos.side;
+  const Position next = play(pos, m);
+  if (in_check(next, us)) return false;
+  return !(pawn_drop_test && m.is_drop() && m.drop == kPawn && in_check(next, 1 - us) &&
+           legal(next, false).empty());
+}
+
+std::vector<Move> legal(const Position& pos, bool pawn_drop_test) {
   std::vector<Move> out;
-  for (Move m : pseudo_moves(pos)) {
-    const Position next = play(pos, m);
-    if (in_check(next, us)) continue;
-    if (pawn_drop_test && m.is_drop() && m.drop == kPawn && in_check(next, 1 - us) &&
-        legal(next, false).empty())
-      continue;  // 打ち歩詰め
-    out.push_back(m);
-  }
+  for (Move m : pseudo_moves(pos))
+    if (keeps_rules(pos, m, pawn_drop_test)) out.push_back(m);
   return out;
 }
 
@@ -240,7 +244,38 @@ std::vector<int> checkers(const Position& pos, int color) {
   return out;
 }
 
-bool in_check(const Position& pos, int color) { return !checkers(pos, color).empty(); }
+bool attacked(const Position& pos, int sq, int by) {
+  // Walking out from sq in each of the eight directions, the first piece met attacks sq when it
+  // is by's and one of its steps, taken from there, comes back this way (one square, or any
+  // distance for a slide). Knights jump, so their two squares are looked at apart.
+  const int forward = by == kBlack ? -1 : 1;
+  const int col = sq % 9, row = rank_of(sq);
+  for (int df = -1; df <= 1; ++df)
+    for (int dr = -1; dr <= 1; ++dr) {
+      if (df == 0 && dr == 0) continue;
+      for (int k = 1;; ++k) {
+        const int c = col + df * k, r = row + dr * k;
+        if (c < 0 || c > 8 || r < 0 || r > 8) break;
+        const int p = at(pos, r * 9 + c);
+        if (p == kEmpty) continue;
+        if (color_of(p) == by)
+          for (const Step& st : steps_of(kind_of(p)))
+            if (st.df == -df && st.dr * forward == -dr && (st.slide || k == 1)) return true;
+        break;
+      }
+    }
+  for (int df : {-1, 1}) {
+    const int c = col - df, r = row - 2 * forward;  // the knight's square, a jump back
+    if (c >= 0 && c <= 8 && r >= 0 && r <= 8 && at(pos, r * 9 + c) == signed_piece(by, kKnight))
+      return true;
+  }
+  return false;
+}
+
+bool in_check(const Position& pos, int color) {
+  const int ksq = king_square(pos, color);
+  return ksq >= 0 && attacked(pos, ksq, 1 - color);
+}
 
 Position play(const Position& pos, Move m) {
   Position out = pos;
@@ -265,8 +300,8 @@ Position play(const Position& pos, Move m) {
 std::vector<Move> legal_moves(const Position& pos) { return legal(pos, true); }
 
 bool is_legal(const Position& pos, Move m) {
-  for (Move l : legal_moves(pos))
-    if (l == m) return true;
+  for (Move p : pseudo_moves(pos))
+    if (p == m) return keeps_rules(pos, m, true);
   return false;
 }
 

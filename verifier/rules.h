@@ -72,6 +72,8 @@ std::string move_text(Move m);
 
 int color_of(int piece);  // kBlack or kWhite; piece must not be empty
 int kind_of(int piece);   // the kind, 1..14
+// True when a piece of `by` attacks the square sq.
+bool attacked(const Position& pos, int sq, int by);
 // True when the king of `color` stands on the board and a piece of the other side attacks it.
 bool in_check(const Position& pos, int color);
 // The squares of the pieces of the other side that attack the king of `color`.
