@@ -8,7 +8,8 @@
 # answers) must get a certificate that verifies VALID with exactly that length; a problem marked
 # '-' (no mate) must get none. Then, on the certificate of the longest problem: one reply
 # removed, a counted drop turned into a futile one whose comparison position is not mated within
-# the node's distance, a wrong length, a node that is not reachable, and a truncated file.
+# the node's distance, a wrong length, a node that is not reachable, and a truncated file. Then
+# a certificate with every interposition counted.
 # bash and coreutils/grep/awk/sed only.
 set -uo pipefail
 
@@ -98,4 +99,13 @@ out=$("$tsume" verify "$tmp/cut.cert" 2>&1)
 [[ $? -eq 1 ]] || fail "cut file: expected exit 1"
 grep -qE "cut.cert:[0-9]+: " <<< "$out" || fail "cut file: no file:line in: $out"
 
-echo "ok: $checked problems, 5 mutations rejected"
+# 6. Every interposition counted (--count-futile): SPEC.md section 5's "3 plies (not 7)" problem
+#    is then 7 plies, and its certificate has no exemption.
+"$tsume" solve --threads 1 --count-futile --certificate "$tmp/counted.cert" \
+  "9/5g1s1/8k/6+R2/9/6R1S/5B3/9/9 b b3g2s4n4l18p 1" > /dev/null 2>&1 || fail "count-futile solve"
+grep -qx "futile counted" "$tmp/counted.cert" || fail "count-futile: header"
+out=$("$tsume" verify "$tmp/counted.cert" 2>&1) || fail "count-futile: verify: $out"
+grep -qx "arg1 VALID nodes [0-9]* length 7" <<< "$out" || fail "count-futile: $out"
+grep -qE " f\+?[0-9]+" "$tmp/counted.cert" && fail "count-futile: an exemption in the certificate"
+
+echo "ok: $checked problems, 5 mutations rejected, --count-futile"
