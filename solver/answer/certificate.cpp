@@ -128,6 +128,15 @@ private:
       return child != kNone;
     };
     bool found = false;
+    // A check to a position the certificate already holds within r - 1 adds no node.
+    for (std::size_t i = 0; i < checks.size() && !found; ++i) {
+      const Move m = checks[i].second;
+      pos.do_move(m);
+      const auto it = id_of_.find(pos.key());
+      const bool held = it != id_of_.end() && !building_[it->second] && bound_[it->second] <= r - 1;
+      pos.undo_move(m);
+      found = held && take(i);
+    }
     for (std::size_t i = 0; i < checks.size() && !found && checks[i].first <= r - 1; ++i) {
       const Move m = checks[i].second;
       pos.do_move(m);
