@@ -139,6 +139,11 @@ Outcome solve_record(const Record& r, Solver& solver, const Settings& settings) 
     note << "# " << one_line(o.id) << ": " << result.certificate_nodes << " search nodes, "
          << seconds_text(result.certificate_seconds) << " to write\n";
     o.certificate = note.str() + certificate_text(*result.certificate, one_line(o.id), o.sfen);
+    if (result.exactness_certificate)
+      o.certificate += certificate_text(*result.exactness_certificate, one_line(o.id), o.sfen);
+    else if (result.length_exact && result.length >= 3)
+      o.certificate += "# " + one_line(o.id) + ": no certificate of no mate within " +
+                       std::to_string(result.length - 2) + " (" + result.exactness_error + ")\n";
   } else if (settings.options.certificate) {
     o.certificate = "# " + one_line(o.id) + ": no certificate (" + result.certificate_error + ")\n";
   }

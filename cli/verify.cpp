@@ -62,7 +62,10 @@ int verify_main(const Context& ctx) {
             cert.problem.empty() ? file + ":" + std::to_string(cert.line) : cert.problem;
         if (v.valid) {
           ++valid;
-          ctx.out << name << " VALID nodes " << v.nodes << " length " << v.length << '\n';
+          if (cert.no_mate)
+            ctx.out << name << " VALID nodes " << v.nodes << " no-mate-within " << v.length << '\n';
+          else
+            ctx.out << name << " VALID nodes " << v.nodes << " length " << v.length << '\n';
         } else {
           ++invalid;
           ctx.out << name << " INVALID node " << v.node << ": " << v.reason << '\n';

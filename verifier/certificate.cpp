@@ -68,7 +68,15 @@ bool CertificateReader::next(Certificate& result) {
     const std::size_t space = l.find(' ');
     const std::string_view key = l.substr(0, space);
     const std::string_view value = space == l.npos ? std::string_view{} : l.substr(space + 1);
-    if (key == "problem") {
+    if (key == "claim") {
+      if (value == "mate") {
+        out.no_mate = false;
+      } else if (value == "no-mate-within") {
+        out.no_mate = true;
+      } else {
+        fail("claim must be 'mate' or 'no-mate-within'");
+      }
+    } else if (key == "problem") {
       out.problem = std::string(value);
     } else if (key == "sfen") {
       out.sfen = std::string(value);
@@ -112,7 +120,7 @@ bool CertificateReader::next(Certificate& result) {
       fail("a node is A (attacker to move) or D (defender to move)");
     }
     const auto d = number<int>(f[2]);
-    if (!d || *d < 0) fail("a distance is a number of plies");
+    if (!d || *d < -1) fail("a distance is a number of plies (at least -1)");
     node.distance = *d;
     for (std::size_t k = 3; k < f.size(); k += 2) {
       Edge e;
@@ -199,6 +207,161 @@ bool less(const Move& a, const Move& b) {
   return std::tie(a.from, a.to, a.drop, a.promote) < std::tie(b.from, b.to, b.drop, b.promote);
 }
 
+// The comparison positions a drop on `s` at the defender node `pos` has (docs/certificate.md):
+// unpromoted and promoted, those that exist and check.
+std::vector<std::pair<bool, Position>> comparison_positions(const Position& pos, int s) {
+  std::vector<std::pair<bool, Position>> out;
+  for (bool promote : {false, true}) {
+    std::string why;
+    if (auto q = comparison_position(pos, s, promote, why)) out.emplace_back(promote, *q);
+  }
+  return out;
+}
+
+// The dual tree: "not mated within d" at every node (certificate.h).
+Verdict verify_no_mate(const Certificate& cert, const Position& root) {
+  Verdict v;
+  v.nodes = cert.nodes.size();
+  const auto fail = [&](long node, std::string reason) {
+    v.valid = false;
+    v.node = node;
+    v.reason = std::move(reason);
+    return v;
+  };
+  if (cert.nodes.empty() || !cert.nodes[0].attacker)
+    return fail(0, "the root is not an attacker node");
+  if (cert.nodes[0].distance < cert.length)
+    return fail(0, "the certificate claims no mate within " + std::to_string(cert.length) +
+                       " but its root records only " + std::to_string(cert.nodes[0].distance));
+  const std::size_t n = cert.nodes.size();
+  std::vector<std::optional<Position>> position(n);
+  std::vector<std::uint8_t> state(n, 0);  // 0 unseen, 1 on the DFS stack, 2 done
+  position[0] = root;
+  struct Frame {
+    std::uint32_t node;
+    std::size_t next_edge;
+  };
+  std::vector<Frame> stack{{0, 0}};
+  state[0] = 1;
+  while (!stack.empty()) {
+    Frame& top = stack.back();
+    const std::uint32_t id = top.node;
+    const Node& node = cert.nodes[id];
+    const Position& pos = *position[id];
+    const auto at = [&](const std::string& reason) { return fail(static_cast<long>(id), reason); };
+    const std::string within = " not within " + std::to_string(node.distance);
+    if (top.next_edge == 0) {
+      if (node.attacker != (pos.side == root.side))
+        return at(std::string("recorded as ") + (node.attacker ? "an attacker" : "a defender") +
+                  " node but the other side is to move");
+      if (node.attacker) {
+        // Every legal check, each child not mated within d - 1; nothing when d <= 0.
+        std::vector<Move> checks;
+        if (node.distance > 0)
+          for (Move m : legal_moves(pos))
+            if (in_check(play(pos, m), 1 - pos.side)) checks.push_back(m);
+        std::vector<Move> listed;
+        for (const Edge& e : node.edges) {
+          if (e.kind != EdgeKind::Reply) return at("an attacker node lists plain checks only");
+          if (std::find(checks.begin(), checks.end(), e.move) == checks.end())
+            return at("the move " + move_text(e.move) + " is not a legal check" +
+                      (node.distance > 0 ? "" : " needed here (no mate within 0 needs none)"));
+          const Node& child = cert.nodes[e.child];
+          if (child.attacker)
+            return at("the child of " + move_text(e.move) + " is an attacker node");
+          if (child.distance < node.distance - 1)
+            return at("the check " + move_text(e.move) + " leads to node " +
+                      std::to_string(e.child) + ", not mated only within " +
+                      std::to_string(child.distance) + ", less than " +
+                      std::to_string(node.distance - 1));
+          listed.push_back(e.move);
+        }
+        std::sort(checks.begin(), checks.end(), less);
+        std::sort(listed.begin(), listed.end(), less);
+        if (const auto dup = std::adjacent_find(listed.begin(), listed.end()); dup != listed.end())
+          return at("the check " + move_text(*dup) + " is listed twice");
+        for (const Move& m : checks)
+          if (!std::binary_search(listed.begin(), listed.end(), m, less))
+            return at("the legal check " + move_text(m) + " is missing");
+      } else {
+        if (!in_check(pos, pos.side)) return at("the defender is not in check");
+        if (node.distance < 0) return at("a defender node records a distance below 0");
+        const auto reply = std::find_if(node.edges.begin(), node.edges.end(),
+                                        [](const Edge& e) { return e.kind == EdgeKind::Reply; });
+        if (reply == node.edges.end() ||
+            std::count_if(node.edges.begin(), node.edges.end(),
+                          [](const Edge& e) { return e.kind == EdgeKind::Reply; }) != 1)
+          return at("a defender node gives exactly one reply");
+        const std::string m = move_text(reply->move);
+        if (!is_legal(pos, reply->move)) return at("the reply " + m + " is not legal");
+        const Node& child = cert.nodes[reply->child];
+        if (!child.attacker) return at("the child of " + m + " is a defender node");
+        if (child.distance < node.distance - 1)
+          return at("the reply " + m + " leads to node " + std::to_string(reply->child) +
+                    ", not mated only within " + std::to_string(child.distance) + ", less than " +
+                    std::to_string(node.distance - 1));
+        // A drop the rule could exempt: every comparison position, each not mated within d.
+        std::vector<bool> needed;  // by promotion: [unpromoted, promoted]
+        const auto comparisons = !cert.futile_counted && reply->move.is_drop()
+                                     ? comparison_positions(pos, reply->move.to)
+                                     : std::vector<std::pair<bool, Position>>{};
+        for (const Edge& e : node.edges) {
+          if (e.kind == EdgeKind::Reply) continue;
+          if (cert.futile_counted) return at("a comparison node, but every interposition counts");
+          if (!(e.move == reply->move))
+            return at("the comparison node of " + move_text(e.move) + " is not for the reply " + m);
+          const Node& q = cert.nodes[e.child];
+          if (q.attacker) return at("the comparison node of " + m + " is an attacker node");
+          if (q.distance < node.distance)
+            return at("the comparison node " + std::to_string(e.child) + " of " + m +
+                      " is not mated only within " + std::to_string(q.distance) +
+                      ": the drop could be futile" + within);
+        }
+        for (const auto& [promote, q] : comparisons) {
+          const EdgeKind kind = promote ? EdgeKind::FutilePromoted : EdgeKind::Futile;
+          if (std::none_of(node.edges.begin(), node.edges.end(),
+                           [&](const Edge& e) { return e.kind == kind; }))
+            return at("the drop " + m + " could be futile: the comparison position with the " +
+                      "checker " + (promote ? "promoted" : "unpromoted") + " is not shown");
+        }
+      }
+    }
+    if (top.next_edge == node.edges.size()) {
+      state[id] = 2;
+      stack.pop_back();
+      continue;
+    }
+    const Edge& e = node.edges[top.next_edge++];
+    Position child;
+    if (e.kind == EdgeKind::Reply) {
+      child = play(pos, e.move);
+    } else {
+      std::string why;
+      const auto q = comparison_position(pos, e.move.to, e.kind == EdgeKind::FutilePromoted, why);
+      if (!q) return at("the comparison position of " + move_text(e.move) + ": " + why);
+      child = *q;
+    }
+    const std::string via =
+        " (reached from node " + std::to_string(id) + " by " + move_text(e.move) + ")";
+    if (state[e.child] == 1)
+      return fail(static_cast<long>(e.child), "a cycle: the node is its own descendant" + via);
+    if (position[e.child]) {
+      if (!(*position[e.child] == child))
+        return fail(static_cast<long>(e.child),
+                    "the node is reached as two different positions" + via);
+      continue;
+    }
+    position[e.child] = child;
+    state[e.child] = 1;
+    stack.push_back({e.child, 0});
+  }
+  for (std::size_t i = 0; i < n; ++i)
+    if (!position[i]) return fail(static_cast<long>(i), "not reachable from the root");
+  v.valid = true;
+  v.length = cert.length;
+  return v;
+}
+
 }  // namespace
 
 Verdict verify(const Certificate& cert) {
@@ -215,6 +378,7 @@ Verdict verify(const Certificate& cert) {
   if (!root) return fail(-1, "the root SFEN: " + error);
   if (const std::string problem = position_problem(*root); !problem.empty())
     return fail(-1, "the root position: " + problem);
+  if (cert.no_mate) return verify_no_mate(cert, *root);
   if (cert.nodes.empty() || !cert.nodes[0].attacker)
     return fail(0, "the root is not an attacker node");
   if (cert.nodes[0].distance != cert.length)

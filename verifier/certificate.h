@@ -46,6 +46,9 @@ struct Node {
 
 struct Certificate {
   int version = 1;
+  // "claim mate" (the default): mate within `length` plies, the recorded tree that long.
+  // "claim no-mate-within": no mate within `length` plies (the dual tree; see verify()).
+  bool no_mate = false;
   std::string problem;  // the problem's id
   std::string sfen;
   bool futile_counted = false;  // "futile counted": every interposition counts, no exemption
@@ -82,6 +85,13 @@ struct Verdict {
 };
 
 // Checks every node of `cert` (docs/certificate.md, "What the verifier checks").
+//
+// A no-mate-within certificate is the dual tree, each node's d meaning "not mated within d
+// plies": an attacker node lists every legal check (none when d <= 0), each child not mated
+// within d - 1; a defender node (in check, d >= 0) gives one legal reply whose child is not
+// mated within d - 1 and, when that reply is a drop the exemption rule could make futile, the
+// node of every comparison position (`f`/`f+` edges of the same move), each not mated within d.
+// Positions may repeat there (every distance decreases along a line), cycles may not.
 Verdict verify(const Certificate& cert);
 
 }  // namespace tsume::verifier

@@ -51,7 +51,27 @@ public:
     return id;
   }
 
+  // A node of the dual tree: `pos` is not mated within `r` plies, or kNone. Positions may repeat
+  // here at different distances; a node is reused for any r up to its own.
+  std::uint32_t emit_no_mate(Position& pos, Plies r) {
+    auto& held = no_mate_ids_[pos.key()];
+    for (std::uint32_t id : held)
+      if (nodes_[id].distance >= r) return id;
+    Certificate::Node built;
+    built.distance = r;
+    const bool ok = pos.side_to_move() == attacker_ ? attacker_no_mate(pos, r, built)
+                                                    : defender_no_mate(pos, r, built);
+    if (!ok) return kNone;
+    const auto id = static_cast<std::uint32_t>(nodes_.size());
+    nodes_.push_back(std::move(built));
+    building_.push_back(0);
+    bound_.push_back(r);
+    no_mate_ids_[pos.key()].push_back(id);
+    return id;
+  }
+
   bool stopped() const { return stopped_; }
+  bool refuted() const { return refuted_; }
   const SearchBudget& budget() const { return budget_; }
   std::vector<Certificate::Node>& nodes() { return nodes_; }
 
@@ -284,6 +304,88 @@ private:
     return true;
   }
 
+  // Every legal check, each child not mated within r - 1 (none needed when r <= 0).
+  bool attacker_no_mate(Position& pos, Plies r, Certificate::Node& out) {
+    out.attacker = true;
+    if (r <= 0) return true;
+    MoveList list;
+    generate_checks(pos, list);
+    for (Move m : list) {
+      pos.do_move(m);
+      const Outcome o = prove(pos, r - 1, 0);
+      const std::uint32_t child = o == Outcome::Disproven ? emit_no_mate(pos, r - 1) : kNone;
+      pos.undo_move(m);
+      if (o == Outcome::Proven) refuted_ = true;
+      if (child == kNone) return false;
+      out.edges.push_back({m, child, Certificate::EdgeKind::Reply});
+    }
+    return true;
+  }
+
+  // One reply whose child is not mated within r - 1 and, for a drop the rule could exempt,
+  // whose comparison positions are each not mated within r; tried in widening rounds.
+  bool defender_no_mate(Position& pos, Plies r, Certificate::Node& out) {
+    out.attacker = false;
+    MoveList list;
+    generate_evasions(pos, list);
+    std::vector<std::pair<Plies, Move>> order;  // the best known refutations first
+    for (Move m : list) order.emplace_back(probe_after(pos, m).lower, m);
+    std::stable_sort(order.begin(), order.end(),
+                     [](const auto& a, const auto& b) { return a.first > b.first; });
+    const auto comparisons = [&](Move m) {
+      std::vector<Move> out_moves;
+      if (options_.futility && m.is_drop())
+        for (Move cm : ShogiRules::comparison_moves(pos, attacker_, m.to())) {
+          pos.do_null_move();
+          pos.do_move(cm);
+          if (pos.in_check()) out_moves.push_back(cm);
+          pos.undo_move(cm);
+          pos.undo_null_move();
+        }
+      return out_moves;
+    };
+    const auto query = [&](std::size_t i, std::uint64_t cap) {
+      const Move m = order[i].second;
+      pos.do_move(m);
+      Outcome o = r - 1 <= 0 ? Outcome::Disproven : prove(pos, r - 1, cap);
+      pos.undo_move(m);
+      if (o != Outcome::Disproven) return o == Outcome::Proven ? Outcome::Disproven : o;
+      for (Move cm : comparisons(m)) {
+        pos.do_null_move();
+        pos.do_move(cm);
+        const Outcome q = prove(pos, r, cap);
+        pos.undo_move(cm);
+        pos.undo_null_move();
+        if (q == Outcome::Proven) return Outcome::Disproven;  // futile: no refutation
+        if (q == Outcome::Unknown) return q;
+      }
+      return Outcome::Proven;  // a refutation (the rounds' "success")
+    };
+    const auto take = [&](std::size_t i) {
+      const Move m = order[i].second;
+      pos.do_move(m);
+      const std::uint32_t child = emit_no_mate(pos, r - 1);
+      pos.undo_move(m);
+      if (child == kNone) return false;
+      out.edges.push_back({m, child, Certificate::EdgeKind::Reply});
+      for (Move cm : comparisons(m)) {
+        pos.do_null_move();
+        pos.do_move(cm);
+        const std::uint32_t q = emit_no_mate(pos, r);
+        pos.undo_move(cm);
+        pos.undo_null_move();
+        if (q == kNone) return false;
+        out.edges.push_back({m, q,
+                             cm.is_promotion() ? Certificate::EdgeKind::FutilePromoted
+                                               : Certificate::EdgeKind::Futile});
+      }
+      return true;
+    };
+    if (rounds(order.size(), false, query, take)) return true;
+    if (!stopped_) refuted_ = true;
+    return false;
+  }
+
   TranspositionTable& table_;
   SearchBudget budget_;
   MateSearch reader_;  // table lookups
@@ -293,13 +395,16 @@ private:
   std::vector<Certificate::Node> nodes_;
   std::vector<std::uint8_t> building_;
   std::vector<Plies> bound_;  // the distance each node was built with
+  std::unordered_map<std::uint64_t, std::vector<std::uint32_t>> no_mate_ids_;
   bool stopped_ = false;
+  bool refuted_ = false;  // a no-mate claim met a mate
 };
 
 // The graph reachable from node 0, renumbered in depth-first order, with every distance computed
 // from the children (a node rebuilt with a smaller distance lowers its parents'). False on a
 // cycle.
-bool finish(std::vector<Certificate::Node>& nodes, std::vector<Certificate::Node>& out) {
+bool finish(std::vector<Certificate::Node>& nodes, std::vector<Certificate::Node>& out,
+            bool recompute = true) {
   const std::size_t n = nodes.size();
   std::vector<std::uint32_t> new_id(n, kNone);
   std::vector<std::uint8_t> state(n, 0);  // 0 unseen, 1 on the stack, 2 done
@@ -326,13 +431,15 @@ bool finish(std::vector<Certificate::Node>& nodes, std::vector<Certificate::Node
       }
       continue;
     }
-    // All children done: the distance from them.
-    Plies d = 0;
-    for (const Certificate::Edge& e : node.edges) {
-      const Plies cd = nodes[e.child].distance;
-      d = std::max(d, static_cast<Plies>(e.kind == Certificate::EdgeKind::Reply ? cd + 1 : cd));
+    // All children done: the distance from them (a mate's tree).
+    if (recompute) {
+      Plies d = 0;
+      for (const Certificate::Edge& e : node.edges) {
+        const Plies cd = nodes[e.child].distance;
+        d = std::max(d, static_cast<Plies>(e.kind == Certificate::EdgeKind::Reply ? cd + 1 : cd));
+      }
+      node.distance = d;
     }
-    node.distance = d;
     state[f.node] = 2;
     stack.pop_back();
   }
@@ -377,9 +484,41 @@ CertificateBuild build_certificate(TranspositionTable& table, const SearchLimits
   return result;
 }
 
+CertificateBuild build_no_mate_certificate(TranspositionTable& table, const SearchLimits& limits,
+                                           const Position& root, Plies length,
+                                           MateSearchOptions options) {
+  CertificateBuild result;
+  Builder builder(table, limits, root.side_to_move(), options);
+  Position pos = root;
+  const std::uint32_t id = builder.emit_no_mate(pos, length);
+  result.nodes = builder.budget().nodes();
+  result.seconds = builder.budget().seconds();
+  if (id == kNone) {
+    result.error = builder.refuted()   ? "a mate within the length was found"
+                   : builder.stopped() ? "a limit stopped a disproof of the certificate"
+                                       : "no disproof was found";
+    return result;
+  }
+  // The root is the last node built: renumber from it.
+  std::vector<Certificate::Node>& nodes = builder.nodes();
+  std::swap(nodes[0], nodes[id]);
+  for (Certificate::Node& n : nodes)
+    for (Certificate::Edge& e : n.edges) e.child = e.child == id ? 0 : e.child == 0 ? id : e.child;
+  if (!finish(nodes, result.certificate.nodes, false)) {
+    result.error = "the disproof read from the table has a cycle";
+    return result;
+  }
+  result.certificate.length = length;
+  result.certificate.no_mate = true;
+  result.certificate.futile_counted = !options.futility;
+  result.ok = true;
+  return result;
+}
+
 std::string certificate_text(const Certificate& c, const std::string& id, const std::string& sfen) {
   std::ostringstream s;
   s << "tsume-certificate 1\n";
+  if (c.no_mate) s << "claim no-mate-within\n";
   if (!id.empty()) s << "problem " << id << '\n';
   s << "sfen " << sfen << '\n'
     << "futile " << (c.futile_counted ? "counted" : "not-counted") << '\n'

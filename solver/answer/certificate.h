@@ -41,6 +41,8 @@ struct Certificate {
   std::vector<Node> nodes;  // node 0 is the root; ids in depth-first order
   Plies length = 0;
   bool futile_counted = false;
+  // The dual tree: no mate within `length` (each node's distance: "not mated within").
+  bool no_mate = false;
 };
 
 struct CertificateBuild {
@@ -58,6 +60,15 @@ struct CertificateBuild {
 CertificateBuild build_certificate(TranspositionTable& table, const SearchLimits& limits,
                                    const Position& root, Plies length, MateSearchOptions options,
                                    bool exact);
+
+// The dual certificate: `root` is not mated within `length` plies (for an exact length L, the
+// certificate of L - 2). At attacker nodes every check, at defender nodes one refuting reply
+// (the one with the table's best disproof first, in widening rounds) and, for a drop the rule
+// could exempt, the disproofs of its comparison positions within the node's own distance.
+// Positions may repeat at different distances; nodes are shared by position and distance.
+CertificateBuild build_no_mate_certificate(TranspositionTable& table, const SearchLimits& limits,
+                                           const Position& root, Plies length,
+                                           MateSearchOptions options);
 
 // The text of a certificate (docs/certificate.md) for the problem `id` with the root `sfen`.
 std::string certificate_text(const Certificate& c, const std::string& id, const std::string& sfen);

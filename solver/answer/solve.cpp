@@ -207,6 +207,19 @@ BasicSolveResult<R> BasicSolver<R>::solve(const typename R::Position& root,
         result.certificate = std::make_shared<const Certificate>(std::move(built.certificate));
       else
         result.certificate_error = built.error;
+      if (built.ok && result.length_exact && result.length >= 3) {
+        CertificateBuild dual =
+            build_no_mate_certificate(table_, limits, pos, result.length - 2, exact);
+        result.certificate_nodes += dual.nodes;
+        result.certificate_seconds += dual.seconds;
+        result.nodes += dual.nodes;
+        result.seconds += dual.seconds;
+        if (dual.ok)
+          result.exactness_certificate =
+              std::make_shared<const Certificate>(std::move(dual.certificate));
+        else
+          result.exactness_error = dual.error;
+      }
     } else {
       result.certificate_error = "certificates are written for shogi only";
     }

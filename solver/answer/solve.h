@@ -59,6 +59,10 @@ template <AnswerRules R> struct BasicSolveResult {
   // counted in `nodes` and `seconds`, and apart in certificate_nodes and certificate_seconds.
   std::shared_ptr<const Certificate> certificate;
   std::string certificate_error;
+  // With an exact length L >= 3 and its certificate: the dual certificate of "no mate within
+  // L - 2" (what makes L exact), or null with the reason.
+  std::shared_ptr<const Certificate> exactness_certificate;
+  std::string exactness_error;
   std::uint64_t certificate_nodes = 0;
   double certificate_seconds = 0;
 };

@@ -4,12 +4,14 @@
 #
 #   certificate.sh TSUME PROBLEMS.tsv...
 #
-# Every problem of the files with a length in the third column (SPEC.md section 5, published
-# answers) must get a certificate that verifies VALID with exactly that length; a problem marked
-# '-' (no mate) must get none. Then, on the certificate of the longest problem: one reply
-# removed, a counted drop turned into a futile one whose comparison position is not mated within
-# the node's distance, a wrong length, a node that is not reachable, and a truncated file. Then
-# a certificate with every interposition counted.
+# Every problem of the files with a length L in the third column (SPEC.md section 5, published
+# answers) must get a certificate that verifies VALID with exactly that length and, for L >= 3,
+# one of no mate within L - 2; a problem marked '-' (no mate) must get none. Then, on the
+# largest mate certificate: one reply removed, a counted drop turned into a futile one whose
+# comparison position is not mated within the node's distance, a wrong length, a node that is
+# not reachable, and a truncated file; on the largest no-mate certificate: a check removed, a
+# comparison position removed, the claim raised. Then a certificate with every interposition
+# counted.
 # bash and coreutils/grep/awk/sed only.
 set -uo pipefail
 
@@ -39,19 +41,29 @@ while IFS=$'\t' read -r sfen id length rest; do
   else
     grep -qx "$id VALID nodes [0-9]* length $length" "$tmp/verify.out" \
       || fail "$id: expected VALID with length $length, got: $(grep "^$id " "$tmp/verify.out")"
+    if [[ $length -ge 3 ]]; then
+      grep -qx "$id VALID nodes [0-9]* no-mate-within $((length - 2))" "$tmp/verify.out" \
+        || fail "$id: expected no mate within $((length - 2)), got: $(grep "^$id " "$tmp/verify.out")"
+    fi
   fi
   checked=$((checked + 1))
 done < "$tmp/problems.tsv"
 [[ $checked -gt 0 ]] || fail "no problem checked"
 
-# The certificate with the most nodes, alone in a file.
-awk '
-  /^tsume-certificate/ { cur = $0 "\n"; inside = 1; next }
-  inside { cur = cur $0 "\n" }
-  inside && /^nodes / { n = $2 }
-  inside && /^end$/ { inside = 0; if (n > best) { best = n; keep = cur } }
-  END { printf "%s", keep }' "$tmp/all.cert" > "$tmp/one.cert"
+# The mate certificate and the no-mate certificate with the most nodes, each alone in a file.
+largest() {
+  awk -v want="$1" '
+    /^tsume-certificate/ { cur = $0 "\n"; inside = 1; dual = 0; next }
+    inside { cur = cur $0 "\n" }
+    inside && /^claim no-mate-within$/ { dual = 1 }
+    inside && /^nodes / { n = $2 }
+    inside && /^end$/ { inside = 0; if (dual == want && n > best) { best = n; keep = cur } }
+    END { printf "%s", keep }' "$tmp/all.cert"
+}
+largest 0 > "$tmp/one.cert"
+largest 1 > "$tmp/dual.cert"
 "$tsume" verify "$tmp/one.cert" > /dev/null || fail "the largest certificate alone is not VALID"
+"$tsume" verify "$tmp/dual.cert" > /dev/null || fail "the largest no-mate certificate is not VALID"
 
 # expect_invalid NAME FILE PATTERN: verify exits 1 and prints INVALID matching PATTERN.
 expect_invalid() {
@@ -99,7 +111,24 @@ out=$("$tsume" verify "$tmp/cut.cert" 2>&1)
 [[ $? -eq 1 ]] || fail "cut file: expected exit 1"
 grep -qE "cut.cert:[0-9]+: " <<< "$out" || fail "cut file: no file:line in: $out"
 
-# 6. Every interposition counted (--count-futile): SPEC.md section 5's "3 plies (not 7)" problem
+# 6. The no-mate certificate: a check left out of an attacker node, the comparison position of a
+#    refuting drop left out (the drop could then be futile), and the claim raised by two plies.
+read -r node move < <(awk '$2 == "A" && NF >= 7 { print $1, $(NF - 1); exit }' "$tmp/dual.cert")
+[[ -n "${node:-}" ]] || fail "no attacker node with two checks in the no-mate certificate"
+awk -v node="$node" '$1 == node && $2 == "A" { NF -= 2 } { print }' "$tmp/dual.cert" \
+  > "$tmp/dual_check.cert"
+expect_invalid dual_check_removed "$tmp/dual_check.cert" \
+  "INVALID node $node: the legal check ${move//\*/\\*} is missing"
+read -r node move < <(awk '$2 == "D" && $NF ~ /^f/ { print $1, $(NF - 1); exit }' "$tmp/dual.cert")
+[[ -n "${node:-}" ]] || fail "no refuting drop with a comparison position in the no-mate certificate"
+awk -v node="$node" '$1 == node && $2 == "D" { NF -= 2 } { print }' "$tmp/dual.cert" \
+  > "$tmp/dual_futile.cert"
+expect_invalid dual_comparison_removed "$tmp/dual_futile.cert" \
+  "INVALID node $node: the drop ${move//\*/\\*} could be futile"
+sed -E 's/^length ([0-9]+)$/echo "length $((\1 + 2))"/e' "$tmp/dual.cert" > "$tmp/dual_length.cert"
+expect_invalid dual_claim_raised "$tmp/dual_length.cert" "INVALID node 0: the certificate claims no mate within"
+
+# 7. Every interposition counted (--count-futile): SPEC.md section 5's "3 plies (not 7)" problem
 #    is then 7 plies, and its certificate has no exemption.
 "$tsume" solve --threads 1 --count-futile --certificate "$tmp/counted.cert" \
   "9/5g1s1/8k/6+R2/9/6R1S/5B3/9/9 b b3g2s4n4l18p 1" > /dev/null 2>&1 || fail "count-futile solve"
@@ -108,4 +137,4 @@ out=$("$tsume" verify "$tmp/counted.cert" 2>&1) || fail "count-futile: verify: $
 grep -qx "arg1 VALID nodes [0-9]* length 7" <<< "$out" || fail "count-futile: $out"
 grep -qE " f\+?[0-9]+" "$tmp/counted.cert" && fail "count-futile: an exemption in the certificate"
 
-echo "ok: $checked problems, 5 mutations rejected, --count-futile"
+echo "ok: $checked problems, 8 mutations rejected, --count-futile"

@@ -59,6 +59,21 @@ nodes 6
 end
 )";
 
+// No mate within 3: the only check, ▲５二歩打, is taken by the king, and the attacker has
+// nothing left to check with (its king on 1i is far away).
+const std::string kNoMateWithinThree = R"(tsume-certificate 1
+claim no-mate-within
+problem lone-pawn
+sfen 4k4/9/9/9/9/9/9/9/8K b P 1
+futile not-counted
+length 3
+nodes 3
+0 A 3 P*5b 1
+1 D 2 5a5b 2
+2 A 1
+end
+)";
+
 Certificate read(const std::string& text) {
   std::istringstream in(text);
   CertificateReader reader(in, "test.cert");
@@ -152,6 +167,37 @@ TEST(Certificate, UnreachableNode) {
   std::string text = replace(kMateInOne, "nodes 2", "nodes 3");
   text = replace(text, "end\n", "2 D 0\nend\n");
   expect_invalid(text, 2, "not reachable from the root");
+}
+
+TEST(NoMateCertificate, ValidAndMutations) {
+  const Verdict v = verify(read(kNoMateWithinThree));
+  EXPECT_TRUE(v.valid) << "node " << v.node << ": " << v.reason;
+  EXPECT_EQ(v.length, 3);
+  // A check left out.
+  expect_invalid(replace(kNoMateWithinThree, "0 A 3 P*5b 1", "0 A 3"), 0,
+                 "the legal check P*5b is missing");
+  // A defender node recording less than its parent needs.
+  expect_invalid(replace(kNoMateWithinThree, "1 D 2 5a5b 2", "1 D 1 5a5b 2"), 0,
+                 "not mated only within 1, less than 2");
+  // Two replies where one is given.
+  expect_invalid(replace(kNoMateWithinThree, "1 D 2 5a5b 2", "1 D 2 5a5b 2 5a4a 2"), 1,
+                 "exactly one reply");
+  // The claim above the root's distance.
+  expect_invalid(replace(kNoMateWithinThree, "length 3", "length 5"), 0, "claims no mate within 5");
+  // A mate claimed not to be one: the other gold drops that check are missing (and ▲５二金打
+  // mates, so no reply could be given to it).
+  expect_invalid(R"(tsume-certificate 1
+claim no-mate-within
+sfen 4k4/9/4P4/9/9/9/9/9/9 b G2r2b3g4s4n4l17p 1
+futile not-counted
+length 1
+nodes 3
+0 A 1 G*5b 1
+1 D 0 5a4a 2
+2 A -1
+end
+)",
+                 0, "the legal check G*6a is missing");
 }
 
 TEST(Certificate, MalformedFilesNameTheLine) {
