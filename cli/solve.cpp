@@ -141,7 +141,7 @@ Outcome solve_record(const Record& r, Solver& solver, const Settings& settings) 
     o.certificate = note.str() + certificate_text(*result.certificate, one_line(o.id), o.sfen);
     if (result.exactness_certificate)
       o.certificate += certificate_text(*result.exactness_certificate, one_line(o.id), o.sfen);
-    else if (result.length_exact && result.length >= 3)
+    else if (settings.options.exactness_certificate && result.length_exact && result.length >= 3)
       o.certificate += "# " + one_line(o.id) + ": no certificate of no mate within " +
                        std::to_string(result.length - 2) + " (" + result.exactness_error + ")\n";
   } else if (settings.options.certificate) {
@@ -444,6 +444,9 @@ Settings read_settings(const po::variables_map& vm) {
     throw UsageError("--answer must be exact or first, not '" + answer + "'");
   }
   s.options.certificate = vm.count("certificate") != 0;
+  s.options.exactness_certificate = vm["certificate-exact"].as<bool>();
+  if (s.options.exactness_certificate && !s.options.certificate)
+    throw UsageError("--certificate-exact needs --certificate FILE");
   if (s.options.certificate && s.read.variant != Variant::Shogi)
     throw UsageError("--certificate is supported for shogi only, not --rules " +
                      std::string(variant_name(s.read.variant)));
@@ -484,6 +487,9 @@ int solve_main(const Context& ctx) {
   add("certificate", po::value<std::string>()->value_name("FILE"),
       "also write each mate's proof certificate to FILE (one after another in input order; "
       "appended with --resume), for 'tsume verify' (docs/certificate.md)");
+  add("certificate-exact", po::bool_switch()->default_value(false),
+      "with --certificate: after each exact length L >= 3 also the certificate of no mate within "
+      "L - 2, which makes the length exact (larger and slower to write)");
   add("count-futile", po::bool_switch()->default_value(false),
       "count every interposition, futile ones (無駄合) included, as game-style mate searches do");
   add_read_options(options);

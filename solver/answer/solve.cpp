@@ -207,7 +207,7 @@ BasicSolveResult<R> BasicSolver<R>::solve(const typename R::Position& root,
         result.certificate = std::make_shared<const Certificate>(std::move(built.certificate));
       else
         result.certificate_error = built.error;
-      if (built.ok && result.length_exact && result.length >= 3) {
+      if (options.exactness_certificate && built.ok && result.length_exact && result.length >= 3) {
         CertificateBuild dual =
             build_no_mate_certificate(table_, limits, pos, result.length - 2, exact);
         result.certificate_nodes += dual.nodes;

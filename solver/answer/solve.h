@@ -59,8 +59,8 @@ template <AnswerRules R> struct BasicSolveResult {
   // counted in `nodes` and `seconds`, and apart in certificate_nodes and certificate_seconds.
   std::shared_ptr<const Certificate> certificate;
   std::string certificate_error;
-  // With an exact length L >= 3 and its certificate: the dual certificate of "no mate within
-  // L - 2" (what makes L exact), or null with the reason.
+  // With SolveOptions::exactness_certificate, an exact length L >= 3 and its certificate: the
+  // dual certificate of "no mate within L - 2" (what makes L exact), or null with the reason.
   std::shared_ptr<const Certificate> exactness_certificate;
   std::string exactness_error;
   std::uint64_t certificate_nodes = 0;
@@ -87,6 +87,9 @@ struct SolveOptions {
   // After a mate: write its proof certificate (certificate.h, docs/certificate.md), read from
   // the table with a budget of the problem's limits of its own. Shogi only.
   bool certificate = false;
+  // With `certificate`, for an exact length L >= 3: also the dual certificate of no mate within
+  // L - 2, which makes the length exact (BasicSolveResult::exactness_certificate).
+  bool exactness_certificate = false;
 };
 
 template <AnswerRules R> class BasicSolver {

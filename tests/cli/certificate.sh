@@ -26,7 +26,8 @@ fail() {
 }
 
 cat "$@" > "$tmp/problems.tsv"
-"$tsume" solve --threads 1 --format jsonl --certificate "$tmp/all.cert" "$tmp/problems.tsv" \
+"$tsume" solve --threads 1 --format jsonl --certificate "$tmp/all.cert" --certificate-exact \
+  "$tmp/problems.tsv" \
   > "$tmp/solve.jsonl" 2> "$tmp/solve.err" || fail "solve exited $?: $(cat "$tmp/solve.err")"
 "$tsume" verify "$tmp/all.cert" > "$tmp/verify.out" 2> "$tmp/verify.err" \
   || fail "verify exited $?: $(cat "$tmp/verify.out" "$tmp/verify.err")"
@@ -130,11 +131,17 @@ expect_invalid dual_claim_raised "$tmp/dual_length.cert" "INVALID node 0: the ce
 
 # 7. Every interposition counted (--count-futile): SPEC.md section 5's "3 plies (not 7)" problem
 #    is then 7 plies, and its certificate has no exemption.
-"$tsume" solve --threads 1 --count-futile --certificate "$tmp/counted.cert" \
+"$tsume" solve --threads 1 --count-futile --certificate "$tmp/counted.cert" --certificate-exact \
   "9/5g1s1/8k/6+R2/9/6R1S/5B3/9/9 b b3g2s4n4l18p 1" > /dev/null 2>&1 || fail "count-futile solve"
 grep -qx "futile counted" "$tmp/counted.cert" || fail "count-futile: header"
 out=$("$tsume" verify "$tmp/counted.cert" 2>&1) || fail "count-futile: verify: $out"
 grep -qx "arg1 VALID nodes [0-9]* length 7" <<< "$out" || fail "count-futile: $out"
 grep -qE " f\+?[0-9]+" "$tmp/counted.cert" && fail "count-futile: an exemption in the certificate"
 
-echo "ok: $checked problems, 8 mutations rejected, --count-futile"
+# 8. Without --certificate-exact only the mate's certificate is written.
+"$tsume" solve --threads 1 --certificate "$tmp/plain.cert" \
+  "9/5g1s1/8k/6+R2/9/6R1S/5B3/9/9 b b3g2s4n4l18p 1" > /dev/null 2>&1 || fail "plain solve"
+[[ $(grep -c "^tsume-certificate" "$tmp/plain.cert") -eq 1 ]] || fail "plain: one certificate"
+grep -q "^claim no-mate-within" "$tmp/plain.cert" && fail "plain: a no-mate certificate"
+
+echo "ok: $checked problems, 8 mutations rejected, --count-futile, --certificate alone"
