@@ -128,6 +128,11 @@ bool CertificateReader::next(Certificate& result) {
       if (!m) fail("'" + std::string(f[k]) + "' is not a USI move");
       e.move = *m;
       std::string_view c = f[k + 1];
+      if (c == "-") {
+        e.child = kNoChild;
+        node.edges.push_back(e);
+        continue;
+      }
       if (c.starts_with("f+")) {
         e.kind = EdgeKind::FutilePromoted;
         c.remove_prefix(2);
@@ -263,6 +268,7 @@ Verdict verify_no_mate(const Certificate& cert, const Position& root) {
         std::vector<Move> listed;
         for (const Edge& e : node.edges) {
           if (e.kind != EdgeKind::Reply) return at("an attacker node lists plain checks only");
+          if (e.child == kNoChild) return at("the check " + move_text(e.move) + " has no child");
           if (std::find(checks.begin(), checks.end(), e.move) == checks.end())
             return at("the move " + move_text(e.move) + " is not a legal check" +
                       (node.distance > 0 ? "" : " needed here (no mate within 0 needs none)"));
@@ -294,14 +300,18 @@ Verdict verify_no_mate(const Certificate& cert, const Position& root) {
           return at("a defender node gives exactly one reply");
         const std::string m = move_text(reply->move);
         if (!is_legal(pos, reply->move)) return at("the reply " + m + " is not legal");
-        const Node& child = cert.nodes[reply->child];
-        if (!child.attacker) return at("the child of " + m + " is a defender node");
-        if (child.distance < node.distance - 1)
-          return at("the reply " + m + " leads to node " + std::to_string(reply->child) +
-                    ", not mated only within " + std::to_string(child.distance) + ", less than " +
+        if (reply->child == kNoChild && node.distance > 1)
+          return at("the reply " + m + " has no child, but its child must not be mated within " +
                     std::to_string(node.distance - 1));
+        if (reply->child != kNoChild) {  // (without a child: no mate takes 0 plies)
+          const Node& child = cert.nodes[reply->child];
+          if (!child.attacker) return at("the child of " + m + " is a defender node");
+          if (child.distance < node.distance - 1)
+            return at("the reply " + m + " leads to node " + std::to_string(reply->child) +
+                      ", not mated only within " + std::to_string(child.distance) + ", less than " +
+                      std::to_string(node.distance - 1));
+        }
         // A drop the rule could exempt: every comparison position, each not mated within d.
-        std::vector<bool> needed;  // by promotion: [unpromoted, promoted]
         const auto comparisons = !cert.futile_counted && reply->move.is_drop()
                                      ? comparison_positions(pos, reply->move.to)
                                      : std::vector<std::pair<bool, Position>>{};
@@ -332,6 +342,7 @@ Verdict verify_no_mate(const Certificate& cert, const Position& root) {
       continue;
     }
     const Edge& e = node.edges[top.next_edge++];
+    if (e.child == kNoChild) continue;
     Position child;
     if (e.kind == EdgeKind::Reply) {
       child = play(pos, e.move);
@@ -408,6 +419,10 @@ Verdict verify(const Certificate& cert) {
       // Entering the node: its moves and its distance, checked against the rules and against
       // the distances its children record.
       const int side = pos.side;
+      for (const Edge& e : node.edges)
+        if (e.child == kNoChild)
+          return at("the move " + move_text(e.move) + " has no child ('-' is for no-mate " +
+                    "certificates)");
       if (node.attacker != (side == root->side))
         return at(std::string("recorded as ") + (node.attacker ? "an attacker" : "a defender") +
                   " node but the other side is to move");

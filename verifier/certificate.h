@@ -31,9 +31,14 @@ enum class EdgeKind : std::uint8_t {
   FutilePromoted,  // the same with the checker promoted on the drop square
 };
 
+// The child of a refuting reply that needs no node: in a no-mate certificate, at a defender node
+// recording at most 1 (the attacker node after it need only be "not mated within 0"), written
+// `-`.
+inline constexpr std::uint32_t kNoChild = 0xffffffffu;
+
 struct Edge {
   Move move;
-  std::uint32_t child = 0;
+  std::uint32_t child = 0;  // or kNoChild
   EdgeKind kind = EdgeKind::Reply;
 };
 

@@ -12,6 +12,8 @@ namespace tsume {
 
 namespace {
 
+// No node (a failed proof); Certificate::kNoChild, the same value, is only ever stored in an
+// edge whose child needs no node.
 constexpr std::uint32_t kNone = std::numeric_limits<std::uint32_t>::max();
 
 // The first node cap of a widening round of queries, and its growth per round.
@@ -363,10 +365,13 @@ private:
     };
     const auto take = [&](std::size_t i) {
       const Move m = order[i].second;
-      pos.do_move(m);
-      const std::uint32_t child = emit_no_mate(pos, r - 1);
-      pos.undo_move(m);
-      if (child == kNone) return false;
+      std::uint32_t child = Certificate::kNoChild;  // no mate within 0 needs no node
+      if (r - 1 > 0) {
+        pos.do_move(m);
+        child = emit_no_mate(pos, r - 1);
+        pos.undo_move(m);
+        if (child == kNone) return false;
+      }
       out.edges.push_back({m, child, Certificate::EdgeKind::Reply});
       for (Move cm : comparisons(m)) {
         pos.do_null_move();
@@ -422,6 +427,7 @@ bool finish(std::vector<Certificate::Node>& nodes, std::vector<Certificate::Node
     Certificate::Node& node = nodes[f.node];
     if (f.next < node.edges.size()) {
       const std::uint32_t c = node.edges[f.next++].child;
+      if (c == Certificate::kNoChild) continue;
       if (state[c] == 1) return false;
       if (state[c] == 0) {
         state[c] = 1;
@@ -447,7 +453,8 @@ bool finish(std::vector<Certificate::Node>& nodes, std::vector<Certificate::Node
   out.reserve(order.size());
   for (std::uint32_t old : order) {
     Certificate::Node node = std::move(nodes[old]);
-    for (Certificate::Edge& e : node.edges) e.child = new_id[e.child];
+    for (Certificate::Edge& e : node.edges)
+      if (e.child != Certificate::kNoChild) e.child = new_id[e.child];
     out.push_back(std::move(node));
   }
   return true;
@@ -529,6 +536,10 @@ std::string certificate_text(const Certificate& c, const std::string& id, const 
     s << i << (n.attacker ? " A " : " D ") << n.distance;
     for (const Certificate::Edge& e : n.edges) {
       s << ' ' << ShogiRules::move_text(e.move) << ' ';
+      if (e.child == Certificate::kNoChild) {
+        s << '-';
+        continue;
+      }
       if (e.kind == Certificate::EdgeKind::Futile) s << 'f';
       if (e.kind == Certificate::EdgeKind::FutilePromoted) s << "f+";
       s << e.child;

@@ -28,9 +28,11 @@ namespace tsume {
 
 struct Certificate {
   enum class EdgeKind : std::uint8_t { Reply, Futile, FutilePromoted };
+  // A refuting reply's child that needs no node (no mate within 0 needs no proof), `-`.
+  static constexpr std::uint32_t kNoChild = 0xffffffffu;
   struct Edge {
     Move move;
-    std::uint32_t child = 0;
+    std::uint32_t child = 0;  // or kNoChild
     EdgeKind kind = EdgeKind::Reply;
   };
   struct Node {

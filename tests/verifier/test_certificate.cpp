@@ -200,6 +200,21 @@ end
                  0, "the legal check G*6a is missing");
 }
 
+TEST(NoMateCertificate, ReplyWithoutChild) {
+  // No mate within 1: after 5a5b the attacker would need a mate in 0 plies, so no node follows.
+  const std::string within_one =
+      replace(replace(replace(kNoMateWithinThree, "length 3", "length 1"), "nodes 3", "nodes 2"),
+              "0 A 3 P*5b 1\n1 D 2 5a5b 2\n2 A 1\n", "0 A 1 P*5b 1\n1 D 0 5a5b -\n");
+  const Verdict v = verify(read(within_one));
+  EXPECT_TRUE(v.valid) << "node " << v.node << ": " << v.reason;
+  // Where the child must not be mated within 1 or more, a node is needed.
+  expect_invalid(
+      replace(replace(kNoMateWithinThree, "1 D 2 5a5b 2", "1 D 2 5a5b -"), "nodes 3", "nodes 3"), 1,
+      "the reply 5a5b has no child");
+  // A mate certificate has a child for every move.
+  expect_invalid(replace(kMateInOne, "0 A 1 G*5b 1", "0 A 1 G*5b -"), 0, "has no child");
+}
+
 TEST(Certificate, MalformedFilesNameTheLine) {
   const auto error_of = [](const std::string& text) -> std::string {
     std::istringstream in(text);
