@@ -196,6 +196,10 @@ BasicSolveResult<R> BasicSolver<R>::solve(const typename R::Position& root,
   result.seconds = budget.seconds();
   if (options.certificate && result.status == SolveStatus::Mate) {
     if constexpr (std::is_same_v<R, ShogiRules>) {
+      if (pos.variant() != Variant::Shogi) {
+        result.certificate_error = "certificates are written for shogi only";
+        return result;
+      }
       // The proof of the length found (exact or a bound), read from the table the answer left.
       CertificateBuild built =
           build_certificate(table_, limits, pos, result.length, exact, result.length_exact);
