@@ -22,12 +22,16 @@ constexpr HelpText kHelp{
     "attacker move, every legal reply covered at every defender node, mate at every leaf), the\n"
     "futile-interposition exemptions by the documented rule, the recorded mate distances and the\n"
     "claimed length, and that no position repeats. The verifier's rules are a separate, plain\n"
-    "implementation that shares no code with the solver. One line per certificate:\n"
-    "'<problem> VALID nodes N length L' or '<problem> INVALID node K: <reason>' (K -1: the\n"
-    "header), then a summary. Exit status: 0 when every certificate is valid, 1 when one is not\n"
-    "or a file cannot be read (the message names the file and line), 2 on usage errors.",
+    "implementation that shares no code with the solver. A no-mate certificate (solve\n"
+    "--certificate-exact) is checked as the dual tree: every check at attacker nodes, one\n"
+    "refuting reply at defender nodes. One line per certificate: '<problem> VALID nodes N\n"
+    "length L', '<problem> VALID nodes N no-mate-within M' or '<problem> INVALID node K:\n"
+    "<reason>' (K -1: the header), then a summary. Exit status: 0 when every certificate is\n"
+    "valid, 1 when one is not or a file cannot be read (the message names the file and line), 2\n"
+    "on usage errors.",
     "tsume verify zukou.cert\n"
-    "tsume solve problems/zukou.tsv --certificate zukou.cert && tsume verify zukou.cert",
+    "tsume solve problems/zukou.tsv --hash 1024 --certificate zukou.cert && tsume verify "
+    "zukou.cert",
 };
 
 }  // namespace
