@@ -22,6 +22,7 @@ int bench_main(const Context& ctx);
 int usi_main(const Context& ctx);
 int convert_main(const Context& ctx);
 int show_main(const Context& ctx);
+int verify_main(const Context& ctx);
 
 namespace {
 
@@ -41,6 +42,9 @@ constexpr Command kCommands[] = {
     {"usi", "speak the USI protocol as a mate engine (go mate) for shogi GUIs", usi_main},
     {"convert", "convert problems and main lines between SFEN, TSV, KIF, KI2 and CSA",
      convert_main},
+    {"verify",
+     "check proof certificates (solve --certificate) with an independent rules implementation",
+     verify_main},
     {"show", "draw board diagrams of problems as text or SVG images", show_main},
     {"bench", "solve a fixed set of positions and print a node-count signature", bench_main},
 };

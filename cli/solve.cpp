@@ -28,6 +28,7 @@
 #include "cli/batch.h"
 #include "cli/command.h"
 #include "cli/inputs.h"
+#include "solver/answer/certificate.h"
 #include "solver/answer/solve.h"
 #include "solver/io/kif_writer.h"
 #include "solver/io/problem.h"
@@ -102,6 +103,7 @@ struct Outcome {
   // uncertified): "nodes", "time" or "certify-nodes"; empty otherwise.
   std::string limit;
   std::string error;
+  std::string certificate;  // with --certificate: its text, or a comment line saying why none
 };
 
 struct Settings {
@@ -140,7 +142,11 @@ Outcome solve_record(const Record& r, Solver& solver, const Settings& settings) 
                          (result.length_exact || settings.options.answer == AnswerMode::First));
   if (!finished)
     o.limit = limit_reached(settings.limits, result.nodes, result.seconds, "certify-nodes");
-  if (result.status != SolveStatus::Mate) return o;
+  if (result.status != SolveStatus::Mate) {
+    if (settings.options.certificate)
+      o.certificate = "# " + one_line(o.id) + ": no certificate (" + o.status + ")\n";
+    return o;
+  }
   // Exact: the length is certified and the main line complete (it may hold more moves than the
   // length: futile interpositions and their captures are shown but not counted). Otherwise
   // (--answer first, or a limit stopped the certification) a mate in at most `length` plies
@@ -149,6 +155,19 @@ Outcome solve_record(const Record& r, Solver& solver, const Settings& settings) 
   o.length_exact = result.length_exact;
   o.first = settings.options.answer == AnswerMode::First;
   o.pv = result.pv;
+  if (result.certificate) {
+    std::ostringstream note;
+    note << "# " << one_line(o.id) << ": " << result.certificate_nodes << " search nodes, "
+         << seconds_text(result.certificate_seconds) << " to write\n";
+    o.certificate = note.str() + certificate_text(*result.certificate, one_line(o.id), o.sfen);
+    if (result.exactness_certificate)
+      o.certificate += certificate_text(*result.exactness_certificate, one_line(o.id), o.sfen);
+    else if (settings.options.exactness_certificate && result.length_exact && result.length >= 3)
+      o.certificate += "# " + one_line(o.id) + ": no certificate of no mate within " +
+                       std::to_string(result.length - 2) + " (" + result.exactness_error + ")\n";
+  } else if (settings.options.certificate) {
+    o.certificate = "# " + one_line(o.id) + ": no certificate (" + result.certificate_error + ")\n";
+  }
   return o;
 }
 
@@ -448,6 +467,13 @@ Settings read_settings(const po::variables_map& vm) {
   } else if (answer != "exact") {
     throw UsageError("--answer must be exact or first, not '" + answer + "'");
   }
+  s.options.certificate = vm.count("certificate") != 0;
+  s.options.exactness_certificate = vm["certificate-exact"].as<bool>();
+  if (s.options.exactness_certificate && !s.options.certificate)
+    throw UsageError("--certificate-exact needs --certificate FILE");
+  if (s.options.certificate && s.read.variant != Variant::Shogi)
+    throw UsageError("--certificate is supported for shogi only, not --rules " +
+                     std::string(variant_name(s.read.variant)));
   s.options.certify_nodes = count_option(vm, "certify-nodes");
   return s;
 }
@@ -478,6 +504,12 @@ int solve_main(const Context& ctx) {
       "with --answer exact: at most N nodes for certifying the length and the main line after "
       "the first mate (0: only --nodes/--time); a mate found is then always reported, with its "
       "length certified when N sufficed");
+  add("certificate", po::value<std::string>()->value_name("FILE"),
+      "also write each mate's proof certificate to FILE (one after another in input order; "
+      "appended with --resume), for 'tsume verify' (docs/certificate.md)");
+  add("certificate-exact", po::bool_switch()->default_value(false),
+      "with --certificate: after each exact length L >= 3 also the certificate of no mate within "
+      "L - 2, which makes the length exact (larger and slower to write)");
   add("count-futile", po::bool_switch()->default_value(false),
       "count every interposition, futile ones (無駄合) included, as game-style mate searches do");
   add_read_options(options);
@@ -517,12 +549,23 @@ int solve_main(const Context& ctx) {
     }
   }
 
+  std::ofstream certificates;
+  std::string certificate_path;
+  if (vm->count("certificate") != 0) {
+    certificate_path = (*vm)["certificate"].as<std::string>();
+    certificates.open(certificate_path, resume ? std::ios::app : std::ios::trunc);
+    if (!certificates) {
+      ctx.err << where << ": cannot write " << certificate_path << '\n';
+      return kExitInputError;
+    }
+  }
+
   StatusLine bar(ctx.err, ::isatty(STDERR_FILENO) == 1);
   const InterruptGuard guard;
   Totals totals;
   std::size_t readable = 0;
   bool write_failed = false;
-  std::string diagram_error;  // a diagram that could not be written
+  std::string unwritable;  // a diagram or the certificate file that could not be written
   const auto elapsed = [&] {
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - wall_start).count();
   };
@@ -535,10 +578,14 @@ int solve_main(const Context& ctx) {
     bar.clear();
     out << format_outcome(o, settings.format) << std::flush;
     if (!out) write_failed = true;
-    if (!diagram_dir.empty() && o.start && diagram_error.empty()) {
+    if (certificates.is_open()) {
+      certificates << o.certificate << std::flush;
+      if (!certificates) unwritable = certificate_path;
+    }
+    if (!diagram_dir.empty() && o.start && unwritable.empty()) {
       const std::string path =
           (fs::path(diagram_dir) / (diagram_names.take(o.id) + ".svg")).string();
-      if (!write_diagram(o, path)) diagram_error = path;
+      if (!write_diagram(o, path)) unwritable = path;
     }
     totals.add(o);
     show_progress();
@@ -550,8 +597,8 @@ int solve_main(const Context& ctx) {
     ctx.err << where << ": error writing " << (output.empty() ? "standard output" : output) << '\n';
     return kExitInputError;
   }
-  if (!diagram_error.empty()) {
-    ctx.err << where << ": cannot write " << diagram_error << '\n';
+  if (!unwritable.empty()) {
+    ctx.err << where << ": cannot write " << unwritable << '\n';
     return kExitInputError;
   }
 

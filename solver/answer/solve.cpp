@@ -1,7 +1,9 @@
 #include "solver/answer/solve.h"
 
 #include <memory>
+#include <type_traits>
 
+#include "solver/answer/certificate.h"
 #include "solver/answer/exact_length.h"
 #include "solver/answer/main_line.h"
 #include "solver/parallel/parallel_search.h"
@@ -192,6 +194,40 @@ BasicSolveResult<R> BasicSolver<R>::solve(const typename R::Position& root,
   }
   result.nodes = budget.nodes();
   result.seconds = budget.seconds();
+  if (options.certificate && result.status == SolveStatus::Mate) {
+    if constexpr (std::is_same_v<R, ShogiRules>) {
+      if (pos.variant() != Variant::Shogi) {
+        result.certificate_error = "certificates are written for shogi only";
+        return result;
+      }
+      // The proof of the length found (exact or a bound), read from the table the answer left.
+      CertificateBuild built =
+          build_certificate(table_, limits, pos, result.length, exact, result.length_exact);
+      result.certificate_nodes = built.nodes;
+      result.certificate_seconds = built.seconds;
+      result.nodes += result.certificate_nodes;
+      result.seconds += result.certificate_seconds;
+      if (built.ok)
+        result.certificate = std::make_shared<const Certificate>(std::move(built.certificate));
+      else
+        result.certificate_error = built.error;
+      if (options.exactness_certificate && built.ok && result.length_exact && result.length >= 3) {
+        CertificateBuild dual =
+            build_no_mate_certificate(table_, limits, pos, result.length - 2, exact);
+        result.certificate_nodes += dual.nodes;
+        result.certificate_seconds += dual.seconds;
+        result.nodes += dual.nodes;
+        result.seconds += dual.seconds;
+        if (dual.ok)
+          result.exactness_certificate =
+              std::make_shared<const Certificate>(std::move(dual.certificate));
+        else
+          result.exactness_error = dual.error;
+      }
+    } else {
+      result.certificate_error = "certificates are written for shogi only";
+    }
+  }
   return result;
 }
 

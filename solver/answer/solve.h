@@ -23,6 +23,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -36,6 +37,8 @@
 namespace tsume {
 
 enum class SolveStatus { Mate, NoMate, Unknown };
+
+struct Certificate;  // certificate.h
 
 template <AnswerRules R> struct BasicSolveResult {
   SolveStatus status = SolveStatus::Unknown;
@@ -51,6 +54,17 @@ template <AnswerRules R> struct BasicSolveResult {
   std::uint64_t nodes = 0;
   std::uint64_t proof_nodes = 0;  // nodes of the first proof (before length minimisation)
   double seconds = 0;
+  // With SolveOptions::certificate, for a mate: the proof certificate of `length`
+  // (certificate.h), or null with the reason in certificate_error. Its nodes and time are
+  // counted in `nodes` and `seconds`, and apart in certificate_nodes and certificate_seconds.
+  std::shared_ptr<const Certificate> certificate;
+  std::string certificate_error;
+  // With SolveOptions::exactness_certificate, an exact length L >= 3 and its certificate: the
+  // dual certificate of "no mate within L - 2" (what makes L exact), or null with the reason.
+  std::shared_ptr<const Certificate> exactness_certificate;
+  std::string exactness_error;
+  std::uint64_t certificate_nodes = 0;
+  double certificate_seconds = 0;
 };
 using SolveResult = BasicSolveResult<ShogiRules>;
 
@@ -70,6 +84,12 @@ struct SolveOptions {
   // first mate, on top of what the first mate took (0: only the problem's limits). A problem's
   // first mate is then searched with its whole budget, and the certification stops early.
   std::uint64_t certify_nodes = 0;
+  // After a mate: write its proof certificate (certificate.h, docs/certificate.md), read from
+  // the table with a budget of the problem's limits of its own. Shogi only.
+  bool certificate = false;
+  // With `certificate`, for an exact length L >= 3: also the dual certificate of no mate within
+  // L - 2, which makes the length exact (BasicSolveResult::exactness_certificate).
+  bool exactness_certificate = false;
 };
 
 template <AnswerRules R> class BasicSolver {

@@ -1,0 +1,553 @@
+#include "solver/answer/certificate.h"
+
+#include "solver/answer/main_line.h"
+
+#include <algorithm>
+#include <limits>
+#include <sstream>
+#include <unordered_map>
+#include <utility>
+
+namespace tsume {
+
+namespace {
+
+// No node (a failed proof); Certificate::kNoChild, the same value, is only ever stored in an
+// edge whose child needs no node.
+constexpr std::uint32_t kNone = std::numeric_limits<std::uint32_t>::max();
+
+// The first node cap of a widening round of queries, and its growth per round.
+constexpr std::uint64_t kFirstCap = 2'000;
+constexpr std::uint64_t kCapGrowth = 4;
+
+class Builder {
+public:
+  Builder(TranspositionTable& table, const SearchLimits& limits, Color attacker,
+          MateSearchOptions options)
+      : table_(table), budget_(limits), reader_(table, budget_, attacker), attacker_(attacker),
+        options_(options) {}
+
+  // A node proving that `pos` is mated within `r` plies (futile drops per the options), or kNone.
+  std::uint32_t emit(Position& pos, Plies r) {
+    const std::uint64_t key = pos.key();
+    std::uint32_t id;
+    if (const auto it = id_of_.find(key); it != id_of_.end()) {
+      id = it->second;
+      if (building_[id]) return kNone;  // a repetition on the line
+      if (bound_[id] <= r) return id;
+    } else {
+      id = static_cast<std::uint32_t>(nodes_.size());
+      nodes_.emplace_back();
+      building_.push_back(0);
+      bound_.push_back(kNoMate);
+      id_of_.emplace(key, id);
+    }
+    building_[id] = 1;
+    Certificate::Node built;
+    const bool ok = pos.side_to_move() == attacker_ ? attacker_node(pos, r, built)
+                                                    : defender_node(pos, r, built);
+    building_[id] = 0;
+    if (!ok) return kNone;
+    bound_[id] = built.distance;
+    nodes_[id] = std::move(built);
+    return id;
+  }
+
+  // A node of the dual tree: `pos` is not mated within `r` plies, or kNone. Positions may repeat
+  // here at different distances; a node is reused for any r up to its own.
+  std::uint32_t emit_no_mate(Position& pos, Plies r) {
+    auto& held = no_mate_ids_[pos.key()];
+    for (std::uint32_t id : held)
+      if (nodes_[id].distance >= r) return id;
+    Certificate::Node built;
+    built.distance = r;
+    const bool ok = pos.side_to_move() == attacker_ ? attacker_no_mate(pos, r, built)
+                                                    : defender_no_mate(pos, r, built);
+    if (!ok) return kNone;
+    const auto id = static_cast<std::uint32_t>(nodes_.size());
+    nodes_.push_back(std::move(built));
+    building_.push_back(0);
+    bound_.push_back(r);
+    no_mate_ids_[pos.key()].push_back(id);
+    return id;
+  }
+
+  bool stopped() const { return stopped_; }
+  bool refuted() const { return refuted_; }
+  const SearchBudget& budget() const { return budget_; }
+  std::vector<Certificate::Node>& nodes() { return nodes_; }
+
+private:
+  // One question on a search of its own with at most `cap` nodes (0: what is left of the
+  // budget). Unknown when the cap (or the budget: then stopped_) ran out.
+  template <class Question> Outcome ask(std::uint64_t cap, const Question& question) {
+    if (stopped_ || budget_.exhausted()) {
+      stopped_ = true;
+      return Outcome::Unknown;
+    }
+    SearchLimits left = budget_.remaining();
+    if (cap) left.max_nodes = left.max_nodes ? std::min(left.max_nodes, cap) : cap;
+    BudgetedSearch step(table_, left, attacker_);
+    const Outcome o = question(step.search);
+    budget_.charge(step.budget.nodes());
+    if (o == Outcome::Unknown && (!cap || budget_.exhausted())) stopped_ = true;
+    return o;
+  }
+  Outcome prove(Position& pos, Plies r, std::uint64_t cap) {
+    return ask(cap, [&](MateSearch& s) { return s.prove(pos, r, options_); });
+  }
+  TTProbe probe_after(Position& pos, Move m) {
+    pos.do_move(m);
+    const TTProbe p = reader_.lookup(pos);
+    pos.undo_move(m);
+    return p;
+  }
+
+  // Tries `candidates` (each: a query under a cap, then the node it leads to) in widening
+  // rounds: every open candidate with kFirstCap nodes, then four times as many, and so on.
+  // `want_all`: every candidate must succeed (a defender node), else one (an attacker node).
+  // A candidate's query returns Proven (then `take` builds its node), Disproven (it fails for
+  // good) or Unknown (the next round).
+  template <class Query, class Take>
+  bool rounds(std::size_t count, bool want_all, const Query& query, const Take& take) {
+    std::vector<std::uint8_t> open(count, 1);  // 1 open, 0 done or failed
+    std::size_t left = count;
+    for (std::uint64_t cap = kFirstCap; left > 0 && !stopped_; cap *= kCapGrowth) {
+      for (std::size_t i = 0; i < count && !stopped_; ++i) {
+        if (!open[i]) continue;
+        const Outcome o = query(i, cap);
+        if (o == Outcome::Unknown) continue;
+        open[i] = 0;
+        --left;
+        const bool ok = o == Outcome::Proven && take(i);
+        if (ok && !want_all) return true;
+        if (!ok && want_all && !stopped_) return false;
+      }
+      if (budget_.exhausted()) stopped_ = true;
+    }
+    return want_all && !stopped_ && left == 0;
+  }
+
+  bool attacker_node(Position& pos, Plies r, Certificate::Node& out) {
+    out.attacker = true;
+    if (r < 1 || stopped_) return false;
+    MoveList list;
+    generate_checks(pos, list);
+    // The checks with the shortest known mates first; those the table proves within r - 1 are
+    // tried at once, the others in widening rounds.
+    std::vector<std::pair<Plies, Move>> checks;
+    for (Move m : list) checks.emplace_back(probe_after(pos, m).upper, m);
+    std::stable_sort(checks.begin(), checks.end(),
+                     [](const auto& a, const auto& b) { return a.first < b.first; });
+    std::uint32_t child = kNone;
+    Move chosen = Move::none();
+    const auto take = [&](std::size_t i) {
+      const Move m = checks[i].second;
+      pos.do_move(m);
+      child = emit(pos, r - 1);
+      pos.undo_move(m);
+      chosen = m;
+      return child != kNone;
+    };
+    bool found = false;
+    // A check to a position the certificate already holds within r - 1 adds no node.
+    for (std::size_t i = 0; i < checks.size() && !found; ++i) {
+      const Move m = checks[i].second;
+      pos.do_move(m);
+      const auto it = id_of_.find(pos.key());
+      const bool held = it != id_of_.end() && !building_[it->second] && bound_[it->second] <= r - 1;
+      pos.undo_move(m);
+      found = held && take(i);
+    }
+    for (std::size_t i = 0; i < checks.size() && !found && checks[i].first <= r - 1; ++i) {
+      const Move m = checks[i].second;
+      pos.do_move(m);
+      const Outcome o = prove(pos, r - 1, 0);
+      pos.undo_move(m);
+      found = o == Outcome::Proven && take(i);
+    }
+    if (!found && !stopped_)
+      found = rounds(
+          checks.size(), false,
+          [&](std::size_t i, std::uint64_t cap) {
+            const Move m = checks[i].second;
+            pos.do_move(m);
+            const Outcome o = prove(pos, r - 1, cap);
+            pos.undo_move(m);
+            return o;
+          },
+          take);
+    if (!found) return false;
+    out.distance = 1 + bound_[child];
+    out.edges.push_back({chosen, child, Certificate::EdgeKind::Reply});
+    return true;
+  }
+
+  // The best of the comparison positions of a drop on `s` at the defender node `pos`: mated
+  // within `r` (Proven), not (Disproven), or not known within `cap` nodes.
+  Outcome comparison_mates(Position& pos, Square s, Plies r, std::uint64_t cap) {
+    Outcome best = Outcome::Disproven;
+    for (Move cm : ShogiRules::comparison_moves(pos, attacker_, s)) {
+      pos.do_null_move();
+      pos.do_move(cm);
+      const Outcome o = pos.in_check() ? prove(pos, r, cap) : Outcome::Disproven;
+      pos.undo_move(cm);
+      pos.undo_null_move();
+      if (o == Outcome::Proven) return o;
+      if (o == Outcome::Unknown) best = o;
+    }
+    return best;
+  }
+
+  // The comparison node of a drop on `s` (its position mated within `r`), or kNone.
+  std::uint32_t comparison_node(Position& pos, Square s, Plies r, bool& promoted) {
+    std::uint32_t q = kNone;
+    for (Move cm : ShogiRules::comparison_moves(pos, attacker_, s)) {
+      pos.do_null_move();
+      pos.do_move(cm);
+      if (pos.in_check() && prove(pos, r, 0) == Outcome::Proven) q = emit(pos, r);
+      pos.undo_move(cm);
+      pos.undo_null_move();
+      if (q != kNone || stopped_) {
+        promoted = cm.is_promotion();
+        break;
+      }
+    }
+    return q;
+  }
+
+  bool defender_node(Position& pos, Plies r, Certificate::Node& out) {
+    out.attacker = false;
+    MoveList list;
+    generate_evasions(pos, list);
+    const std::vector<Move> evasions(list.begin(), list.end());
+    const std::size_t n = evasions.size();
+    // Each evasion is a counted reply (its child mated within r - 1) or, for a drop with
+    // futility on, an exemption (its comparison position mated within r); both questions are
+    // asked in widening rounds, the first answered Proven decides. The table decides at once
+    // where it knows a child proven within r - 1.
+    std::vector<Certificate::Edge> edges(n);
+    // With r < 2 no counted reply can be mated in time (its child, an attacker node, needs a
+    // ply), so only exemptions can cover the evasions.
+    std::vector<std::uint8_t> reply_failed(n, r < 2 ? 1 : 0), exemption_failed(n, 0);
+    // Per drop square, the comparison node once built (shared by every piece dropped there).
+    std::unordered_map<int, std::pair<std::uint32_t, bool>> comparison;
+    const auto can_exempt = [&](Move m) { return options_.futility && m.is_drop(); };
+    const auto query = [&](std::size_t i, std::uint64_t cap) {
+      const Move m = evasions[i];
+      if (!reply_failed[i]) {
+        pos.do_move(m);
+        const Outcome o = prove(pos, r - 1, cap);
+        pos.undo_move(m);
+        if (o == Outcome::Proven) {
+          edges[i].kind = Certificate::EdgeKind::Reply;
+          return o;
+        }
+        if (o == Outcome::Disproven) reply_failed[i] = 1;
+      }
+      if (can_exempt(m) && !exemption_failed[i] && !stopped_) {
+        if (comparison.contains(index_of(m.to()))) {
+          edges[i].kind = Certificate::EdgeKind::Futile;
+          return Outcome::Proven;
+        }
+        const Outcome o = comparison_mates(pos, m.to(), r, cap);
+        if (o == Outcome::Proven) {
+          edges[i].kind = Certificate::EdgeKind::Futile;
+          return o;
+        }
+        if (o == Outcome::Disproven) exemption_failed[i] = 1;
+      }
+      const bool failed = reply_failed[i] && (!can_exempt(m) || exemption_failed[i]);
+      return failed ? Outcome::Disproven : Outcome::Unknown;
+    };
+    const auto take = [&](std::size_t i) {
+      const Move m = evasions[i];
+      edges[i].move = m;
+      if (edges[i].kind == Certificate::EdgeKind::Reply) {
+        pos.do_move(m);
+        edges[i].child = emit(pos, r - 1);
+        pos.undo_move(m);
+        return edges[i].child != kNone;
+      }
+      auto it = comparison.find(index_of(m.to()));
+      if (it == comparison.end()) {
+        bool promoted = false;
+        const std::uint32_t q = comparison_node(pos, m.to(), r, promoted);
+        if (q == kNone) return false;
+        it = comparison.emplace(index_of(m.to()), std::make_pair(q, promoted)).first;
+      }
+      edges[i].child = it->second.first;
+      edges[i].kind =
+          it->second.second ? Certificate::EdgeKind::FutilePromoted : Certificate::EdgeKind::Futile;
+      return true;
+    };
+    // First what the table already proves as counted replies, then the rounds for the rest.
+    std::vector<std::size_t> rest;
+    for (std::size_t i = 0; i < n; ++i) {
+      if (probe_after(pos, evasions[i]).upper <= r - 1) {
+        edges[i].kind = Certificate::EdgeKind::Reply;
+        if (!take(i)) return false;
+      } else {
+        rest.push_back(i);
+      }
+    }
+    if (!rest.empty() && !rounds(
+                             rest.size(), true,
+                             [&](std::size_t k, std::uint64_t cap) { return query(rest[k], cap); },
+                             [&](std::size_t k) { return take(rest[k]); }))
+      return false;
+    Plies distance = 0;
+    for (const Certificate::Edge& e : edges) {
+      const Plies d = bound_[e.child];
+      distance = std::max(distance, e.kind == Certificate::EdgeKind::Reply ? Plies(d + 1) : d);
+    }
+    out.edges = std::move(edges);
+    out.distance = distance;
+    return true;
+  }
+
+  // Every legal check, each child not mated within r - 1 (none needed when r <= 0).
+  bool attacker_no_mate(Position& pos, Plies r, Certificate::Node& out) {
+    out.attacker = true;
+    if (r <= 0) return true;
+    MoveList list;
+    generate_checks(pos, list);
+    for (Move m : list) {
+      pos.do_move(m);
+      const Outcome o = prove(pos, r - 1, 0);
+      const std::uint32_t child = o == Outcome::Disproven ? emit_no_mate(pos, r - 1) : kNone;
+      pos.undo_move(m);
+      if (o == Outcome::Proven) refuted_ = true;
+      if (child == kNone) return false;
+      out.edges.push_back({m, child, Certificate::EdgeKind::Reply});
+    }
+    return true;
+  }
+
+  // One reply whose child is not mated within r - 1 and, for a drop the rule could exempt,
+  // whose comparison positions are each not mated within r; tried in widening rounds.
+  bool defender_no_mate(Position& pos, Plies r, Certificate::Node& out) {
+    out.attacker = false;
+    MoveList list;
+    generate_evasions(pos, list);
+    std::vector<std::pair<Plies, Move>> order;  // the best known refutations first
+    for (Move m : list) order.emplace_back(probe_after(pos, m).lower, m);
+    std::stable_sort(order.begin(), order.end(),
+                     [](const auto& a, const auto& b) { return a.first > b.first; });
+    const auto comparisons = [&](Move m) {
+      std::vector<Move> out_moves;
+      if (options_.futility && m.is_drop())
+        for (Move cm : ShogiRules::comparison_moves(pos, attacker_, m.to())) {
+          pos.do_null_move();
+          pos.do_move(cm);
+          if (pos.in_check()) out_moves.push_back(cm);
+          pos.undo_move(cm);
+          pos.undo_null_move();
+        }
+      return out_moves;
+    };
+    const auto query = [&](std::size_t i, std::uint64_t cap) {
+      const Move m = order[i].second;
+      pos.do_move(m);
+      Outcome o = r - 1 <= 0 ? Outcome::Disproven : prove(pos, r - 1, cap);
+      pos.undo_move(m);
+      if (o != Outcome::Disproven) return o == Outcome::Proven ? Outcome::Disproven : o;
+      for (Move cm : comparisons(m)) {
+        pos.do_null_move();
+        pos.do_move(cm);
+        const Outcome q = prove(pos, r, cap);
+        pos.undo_move(cm);
+        pos.undo_null_move();
+        if (q == Outcome::Proven) return Outcome::Disproven;  // futile: no refutation
+        if (q == Outcome::Unknown) return q;
+      }
+      return Outcome::Proven;  // a refutation (the rounds' "success")
+    };
+    const auto take = [&](std::size_t i) {
+      const Move m = order[i].second;
+      std::uint32_t child = Certificate::kNoChild;  // no mate within 0 needs no node
+      if (r - 1 > 0) {
+        pos.do_move(m);
+        child = emit_no_mate(pos, r - 1);
+        pos.undo_move(m);
+        if (child == kNone) return false;
+      }
+      out.edges.push_back({m, child, Certificate::EdgeKind::Reply});
+      for (Move cm : comparisons(m)) {
+        pos.do_null_move();
+        pos.do_move(cm);
+        const std::uint32_t q = emit_no_mate(pos, r);
+        pos.undo_move(cm);
+        pos.undo_null_move();
+        if (q == kNone) return false;
+        out.edges.push_back({m, q,
+                             cm.is_promotion() ? Certificate::EdgeKind::FutilePromoted
+                                               : Certificate::EdgeKind::Futile});
+      }
+      return true;
+    };
+    if (rounds(order.size(), false, query, take)) return true;
+    if (!stopped_) refuted_ = true;
+    return false;
+  }
+
+  TranspositionTable& table_;
+  SearchBudget budget_;
+  MateSearch reader_;  // table lookups
+  Color attacker_;
+  MateSearchOptions options_;
+  std::unordered_map<std::uint64_t, std::uint32_t> id_of_;
+  std::vector<Certificate::Node> nodes_;
+  std::vector<std::uint8_t> building_;
+  std::vector<Plies> bound_;  // the distance each node was built with
+  std::unordered_map<std::uint64_t, std::vector<std::uint32_t>> no_mate_ids_;
+  bool stopped_ = false;
+  bool refuted_ = false;  // a no-mate claim met a mate
+};
+
+// The graph reachable from node 0, renumbered in depth-first order, with every distance computed
+// from the children (a node rebuilt with a smaller distance lowers its parents'). False on a
+// cycle.
+bool finish(std::vector<Certificate::Node>& nodes, std::vector<Certificate::Node>& out,
+            bool recompute = true) {
+  const std::size_t n = nodes.size();
+  std::vector<std::uint32_t> new_id(n, kNone);
+  std::vector<std::uint8_t> state(n, 0);  // 0 unseen, 1 on the stack, 2 done
+  std::vector<std::uint32_t> order;
+  struct Frame {
+    std::uint32_t node;
+    std::size_t next;
+  };
+  std::vector<Frame> stack{{0, 0}};
+  state[0] = 1;
+  new_id[0] = 0;
+  order.push_back(0);
+  while (!stack.empty()) {
+    Frame& f = stack.back();
+    Certificate::Node& node = nodes[f.node];
+    if (f.next < node.edges.size()) {
+      const std::uint32_t c = node.edges[f.next++].child;
+      if (c == Certificate::kNoChild) continue;
+      if (state[c] == 1) return false;
+      if (state[c] == 0) {
+        state[c] = 1;
+        new_id[c] = static_cast<std::uint32_t>(order.size());
+        order.push_back(c);
+        stack.push_back({c, 0});
+      }
+      continue;
+    }
+    // All children done: the distance from them (a mate's tree).
+    if (recompute) {
+      Plies d = 0;
+      for (const Certificate::Edge& e : node.edges) {
+        const Plies cd = nodes[e.child].distance;
+        d = std::max(d, static_cast<Plies>(e.kind == Certificate::EdgeKind::Reply ? cd + 1 : cd));
+      }
+      node.distance = d;
+    }
+    state[f.node] = 2;
+    stack.pop_back();
+  }
+  out.clear();
+  out.reserve(order.size());
+  for (std::uint32_t old : order) {
+    Certificate::Node node = std::move(nodes[old]);
+    for (Certificate::Edge& e : node.edges)
+      if (e.child != Certificate::kNoChild) e.child = new_id[e.child];
+    out.push_back(std::move(node));
+  }
+  return true;
+}
+
+}  // namespace
+
+CertificateBuild build_certificate(TranspositionTable& table, const SearchLimits& limits,
+                                   const Position& root, Plies length, MateSearchOptions options,
+                                   bool exact) {
+  CertificateBuild result;
+  Builder builder(table, limits, root.side_to_move(), options);
+  Position pos = root;
+  const std::uint32_t id = builder.emit(pos, length);
+  result.nodes = builder.budget().nodes();
+  result.seconds = builder.budget().seconds();
+  if (id == kNone) {
+    result.error = builder.stopped() ? "a limit stopped a proof of the certificate"
+                                     : "no proof within the length was found";
+    return result;
+  }
+  if (!finish(builder.nodes(), result.certificate.nodes)) {
+    result.error = "the proof read from the table has a cycle";
+    return result;
+  }
+  result.certificate.length = result.certificate.nodes[0].distance;
+  result.certificate.futile_counted = !options.futility;
+  if (result.certificate.length > length || (exact && result.certificate.length != length)) {
+    result.error = "the proof read is " + std::to_string(result.certificate.length) +
+                   " plies long, not " + std::to_string(length);
+    return result;
+  }
+  result.ok = true;
+  return result;
+}
+
+CertificateBuild build_no_mate_certificate(TranspositionTable& table, const SearchLimits& limits,
+                                           const Position& root, Plies length,
+                                           MateSearchOptions options) {
+  CertificateBuild result;
+  Builder builder(table, limits, root.side_to_move(), options);
+  Position pos = root;
+  const std::uint32_t id = builder.emit_no_mate(pos, length);
+  result.nodes = builder.budget().nodes();
+  result.seconds = builder.budget().seconds();
+  if (id == kNone) {
+    result.error = builder.refuted()   ? "a mate within the length was found"
+                   : builder.stopped() ? "a limit stopped a disproof of the certificate"
+                                       : "no disproof was found";
+    return result;
+  }
+  // The root is the last node built: renumber from it.
+  std::vector<Certificate::Node>& nodes = builder.nodes();
+  std::swap(nodes[0], nodes[id]);
+  for (Certificate::Node& n : nodes)
+    for (Certificate::Edge& e : n.edges) e.child = e.child == id ? 0 : e.child == 0 ? id : e.child;
+  if (!finish(nodes, result.certificate.nodes, false)) {
+    result.error = "the disproof read from the table has a cycle";
+    return result;
+  }
+  result.certificate.length = length;
+  result.certificate.no_mate = true;
+  result.certificate.futile_counted = !options.futility;
+  result.ok = true;
+  return result;
+}
+
+std::string certificate_text(const Certificate& c, const std::string& id, const std::string& sfen) {
+  std::ostringstream s;
+  s << "tsume-certificate 1\n";
+  if (c.no_mate) s << "claim no-mate-within\n";
+  if (!id.empty()) s << "problem " << id << '\n';
+  s << "sfen " << sfen << '\n'
+    << "futile " << (c.futile_counted ? "counted" : "not-counted") << '\n'
+    << "length " << c.length << '\n'
+    << "nodes " << c.nodes.size() << '\n';
+  for (std::size_t i = 0; i < c.nodes.size(); ++i) {
+    const Certificate::Node& n = c.nodes[i];
+    s << i << (n.attacker ? " A " : " D ") << n.distance;
+    for (const Certificate::Edge& e : n.edges) {
+      s << ' ' << ShogiRules::move_text(e.move) << ' ';
+      if (e.child == Certificate::kNoChild) {
+        s << '-';
+        continue;
+      }
+      if (e.kind == Certificate::EdgeKind::Futile) s << 'f';
+      if (e.kind == Certificate::EdgeKind::FutilePromoted) s << "f+";
+      s << e.child;
+    }
+    s << '\n';
+  }
+  s << "end\n";
+  return s.str();
+}
+
+}  // namespace tsume

@@ -1,0 +1,78 @@
+// Proof certificates (docs/certificate.md): the proof of a mate read from the solver's table as a
+// DAG of positions, for `tsume verify` to check with rules of its own (verifier/).
+//
+// After the exact length L of a problem is known, build_certificate() asks "mate within r?" of
+// each node it writes and keeps what it needs: at an attacker node one check whose child mates
+// within r - 1; at a defender node every legal evasion, each with the proof of its child within
+// r - 1 or, for a drop interposition whose comparison position mates within r, marked futile
+// with that position's proof (docs/futile-interposition.md). The table answers most questions at
+// once; where its entries have been replaced, the candidates (the checks of an attacker node,
+// the two ways to cover a drop) are searched in widening rounds, 2,000 nodes each, then four
+// times as many, so that no candidate's long disproof holds up another's short proof. Positions are
+// shared by their full key (board and both hands), so a position occurs at one node; a position
+// that is still being built when it is met again (a repetition on the line) is not used, and the
+// next check is tried. A node proven once with a larger budget is rebuilt in place when a smaller
+// one is needed; the distances are computed from the finished graph at the end.
+//
+// For shogi (ShogiRules) only.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "solver/search/dfpn.h"
+#include "solver/search/mate_len.h"
+
+namespace tsume {
+
+struct Certificate {
+  enum class EdgeKind : std::uint8_t { Reply, Futile, FutilePromoted };
+  // A refuting reply's child that needs no node (no mate within 0 needs no proof), `-`.
+  static constexpr std::uint32_t kNoChild = 0xffffffffu;
+  struct Edge {
+    Move move;
+    std::uint32_t child = 0;  // or kNoChild
+    EdgeKind kind = EdgeKind::Reply;
+  };
+  struct Node {
+    bool attacker = false;
+    Plies distance = 0;
+    std::vector<Edge> edges;
+  };
+  std::vector<Node> nodes;  // node 0 is the root; ids in depth-first order
+  Plies length = 0;
+  bool futile_counted = false;
+  // The dual tree: no mate within `length` (each node's distance: "not mated within").
+  bool no_mate = false;
+};
+
+struct CertificateBuild {
+  bool ok = false;
+  Certificate certificate;
+  std::string error;        // why not, when !ok
+  std::uint64_t nodes = 0;  // searched for it
+  double seconds = 0;
+};
+
+// The certificate of "`root` (attacker to move) is mated in `length` plies", with futile
+// interpositions exempted when options.futility, read from `table` (the one that proved it) and
+// searched again within `limits`. Fails when the limits stop a proof, or when `exact` and the
+// proof found is shorter (the certificate's length is then the proof's, at most `length`).
+CertificateBuild build_certificate(TranspositionTable& table, const SearchLimits& limits,
+                                   const Position& root, Plies length, MateSearchOptions options,
+                                   bool exact);
+
+// The dual certificate: `root` is not mated within `length` plies (for an exact length L, the
+// certificate of L - 2). At attacker nodes every check, at defender nodes one refuting reply
+// (the one with the table's best disproof first, in widening rounds) and, for a drop the rule
+// could exempt, the disproofs of its comparison positions within the node's own distance.
+// Positions may repeat at different distances; nodes are shared by position and distance.
+CertificateBuild build_no_mate_certificate(TranspositionTable& table, const SearchLimits& limits,
+                                           const Position& root, Plies length,
+                                           MateSearchOptions options);
+
+// The text of a certificate (docs/certificate.md) for the problem `id` with the root `sfen`.
+std::string certificate_text(const Certificate& c, const std::string& id, const std::string& sfen);
+
+}  // namespace tsume

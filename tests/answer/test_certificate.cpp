@@ -1,0 +1,100 @@
+// The certificate writer (solver/answer/certificate.h) checked by the independent verifier
+// (verifier/): SPEC.md section 5's futile-interposition problems, whose lengths come from there.
+#include "solver/answer/certificate.h"
+
+#include <gtest/gtest.h>
+
+#include <sstream>
+#include <string>
+
+#include "solver/answer/solve.h"
+#include "solver/io/sfen.h"
+#include "tests/answer/answer_test_support.h"
+#include "verifier/certificate.h"
+
+namespace tsume {
+namespace {
+
+using answer_test::position;
+
+verifier::Verdict verify_text(const std::string& text, bool& no_mate) {
+  std::istringstream in(text);
+  verifier::CertificateReader reader(in, "test");
+  verifier::Certificate c;
+  EXPECT_TRUE(reader.next(c));
+  no_mate = c.no_mate;
+  return verifier::verify(c);
+}
+
+SolveResult solve_with_certificates(const std::string& sfen, bool count_futile = false) {
+  Solver solver(16);
+  SolveOptions options;
+  options.certificate = true;
+  options.exactness_certificate = true;
+  options.exclude_futile = !count_futile;
+  SearchLimits limits;
+  limits.max_nodes = 2'000'000;
+  return solver.solve(position(sfen), limits, options);
+}
+
+struct Case {
+  const char* sfen;
+  int length;  // SPEC.md section 5
+};
+
+TEST(Certificate, SpecFutileCasesVerify) {
+  for (const Case& c : {Case{"3+R3nk/8p/7P1/9/9/9/9/9/8B b 16p4l3n4s4gbr 1", 1},
+                        Case{"5pk2/7P1/4+R1+P1+b/8b/6R2/9/9/9/9 b 4g4s4n4l15p 1", 3},
+                        Case{"9/5g1s1/8k/6+R2/9/6R1S/5B3/9/9 b b3g2s4n4l18p 1", 3},
+                        Case{"9/9/6P2/9/4B4/9/6R2/7k+p/9 b Grb3g4s4n4l16p 1", 3}}) {
+    const SolveResult r = solve_with_certificates(c.sfen);
+    ASSERT_EQ(r.status, SolveStatus::Mate) << c.sfen;
+    ASSERT_TRUE(r.certificate) << c.sfen << ": " << r.certificate_error;
+    const std::string sfen = io::to_sfen(position(c.sfen));
+    bool no_mate = true;
+    const verifier::Verdict v = verify_text(certificate_text(*r.certificate, "t", sfen), no_mate);
+    EXPECT_TRUE(v.valid) << c.sfen << ": node " << v.node << ": " << v.reason;
+    EXPECT_FALSE(no_mate);
+    EXPECT_EQ(v.length, c.length) << c.sfen;
+    if (c.length < 3) {
+      EXPECT_FALSE(r.exactness_certificate);
+      continue;
+    }
+    ASSERT_TRUE(r.exactness_certificate) << c.sfen << ": " << r.exactness_error;
+    const verifier::Verdict d =
+        verify_text(certificate_text(*r.exactness_certificate, "t", sfen), no_mate);
+    EXPECT_TRUE(d.valid) << c.sfen << ": node " << d.node << ": " << d.reason;
+    EXPECT_TRUE(no_mate);
+    EXPECT_EQ(d.length, c.length - 2) << c.sfen;
+  }
+}
+
+TEST(Certificate, EveryInterpositionCounted) {
+  // SPEC.md section 5: "3 plies (not 7)"; counting every interposition it is 7.
+  const char* sfen = "9/5g1s1/8k/6+R2/9/6R1S/5B3/9/9 b b3g2s4n4l18p 1";
+  const SolveResult r = solve_with_certificates(sfen, true);
+  ASSERT_TRUE(r.certificate) << r.certificate_error;
+  EXPECT_TRUE(r.certificate->futile_counted);
+  bool no_mate = true;
+  const verifier::Verdict v =
+      verify_text(certificate_text(*r.certificate, "t", io::to_sfen(position(sfen))), no_mate);
+  EXPECT_TRUE(v.valid) << "node " << v.node << ": " << v.reason;
+  EXPECT_EQ(v.length, 7);
+}
+
+TEST(Certificate, NoneForShoShogi) {
+  // problems/sho.tsv sho-001, a mate in 1: solved, but no certificate.
+  auto pos = io::read_position("9/9/6E1k/6N2/8S/9/9/9/4K4 b - 1", io::DefenderHand::AsGiven, {}, 0,
+                               KingRule::DefenderKing, Variant::Sho);
+  ASSERT_TRUE(pos.ok()) << pos.error().message();
+  Solver solver(16);
+  SolveOptions options;
+  options.certificate = true;
+  const SolveResult r = solver.solve(pos.value(), SearchLimits{}, options);
+  EXPECT_EQ(r.status, SolveStatus::Mate);
+  EXPECT_FALSE(r.certificate);
+  EXPECT_EQ(r.certificate_error, "certificates are written for shogi only");
+}
+
+}  // namespace
+}  // namespace tsume

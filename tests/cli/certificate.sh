@@ -1,0 +1,147 @@
+#!/usr/bin/env bash
+# Proof certificates end to end: `tsume solve --certificate` then `tsume verify`, and mutations
+# of a valid certificate that the verifier must reject, naming the node that fails.
+#
+#   certificate.sh TSUME PROBLEMS.tsv...
+#
+# Every problem of the files with a length L in the third column (SPEC.md section 5, published
+# answers) must get a certificate that verifies VALID with exactly that length and, for L >= 3,
+# one of no mate within L - 2; a problem marked '-' (no mate) must get none. Then, on the
+# largest mate certificate: one reply removed, a counted drop turned into a futile one whose
+# comparison position is not mated within the node's distance, a wrong length, a node that is
+# not reachable, and a truncated file; on the largest no-mate certificate: a check removed, a
+# comparison position removed, the claim raised. Then a certificate with every interposition
+# counted.
+# bash and coreutils/grep/awk/sed only.
+set -uo pipefail
+
+tsume=$1
+shift
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+fail() {
+  echo "FAILED: $*"
+  exit 1
+}
+
+cat "$@" > "$tmp/problems.tsv"
+"$tsume" solve --threads 1 --format jsonl --certificate "$tmp/all.cert" --certificate-exact \
+  "$tmp/problems.tsv" \
+  > "$tmp/solve.jsonl" 2> "$tmp/solve.err" || fail "solve exited $?: $(cat "$tmp/solve.err")"
+"$tsume" verify "$tmp/all.cert" > "$tmp/verify.out" 2> "$tmp/verify.err" \
+  || fail "verify exited $?: $(cat "$tmp/verify.out" "$tmp/verify.err")"
+
+# Each expected length, from the problem files.
+checked=0
+while IFS=$'\t' read -r sfen id length rest; do
+  [[ -z "$sfen" || "$sfen" == \#* ]] && continue
+  if [[ "$length" == "-" ]]; then
+    grep -qx "# $id: no certificate (no_mate)" "$tmp/all.cert" || fail "$id: no-mate note missing"
+    grep -q "^$id " "$tmp/verify.out" && fail "$id: a certificate for a problem without mate"
+  else
+    grep -qx "$id VALID nodes [0-9]* length $length" "$tmp/verify.out" \
+      || fail "$id: expected VALID with length $length, got: $(grep "^$id " "$tmp/verify.out")"
+    if [[ $length -ge 3 ]]; then
+      grep -qx "$id VALID nodes [0-9]* no-mate-within $((length - 2))" "$tmp/verify.out" \
+        || fail "$id: expected no mate within $((length - 2)), got: $(grep "^$id " "$tmp/verify.out")"
+    fi
+  fi
+  checked=$((checked + 1))
+done < "$tmp/problems.tsv"
+[[ $checked -gt 0 ]] || fail "no problem checked"
+
+# The mate certificate and the no-mate certificate with the most nodes, each alone in a file.
+largest() {
+  awk -v want="$1" '
+    /^tsume-certificate/ { cur = $0 "\n"; inside = 1; dual = 0; next }
+    inside { cur = cur $0 "\n" }
+    inside && /^claim no-mate-within$/ { dual = 1 }
+    inside && /^nodes / { n = $2 }
+    inside && /^end$/ { inside = 0; if (dual == want && n > best) { best = n; keep = cur } }
+    END { printf "%s", keep }' "$tmp/all.cert"
+}
+largest 0 > "$tmp/one.cert"
+largest 1 > "$tmp/dual.cert"
+"$tsume" verify "$tmp/one.cert" > /dev/null || fail "the largest certificate alone is not VALID"
+"$tsume" verify "$tmp/dual.cert" > /dev/null || fail "the largest no-mate certificate is not VALID"
+
+# expect_invalid NAME FILE PATTERN: verify exits 1 and prints INVALID matching PATTERN.
+expect_invalid() {
+  local out
+  out=$("$tsume" verify "$2" 2>&1)
+  local rc=$?
+  [[ $rc -eq 1 ]] || fail "$1: verify exited $rc, expected 1: $out"
+  grep -qE "$3" <<< "$out" || fail "$1: expected /$3/, got: $out"
+}
+
+# 1. One reply removed: the last counted reply of the first defender node with two or more.
+read -r node move < <(awk '$2 == "D" && NF >= 7 { print $1, $(NF - 1); exit }' "$tmp/one.cert")
+[[ -n "${node:-}" ]] || fail "no defender node with two replies"
+awk -v node="$node" '$1 == node && $2 == "D" { NF -= 2 } { print }' "$tmp/one.cert" \
+  > "$tmp/removed.cert"
+expect_invalid reply_removed "$tmp/removed.cert" \
+  "INVALID node $node: the legal reply ${move//\*/\\*} is missing"
+
+# 2. A counted drop marked futile, its comparison said to be node 1 (the root's reply, mated in
+#    more plies than the node): the exemption does not hold by the rule.
+read -r node move < <(awk -v root_child=-1 '
+  $1 == 1 { d1 = $3 }
+  $2 == "D" && $1 > 1 && $3 < d1 {
+    for (i = 4; i < NF; i += 2) if ($i ~ /\*/ && $(i + 1) !~ /^f/) { print $1, $i; exit }
+  }' "$tmp/one.cert")
+[[ -n "${node:-}" ]] || fail "no counted drop below the root's reply"
+awk -v node="$node" -v move="$move" '
+  $1 == node && $2 == "D" { for (i = 4; i < NF; i += 2) if ($i == move) $(i + 1) = "f1" }
+  { print }' "$tmp/one.cert" > "$tmp/futile.cert"
+expect_invalid futile_not_exempt "$tmp/futile.cert" \
+  "INVALID node $node: the futile interposition ${move//\*/\\*} is not exempt"
+
+# 3. A wrong length in the header.
+sed -E 's/^length ([0-9]+)$/echo "length $((\1 + 2))"/e' "$tmp/one.cert" > "$tmp/length.cert"
+expect_invalid wrong_length "$tmp/length.cert" "INVALID node 0: the certificate claims length"
+
+# 4. A node that nothing reaches.
+awk '/^nodes / { n = $2; print "nodes", n + 1; next } /^end$/ { print n, "D", 0 } { print }' \
+  "$tmp/one.cert" > "$tmp/unreachable.cert"
+expect_invalid unreachable "$tmp/unreachable.cert" "INVALID node [0-9]+: not reachable from the root"
+
+# 5. A file cut short: a read error naming the file and line, exit 1.
+head -n 5 "$tmp/one.cert" > "$tmp/cut.cert"
+out=$("$tsume" verify "$tmp/cut.cert" 2>&1)
+[[ $? -eq 1 ]] || fail "cut file: expected exit 1"
+grep -qE "cut.cert:[0-9]+: " <<< "$out" || fail "cut file: no file:line in: $out"
+
+# 6. The no-mate certificate: a check left out of an attacker node, the comparison position of a
+#    refuting drop left out (the drop could then be futile), and the claim raised by two plies.
+read -r node move < <(awk '$2 == "A" && NF >= 7 { print $1, $(NF - 1); exit }' "$tmp/dual.cert")
+[[ -n "${node:-}" ]] || fail "no attacker node with two checks in the no-mate certificate"
+awk -v node="$node" '$1 == node && $2 == "A" { NF -= 2 } { print }' "$tmp/dual.cert" \
+  > "$tmp/dual_check.cert"
+expect_invalid dual_check_removed "$tmp/dual_check.cert" \
+  "INVALID node $node: the legal check ${move//\*/\\*} is missing"
+read -r node move < <(awk '$2 == "D" && $NF ~ /^f/ { print $1, $(NF - 1); exit }' "$tmp/dual.cert")
+[[ -n "${node:-}" ]] || fail "no refuting drop with a comparison position in the no-mate certificate"
+awk -v node="$node" '$1 == node && $2 == "D" { NF -= 2 } { print }' "$tmp/dual.cert" \
+  > "$tmp/dual_futile.cert"
+expect_invalid dual_comparison_removed "$tmp/dual_futile.cert" \
+  "INVALID node $node: the drop ${move//\*/\\*} could be futile"
+sed -E 's/^length ([0-9]+)$/echo "length $((\1 + 2))"/e' "$tmp/dual.cert" > "$tmp/dual_length.cert"
+expect_invalid dual_claim_raised "$tmp/dual_length.cert" "INVALID node 0: the certificate claims no mate within"
+
+# 7. Every interposition counted (--count-futile): SPEC.md section 5's "3 plies (not 7)" problem
+#    is then 7 plies, and its certificate has no exemption.
+"$tsume" solve --threads 1 --count-futile --certificate "$tmp/counted.cert" --certificate-exact \
+  "9/5g1s1/8k/6+R2/9/6R1S/5B3/9/9 b b3g2s4n4l18p 1" > /dev/null 2>&1 || fail "count-futile solve"
+grep -qx "futile counted" "$tmp/counted.cert" || fail "count-futile: header"
+out=$("$tsume" verify "$tmp/counted.cert" 2>&1) || fail "count-futile: verify: $out"
+grep -qx "arg1 VALID nodes [0-9]* length 7" <<< "$out" || fail "count-futile: $out"
+grep -qE " f\+?[0-9]+" "$tmp/counted.cert" && fail "count-futile: an exemption in the certificate"
+
+# 8. Without --certificate-exact only the mate's certificate is written.
+"$tsume" solve --threads 1 --certificate "$tmp/plain.cert" \
+  "9/5g1s1/8k/6+R2/9/6R1S/5B3/9/9 b b3g2s4n4l18p 1" > /dev/null 2>&1 || fail "plain solve"
+[[ $(grep -c "^tsume-certificate" "$tmp/plain.cert") -eq 1 ]] || fail "plain: one certificate"
+grep -q "^claim no-mate-within" "$tmp/plain.cert" && fail "plain: a no-mate certificate"
+
+echo "ok: $checked problems, 8 mutations rejected, --count-futile, --certificate alone"

@@ -1,0 +1,241 @@
+// Hand-made certificates (docs/certificate.md) of SPEC.md section 5's short problems, checked by
+// the verifier, and mutations of them that it must reject at the node named.
+//
+// - kMateInOne: 4k4/9/4P4/... with a gold in hand; ▲５二金打 mates (the gold is guarded by the
+//   pawn, every square of the king is covered): 1 ply.
+// - kPinned: SPEC.md section 5, "1-ply mate (the defender's interposer is pinned)": ▲５五角; the
+//   knight on 2a is pinned by the dragon, so every drop on 2b, 3c or 4d is futile: the bishop
+//   takes on the square and it is mate (on 2b at once; from 3c or 4d only futile drops remain).
+// - kThreeNotSeven: SPEC.md section 5, "3 plies (not 7)": ▲１四龍 △同玉 ▲３三飛成, the drops on
+//   2e and 3f futile.
+#include <sstream>
+#include <stdexcept>
+#include <string>
+
+#include <gtest/gtest.h>
+
+#include "verifier/certificate.h"
+
+namespace tsume::verifier {
+namespace {
+
+const std::string kMateInOne = R"(tsume-certificate 1
+problem mate-in-one
+sfen 4k4/9/4P4/9/9/9/9/9/9 b G2r2b3g4s4n4l17p 1
+futile not-counted
+length 1
+nodes 2
+0 A 1 G*5b 1
+1 D 0
+end
+)";
+
+const std::string kPinned = R"(tsume-certificate 1
+problem pinned-interposer
+sfen 3+R3nk/8p/7P1/9/9/9/9/9/8B b rb4g4s3n4l16p 1
+futile not-counted
+length 1
+nodes 5
+0 A 1 1i5e 1
+1 D 0 P*2b f2 P*3c f3 P*4d f4 L*2b f2 L*3c f3 L*4d f4 N*2b f2 N*3c f3 N*4d f4 S*2b f2 S*3c f3 S*4d f4 G*2b f2 G*3c f3 G*4d f4 B*2b f2 B*3c f3 B*4d f4 R*2b f2 R*3c f3 R*4d f4
+2 D 0
+3 D 0 P*2b f2 L*2b f2 N*2b f2 S*2b f2 G*2b f2 B*2b f2 R*2b f2
+4 D 0 P*2b f2 P*3c f3 L*2b f2 L*3c f3 N*2b f2 N*3c f3 S*2b f2 S*3c f3 G*2b f2 G*3c f3 B*2b f2 B*3c f3 R*2b f2 R*3c f3
+end
+)";
+
+const std::string kThreeNotSeven = R"(tsume-certificate 1
+problem futile-3-not-7
+sfen 9/5g1s1/8k/6+R2/9/6R1S/5B3/9/9 b b3g2s4n4l18p 1
+futile not-counted
+length 3
+nodes 6
+0 A 3 3d1d 1
+1 D 2 1c1d 2
+2 A 1 3f3c+ 3
+3 D 0 P*2e f4 P*3f f5 L*2e f4 L*3f f5 N*2e f4 N*3f f5 S*2e f4 S*3f f5 G*2e f4 G*3f f5 B*2e f4 B*3f f5 R*2e f4 R*3f f5
+4 D 0
+5 D 0 P*2e f4 L*2e f4 N*2e f4 S*2e f4 G*2e f4 B*2e f4 R*2e f4
+end
+)";
+
+// No mate within 3: the only check, ▲５二歩打, is taken by the king, and the attacker has
+// nothing left to check with (its king on 1i is far away).
+const std::string kNoMateWithinThree = R"(tsume-certificate 1
+claim no-mate-within
+problem lone-pawn
+sfen 4k4/9/9/9/9/9/9/9/8K b P 1
+futile not-counted
+length 3
+nodes 3
+0 A 3 P*5b 1
+1 D 2 5a5b 2
+2 A 1
+end
+)";
+
+Certificate read(const std::string& text) {
+  std::istringstream in(text);
+  CertificateReader reader(in, "test.cert");
+  Certificate c;
+  EXPECT_TRUE(reader.next(c));
+  EXPECT_FALSE(reader.next(c));
+  return c;
+}
+
+std::string replace(std::string text, const std::string& from, const std::string& to) {
+  const auto at = text.find(from);
+  EXPECT_NE(at, std::string::npos) << from;
+  if (at != std::string::npos) text.replace(at, from.size(), to);
+  return text;
+}
+
+// Expects the verifier to reject `text` at `node` with a reason that contains `reason`.
+void expect_invalid(const std::string& text, long node, const std::string& reason) {
+  const Verdict v = verify(read(text));
+  EXPECT_FALSE(v.valid);
+  EXPECT_EQ(v.node, node) << v.reason;
+  EXPECT_NE(v.reason.find(reason), std::string::npos) << v.reason;
+}
+
+TEST(Certificate, ValidCertificates) {
+  for (const auto& [text, nodes, length] :
+       {std::tuple{kMateInOne, 2u, 1}, {kPinned, 5u, 1}, {kThreeNotSeven, 6u, 3}}) {
+    const Verdict v = verify(read(text));
+    EXPECT_TRUE(v.valid) << "node " << v.node << ": " << v.reason;
+    EXPECT_EQ(v.nodes, nodes);
+    EXPECT_EQ(v.length, length);
+  }
+}
+
+TEST(Certificate, SeveralInOneStream) {
+  std::istringstream in("# a comment\n" + kMateInOne + "\n" + kThreeNotSeven);
+  CertificateReader reader(in, "two.cert");
+  Certificate c;
+  ASSERT_TRUE(reader.next(c));
+  EXPECT_EQ(c.problem, "mate-in-one");
+  ASSERT_TRUE(reader.next(c));
+  EXPECT_EQ(c.problem, "futile-3-not-7");
+  EXPECT_FALSE(reader.next(c));
+}
+
+TEST(Certificate, ReplyRemoved) {
+  expect_invalid(replace(kPinned, " R*4d f4\n", "\n"), 1, "the legal reply R*4d is missing");
+}
+
+TEST(Certificate, LeafThatIsNotMate) {
+  // ▲４二金打 checks, but the king escapes to 6a or 6b.
+  expect_invalid(replace(kMateInOne, "G*5b", "G*4b"), 1,
+                 "recorded as mate but the defender has the legal reply");
+}
+
+TEST(Certificate, WrongLength) {
+  expect_invalid(replace(kMateInOne, "length 1", "length 3"), 0, "claims length 3");
+  // A longer length claimed consistently at the root.
+  expect_invalid(
+      replace(replace(kThreeNotSeven, "length 3", "length 5"), "0 A 3 3d1d 1", "0 A 5 3d1d 1"), 0,
+      "records mate in 5 but 3d1d leads to node 1, mated in 2");
+}
+
+TEST(Certificate, AttackerMoveNotACheckOrNotLegal) {
+  expect_invalid(replace(kMateInOne, "G*5b", "G*9i"), 0, "does not give check");
+  expect_invalid(replace(kMateInOne, "G*5b", "P*5b"), 0, "the check P*5b is not legal");
+}
+
+TEST(Certificate, FutileExemptionThatDoesNotHold) {
+  // The drop on 2e said to be exempt by node 1, which is mated in 2, at a node mated in 0.
+  expect_invalid(replace(kThreeNotSeven, "3 D 0 P*2e f4", "3 D 0 P*2e f1"), 3,
+                 "the futile interposition P*2e is not exempt");
+  // A king move cannot be exempt.
+  expect_invalid(replace(kThreeNotSeven, "1c1d 2", "1c1d f2"), 1,
+                 "the reply 1c1d is marked futile but is no drop");
+  // The comparison position of 4d is not the node of 3c's.
+  expect_invalid(replace(kPinned, "P*4d f4", "P*4d f3"), 3, "reached as two different positions");
+  // No exemption when every interposition counts.
+  expect_invalid(replace(kPinned, "futile not-counted", "futile counted"), 1,
+                 "counts every interposition");
+}
+
+TEST(Certificate, PositionsOccurOnce) {
+  std::string text = replace(kThreeNotSeven, "nodes 6", "nodes 7");
+  text = replace(text, "5 D 0 P*2e f4", "5 D 0 P*2e f6");
+  text = replace(text, "end\n", "6 D 0\nend\n");
+  expect_invalid(text, 6, "repeats the position of node 4");
+}
+
+TEST(Certificate, UnreachableNode) {
+  std::string text = replace(kMateInOne, "nodes 2", "nodes 3");
+  text = replace(text, "end\n", "2 D 0\nend\n");
+  expect_invalid(text, 2, "not reachable from the root");
+}
+
+TEST(NoMateCertificate, ValidAndMutations) {
+  const Verdict v = verify(read(kNoMateWithinThree));
+  EXPECT_TRUE(v.valid) << "node " << v.node << ": " << v.reason;
+  EXPECT_EQ(v.length, 3);
+  // A check left out.
+  expect_invalid(replace(kNoMateWithinThree, "0 A 3 P*5b 1", "0 A 3"), 0,
+                 "the legal check P*5b is missing");
+  // A defender node recording less than its parent needs.
+  expect_invalid(replace(kNoMateWithinThree, "1 D 2 5a5b 2", "1 D 1 5a5b 2"), 0,
+                 "not mated only within 1, less than 2");
+  // Two replies where one is given.
+  expect_invalid(replace(kNoMateWithinThree, "1 D 2 5a5b 2", "1 D 2 5a5b 2 5a4a 2"), 1,
+                 "exactly one reply");
+  // The claim above the root's distance.
+  expect_invalid(replace(kNoMateWithinThree, "length 3", "length 5"), 0, "claims no mate within 5");
+  // A mate claimed not to be one: the other gold drops that check are missing (and ▲５二金打
+  // mates, so no reply could be given to it).
+  expect_invalid(R"(tsume-certificate 1
+claim no-mate-within
+sfen 4k4/9/4P4/9/9/9/9/9/9 b G2r2b3g4s4n4l17p 1
+futile not-counted
+length 1
+nodes 3
+0 A 1 G*5b 1
+1 D 0 5a4a 2
+2 A -1
+end
+)",
+                 0, "the legal check G*6a is missing");
+}
+
+TEST(NoMateCertificate, ReplyWithoutChild) {
+  // No mate within 1: after 5a5b the attacker would need a mate in 0 plies, so no node follows.
+  const std::string within_one =
+      replace(replace(replace(kNoMateWithinThree, "length 3", "length 1"), "nodes 3", "nodes 2"),
+              "0 A 3 P*5b 1\n1 D 2 5a5b 2\n2 A 1\n", "0 A 1 P*5b 1\n1 D 0 5a5b -\n");
+  const Verdict v = verify(read(within_one));
+  EXPECT_TRUE(v.valid) << "node " << v.node << ": " << v.reason;
+  // Where the child must not be mated within 1 or more, a node is needed.
+  expect_invalid(
+      replace(replace(kNoMateWithinThree, "1 D 2 5a5b 2", "1 D 2 5a5b -"), "nodes 3", "nodes 3"), 1,
+      "the reply 5a5b has no child");
+  // A mate certificate has a child for every move.
+  expect_invalid(replace(kMateInOne, "0 A 1 G*5b 1", "0 A 1 G*5b -"), 0, "has no child");
+}
+
+TEST(Certificate, MalformedFilesNameTheLine) {
+  const auto error_of = [](const std::string& text) -> std::string {
+    std::istringstream in(text);
+    CertificateReader reader(in, "bad.cert");
+    Certificate c;
+    try {
+      reader.next(c);
+    } catch (const std::runtime_error& e) {
+      return e.what();
+    }
+    return "";
+  };
+  EXPECT_EQ(error_of(replace(kMateInOne, "tsume-certificate 1", "tsume-certificate 2")),
+            "bad.cert:1: certificate version '2' is not supported (this reads 1)");
+  EXPECT_EQ(error_of(replace(kMateInOne, "1 D 0\n", "1 D 0 5a4a 7\n")),
+            "bad.cert:8: '7' is not a node id of this certificate");
+  EXPECT_EQ(error_of(replace(kMateInOne, "end\n", "")),
+            "bad.cert:8: expected 'end' after the nodes");
+  EXPECT_EQ(error_of(replace(kMateInOne, "G*5b 1", "G*5z 1")),
+            "bad.cert:7: 'G*5z' is not a USI move");
+}
+
+}  // namespace
+}  // namespace tsume::verifier

@@ -1,0 +1,105 @@
+// The verifier's own rules (verifier/rules.h) against the reference numbers of SPEC.md section 5.
+#include <cstdint>
+#include <string>
+
+#include <gtest/gtest.h>
+
+#include "verifier/rules.h"
+
+namespace tsume::verifier {
+namespace {
+
+Position sfen(const std::string& text) {
+  std::string error;
+  const auto pos = parse_sfen(text, error);
+  EXPECT_TRUE(pos) << text << ": " << error;
+  return pos ? *pos : Position{};
+}
+
+std::uint64_t perft(const Position& pos, int depth) {
+  if (depth == 0) return 1;
+  std::uint64_t n = 0;
+  for (Move m : legal_moves(pos)) n += perft(play(pos, m), depth - 1);
+  return n;
+}
+
+std::size_t checks(const Position& pos) {
+  std::size_t n = 0;
+  for (Move m : legal_moves(pos))
+    if (in_check(play(pos, m), 1 - pos.side)) ++n;
+  return n;
+}
+
+TEST(VerifierRules, PerftStartPosition) {
+  const Position start = sfen("lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1");
+  EXPECT_EQ(perft(start, 1), 30u);
+  EXPECT_EQ(perft(start, 2), 900u);
+  EXPECT_EQ(perft(start, 3), 25470u);
+}
+
+TEST(VerifierRules, PerftPawnDropMate) {
+  const Position pos = sfen("7lk/9/8S/9/9/9/9/7L1/8K b P 1");
+  EXPECT_EQ(perft(pos, 1), 85u);
+  EXPECT_EQ(perft(pos, 2), 639u);
+  EXPECT_EQ(perft(pos, 3), 10786u);
+  EXPECT_FALSE(is_legal(pos, *parse_move("P*1b")));  // 打ち歩詰め
+  EXPECT_EQ(checks(pos), 6u);
+}
+
+TEST(VerifierRules, PerftForcedPromotion) {
+  const Position pos = sfen("7k1/9/9/9/l2s5/6snb/9/9/8K b 2G 1");
+  EXPECT_EQ(perft(pos, 1), 76u);
+  EXPECT_EQ(perft(pos, 2), 2606u);
+}
+
+TEST(VerifierRules, PerftMiddleGameWhiteToMove) {
+  const Position pos =
+      sfen("l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w RGgsn5p 1");
+  EXPECT_EQ(perft(pos, 1), 207u);
+  EXPECT_EQ(perft(pos, 2), 28684u);
+  EXPECT_EQ(checks(pos), 8u);
+}
+
+TEST(VerifierRules, DropsEverywhere) {
+  EXPECT_EQ(perft(sfen("R8/2K1S1SSk/4B4/9/9/9/9/9/1L1L1L3 b RBGSNLP3g3n17p 1"), 1), 593u);
+  EXPECT_EQ(perft(sfen("9/9/9/3k5/9/5K3/9/9/9 b RB2G2S2N2L9Prb2g2s2n2l9p 1"), 1), 524u);
+}
+
+TEST(VerifierRules, ChecksAndEvasions) {
+  const Position many = sfen("+B7+B/7R1/2R6/9/3Sk1G2/6G2/3+PS1+P2/9/4L1N1K b GSNLPgs2n2l15p 1");
+  EXPECT_EQ(legal_moves(many).size(), 410u);
+  EXPECT_EQ(checks(many), 91u);
+  const Position evading =
+      sfen("9/+PSSSB+P+P2/r7K/+P+P+P+P+P+P+P+P+P/1NNN5/9/9/9/9 b RBGSNLP3g3l5p 1");
+  EXPECT_TRUE(in_check(evading, kBlack));
+  EXPECT_EQ(legal_moves(evading).size(), 105u);
+  const Position zukou1 =
+      sfen("1pG1B4/Gs+P6/pP7/n1ls5/3k5/nL4+r1b/1+p1p+R4/1S7/2N6 b SP2gn2l11p 1");
+  EXPECT_EQ(legal_moves(zukou1).size(), 164u);
+  EXPECT_EQ(checks(zukou1), 10u);
+}
+
+TEST(VerifierRules, MovesAndSfenText) {
+  for (const char* text : {"7g7f", "2b3c+", "G*5b", "P*1i"}) {
+    const auto m = parse_move(text);
+    ASSERT_TRUE(m) << text;
+    EXPECT_EQ(move_text(*m), text);
+  }
+  EXPECT_FALSE(parse_move("K*5e"));
+  EXPECT_FALSE(parse_move("7g7g"));
+  EXPECT_FALSE(parse_move("0a1b"));
+  std::string error;
+  EXPECT_FALSE(parse_sfen("9/9/9 b - 1", error));
+  EXPECT_FALSE(parse_sfen("4k4/9/9/9/9/9/9/9/9 x - 1", error));
+  EXPECT_FALSE(parse_sfen("4k4/9/9/9/9/9/9/9/9 b 2K 1", error));
+}
+
+TEST(VerifierRules, RootPositionProblems) {
+  EXPECT_EQ(position_problem(sfen("4k4/9/4P4/9/9/9/9/9/9 b G 1")), "");
+  EXPECT_NE(position_problem(sfen("4k4/9/4P4/9/4P4/9/9/9/9 b G 1")), "");  // 二歩
+  EXPECT_NE(position_problem(sfen("4k3P/9/9/9/9/9/9/9/9 b G 1")), "");     // a dead pawn
+  EXPECT_NE(position_problem(sfen("4k4/4G4/9/9/9/9/9/9/9 b - 1")), "");    // defender in check
+}
+
+}  // namespace
+}  // namespace tsume::verifier

@@ -1,0 +1,102 @@
+// Proof certificates of tsume answers (docs/certificate.md): reading the text format and checking
+// every node with the verifier's own rules (rules.h). Nothing here comes from the solver.
+//
+// A certificate is a DAG of positions given by node ids, node 0 the root (the attacker to move):
+// - an attacker node: one legal check and the node it leads to;
+// - a defender node: every legal reply, each with the node it leads to, or, for a drop
+//   interposition the rule exempts (無駄合), a reference to the node of its comparison position
+//   (the checker moved to the drop square, promoted or not, hands unchanged) whose mate justifies
+//   the exemption; a defender node with no reply is a mate.
+// Each node records its mate distance d in plies, checked against its children: an attacker node
+// d = 1 + d(child); a defender node d = the largest of 0, 1 + d(child) over its counted replies
+// and d(comparison node) over its exempted ones (a drop on s at a node to be mated within r is
+// futile when its comparison position is mated within r: docs/futile-interposition.md). The
+// root's d is the certificate's length. Each position occurs at one node only and the graph has
+// no cycle, so no line of the proof repeats a position (the GHI problem cannot arise).
+#pragma once
+
+#include <cstdint>
+#include <istream>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "verifier/rules.h"
+
+namespace tsume::verifier {
+
+enum class EdgeKind : std::uint8_t {
+  Reply,           // a counted move (the only kind at attacker nodes)
+  Futile,          // an exempted drop; the child is the comparison position, checker unpromoted
+  FutilePromoted,  // the same with the checker promoted on the drop square
+};
+
+// The child of a refuting reply that needs no node: in a no-mate certificate, at a defender node
+// recording at most 1 (the attacker node after it need only be "not mated within 0"), written
+// `-`.
+inline constexpr std::uint32_t kNoChild = 0xffffffffu;
+
+struct Edge {
+  Move move;
+  std::uint32_t child = 0;  // or kNoChild
+  EdgeKind kind = EdgeKind::Reply;
+};
+
+struct Node {
+  bool attacker = false;
+  int distance = 0;
+  std::vector<Edge> edges;
+  std::size_t line = 0;  // the line of the file it was read from
+};
+
+struct Certificate {
+  int version = 1;
+  // "claim mate" (the default): mate within `length` plies, the recorded tree that long.
+  // "claim no-mate-within": no mate within `length` plies (the dual tree; see verify()).
+  bool no_mate = false;
+  std::string problem;  // the problem's id
+  std::string sfen;
+  bool futile_counted = false;  // "futile counted": every interposition counts, no exemption
+  int length = -1;
+  std::vector<Node> nodes;
+  std::size_t line = 0;  // the line of its first header
+};
+
+inline constexpr int kCertificateVersion = 1;
+
+// Reads the certificates of a stream one after another. Returns false at the end of the
+// stream (`out` untouched); throws std::runtime_error naming `file`, the line and the reason on a
+// malformed one.
+class CertificateReader {
+public:
+  CertificateReader(std::istream& in, std::string file) : in_(in), file_(std::move(file)) {}
+  bool next(Certificate& out);
+
+private:
+  bool getline(std::string& line);
+  [[noreturn]] void fail(const std::string& reason) const;
+  std::istream& in_;
+  std::string file_;
+  std::size_t line_ = 0;
+};
+
+struct Verdict {
+  bool valid = false;
+  std::size_t nodes = 0;
+  int length = -1;
+  // When invalid: the node that fails (-1: the header) and why.
+  long node = -1;
+  std::string reason;
+};
+
+// Checks every node of `cert` (docs/certificate.md, "What the verifier checks").
+//
+// A no-mate-within certificate is the dual tree, each node's d meaning "not mated within d
+// plies": an attacker node lists every legal check (none when d <= 0), each child not mated
+// within d - 1; a defender node (in check, d >= 0) gives one legal reply whose child is not
+// mated within d - 1 and, when that reply is a drop the exemption rule could make futile, the
+// node of every comparison position (`f`/`f+` edges of the same move), each not mated within d.
+// Positions may repeat there (every distance decreases along a line), cycles may not.
+Verdict verify(const Certificate& cert);
+
+}  // namespace tsume::verifier

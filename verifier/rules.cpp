@@ -1,0 +1,465 @@
+#include "verifier/rules.h"
+
+#include <cstdlib>
+
+namespace tsume::verifier {
+
+namespace {
+
+struct Step {
+  int df;  // columns (the steps of every kind are left-right symmetric, so the sign is free)
+  int dr;  // ranks forward (towards the opponent) for the piece's owner
+  bool slide;
+};
+
+// The steps of each kind as seen by its owner.
+std::vector<Step> make_steps(int kind) {
+  const std::vector<Step> gold{{0, 1, false}, {1, 1, false},  {-1, 1, false},
+                               {1, 0, false}, {-1, 0, false}, {0, -1, false}};
+  const std::vector<Step> king{{0, 1, false},  {1, 1, false},  {-1, 1, false}, {1, 0, false},
+                               {-1, 0, false}, {0, -1, false}, {1, -1, false}, {-1, -1, false}};
+  const std::vector<Step> diagonal{{1, 1, true}, {-1, 1, true}, {1, -1, true}, {-1, -1, true}};
+  const std::vector<Step> orthogonal{{0, 1, true}, {0, -1, true}, {1, 0, true}, {-1, 0, true}};
+  switch (kind) {
+  case kPawn:
+    return {{0, 1, false}};
+  case kLance:
+    return {{0, 1, true}};
+  case kKnight:
+    return {{1, 2, false}, {-1, 2, false}};
+  case kSilver:
+    return {{0, 1, false}, {1, 1, false}, {-1, 1, false}, {1, -1, false}, {-1, -1, false}};
+  case kGold:
+  case kProPawn:
+  case kProLance:
+  case kProKnight:
+  case kProSilver:
+    return gold;
+  case kKing:
+    return king;
+  case kBishop:
+    return diagonal;
+  case kRook:
+    return orthogonal;
+  case kHorse: {
+    auto v = diagonal;
+    v.insert(v.end(), {{0, 1, false}, {0, -1, false}, {1, 0, false}, {-1, 0, false}});
+    return v;
+  }
+  case kDragon: {
+    auto v = orthogonal;
+    v.insert(v.end(), {{1, 1, false}, {-1, 1, false}, {1, -1, false}, {-1, -1, false}});
+    return v;
+  }
+  default:
+    return {};
+  }
+}
+
+const std::vector<Step>& steps_of(int kind) {
+  static const auto table = [] {
+    std::array<std::vector<Step>, 15> t;
+    for (int k = 1; k < 15; ++k) t[static_cast<std::size_t>(k)] = make_steps(k);
+    return t;
+  }();
+  return table[static_cast<std::size_t>(kind)];
+}
+
+int at(const Position& pos, int sq) { return pos.board[static_cast<std::size_t>(sq)]; }
+
+// The squares the piece on `from` reaches (own pieces included; rays stop at the first piece).
+std::vector<int> targets(const Position& pos, int from) {
+  const int p = at(pos, from);
+  const int forward = color_of(p) == kBlack ? -1 : 1;  // the rank step of "forward"
+  std::vector<int> out;
+  for (const Step& st : steps_of(kind_of(p))) {
+    int col = from % 9, row = rank_of(from);
+    while (true) {
+      col += st.df;
+      row += st.dr * forward;
+      if (col < 0 || col > 8 || row < 0 || row > 8) break;
+      const int to = row * 9 + col;
+      out.push_back(to);
+      if (!st.slide || at(pos, to) != kEmpty) break;
+    }
+  }
+  return out;
+}
+
+bool attacks(const Position& pos, int from, int sq) {
+  for (int t : targets(pos, from))
+    if (t == sq) return true;
+  return false;
+}
+
+int king_square(const Position& pos, int color) {
+  const int king = color == kBlack ? kKing : -kKing;
+  for (int sq = 0; sq < 81; ++sq)
+    if (at(pos, sq) == king) return sq;
+  return -1;
+}
+
+int unpromoted(int kind) {
+  switch (kind) {
+  case kProPawn:
+    return kPawn;
+  case kProLance:
+    return kLance;
+  case kProKnight:
+    return kKnight;
+  case kProSilver:
+    return kSilver;
+  case kHorse:
+    return kBishop;
+  case kDragon:
+    return kRook;
+  default:
+    return kind;
+  }
+}
+
+int promoted(int kind) {
+  switch (kind) {
+  case kPawn:
+    return kProPawn;
+  case kLance:
+    return kProLance;
+  case kKnight:
+    return kProKnight;
+  case kSilver:
+    return kProSilver;
+  case kBishop:
+    return kHorse;
+  case kRook:
+    return kDragon;
+  default:
+    return kind;
+  }
+}
+
+int signed_piece(int color, int kind) { return color == kBlack ? kind : -kind; }
+
+bool pawn_on_file(const Position& pos, int color, int file) {
+  for (int rank = 0; rank < 9; ++rank)
+    if (at(pos, square_of(file, rank)) == signed_piece(color, kPawn)) return true;
+  return false;
+}
+
+std::vector<Move> pseudo_moves(const Position& pos) {
+  const int us = pos.side;
+  std::vector<Move> out;
+  for (int from = 0; from < 81; ++from) {
+    const int p = at(pos, from);
+    if (p == kEmpty || color_of(p) != us) continue;
+    const int kind = kind_of(p);
+    for (int to : targets(pos, from)) {
+      const int q = at(pos, to);
+      if (q != kEmpty && color_of(q) == us) continue;
+      if (promotable(kind) && (in_zone(us, from) || in_zone(us, to)))
+        out.push_back({from, to, kEmpty, true});
+      if (!dead_square(us, kind, to)) out.push_back({from, to, kEmpty, false});
+    }
+  }
+  for (int kind = kPawn; kind <= kRook; ++kind) {
+    if (pos.hand[static_cast<std::size_t>(us)][static_cast<std::size_t>(kind)] == 0) continue;
+    for (int to = 0; to < 81; ++to) {
+      if (at(pos, to) != kEmpty || dead_square(us, kind, to)) continue;
+      if (kind == kPawn && pawn_on_file(pos, us, file_of(to))) continue;  // 二歩
+      out.push_back({-1, to, kind, false});
+    }
+  }
+  return out;
+}
+
+std::vector<Move> legal(const Position& pos, bool pawn_drop_test);
+
+// Whether the pseudo-legal move m keeps the rules: it leaves the mover's king unattacked and,
+// with the test, is no pawn drop that mates (打ち歩詰め). The test asks whether the replies to
+// the drop are empty, which does not depend on the replies' own pawn-drop legality: a pawn drop
+// never answers a pawn's contact check.
+bool keeps_rules(const Position& pos, Move m, bool pawn_drop_test) {
+  const int us = pos.side;
+  const Position next = play(pos, m);
+  if (in_check(next, us)) return false;
+  return !(pawn_drop_test && m.is_drop() && m.drop == kPawn && in_check(next, 1 - us) &&
+           legal(next, false).empty());
+}
+
+std::vector<Move> legal(const Position& pos, bool pawn_drop_test) {
+  std::vector<Move> out;
+  for (Move m : pseudo_moves(pos))
+    if (keeps_rules(pos, m, pawn_drop_test)) out.push_back(m);
+  return out;
+}
+
+int kind_from_letter(char c) {
+  switch (c) {
+  case 'P':
+    return kPawn;
+  case 'L':
+    return kLance;
+  case 'N':
+    return kKnight;
+  case 'S':
+    return kSilver;
+  case 'G':
+    return kGold;
+  case 'B':
+    return kBishop;
+  case 'R':
+    return kRook;
+  case 'K':
+    return kKing;
+  default:
+    return kEmpty;
+  }
+}
+
+constexpr char kLetters[] = " PLNSGBRK";
+
+}  // namespace
+
+int color_of(int piece) { return piece > 0 ? kBlack : kWhite; }
+int kind_of(int piece) { return std::abs(piece); }
+
+bool promotable(int kind) { return kind >= kPawn && kind <= kRook && kind != kGold; }
+
+bool in_zone(int color, int sq) { return color == kBlack ? rank_of(sq) <= 2 : rank_of(sq) >= 6; }
+
+bool dead_square(int color, int kind, int sq) {
+  const int far = color == kBlack ? rank_of(sq) : 8 - rank_of(sq);  // 0: the last rank
+  if (kind == kPawn || kind == kLance) return far == 0;
+  if (kind == kKnight) return far <= 1;
+  return false;
+}
+
+std::vector<int> checkers(const Position& pos, int color) {
+  std::vector<int> out;
+  const int ksq = king_square(pos, color);
+  if (ksq < 0) return out;
+  for (int sq = 0; sq < 81; ++sq) {
+    const int p = at(pos, sq);
+    if (p != kEmpty && color_of(p) != color && attacks(pos, sq, ksq)) out.push_back(sq);
+  }
+  return out;
+}
+
+bool attacked(const Position& pos, int sq, int by) {
+  // Walking out from sq in each of the eight directions, the first piece met attacks sq when it
+  // is by's and one of its steps, taken from there, comes back this way (one square, or any
+  // distance for a slide). Knights jump, so their two squares are looked at apart.
+  const int forward = by == kBlack ? -1 : 1;
+  const int col = sq % 9, row = rank_of(sq);
+  for (int df = -1; df <= 1; ++df)
+    for (int dr = -1; dr <= 1; ++dr) {
+      if (df == 0 && dr == 0) continue;
+      for (int k = 1;; ++k) {
+        const int c = col + df * k, r = row + dr * k;
+        if (c < 0 || c > 8 || r < 0 || r > 8) break;
+        const int p = at(pos, r * 9 + c);
+        if (p == kEmpty) continue;
+        if (color_of(p) == by)
+          for (const Step& st : steps_of(kind_of(p)))
+            if (st.df == -df && st.dr * forward == -dr && (st.slide || k == 1)) return true;
+        break;
+      }
+    }
+  for (int df : {-1, 1}) {
+    const int c = col - df, r = row - 2 * forward;  // the knight's square, a jump back
+    if (c >= 0 && c <= 8 && r >= 0 && r <= 8 && at(pos, r * 9 + c) == signed_piece(by, kKnight))
+      return true;
+  }
+  return false;
+}
+
+bool in_check(const Position& pos, int color) {
+  const int ksq = king_square(pos, color);
+  return ksq >= 0 && attacked(pos, ksq, 1 - color);
+}
+
+Position play(const Position& pos, Move m) {
+  Position out = pos;
+  const int us = pos.side;
+  auto& hand = out.hand[static_cast<std::size_t>(us)];
+  if (m.is_drop()) {
+    --hand[static_cast<std::size_t>(m.drop)];
+    out.board[static_cast<std::size_t>(m.to)] = static_cast<std::int8_t>(signed_piece(us, m.drop));
+  } else {
+    const int moved = at(pos, m.from);
+    const int captured = at(pos, m.to);
+    if (captured != kEmpty && kind_of(captured) != kKing)
+      ++hand[static_cast<std::size_t>(unpromoted(kind_of(captured)))];
+    out.board[static_cast<std::size_t>(m.from)] = 0;
+    const int kind = m.promote ? promoted(kind_of(moved)) : kind_of(moved);
+    out.board[static_cast<std::size_t>(m.to)] = static_cast<std::int8_t>(signed_piece(us, kind));
+  }
+  out.side = 1 - us;
+  return out;
+}
+
+std::vector<Move> legal_moves(const Position& pos) { return legal(pos, true); }
+
+bool is_legal(const Position& pos, Move m) {
+  for (Move p : pseudo_moves(pos))
+    if (p == m) return keeps_rules(pos, m, true);
+  return false;
+}
+
+std::optional<Position> parse_sfen(std::string_view sfen, std::string& error) {
+  std::vector<std::string_view> fields;
+  std::size_t i = 0;
+  while (i < sfen.size()) {
+    while (i < sfen.size() && sfen[i] == ' ') ++i;
+    const std::size_t start = i;
+    while (i < sfen.size() && sfen[i] != ' ') ++i;
+    if (i > start) fields.push_back(sfen.substr(start, i - start));
+  }
+  if (fields.size() < 3 || fields.size() > 4) {
+    error = "an SFEN has 3 or 4 fields (board, side, hands[, move number])";
+    return std::nullopt;
+  }
+  Position pos;
+  int row = 0, col = 0;
+  bool plus = false;
+  for (char c : fields[0]) {
+    if (c == '/') {
+      if (col != 9 || plus) {
+        error = "SFEN rank " + std::to_string(row + 1) + " does not hold 9 squares";
+        return std::nullopt;
+      }
+      ++row;
+      col = 0;
+    } else if (c >= '1' && c <= '9') {
+      col += c - '0';
+    } else if (c == '+') {
+      plus = true;
+      continue;
+    } else {
+      const bool white = c >= 'a' && c <= 'z';
+      int kind = kind_from_letter(white ? static_cast<char>(c - 'a' + 'A') : c);
+      if (kind == kEmpty || row > 8 || col > 8 || (plus && !promotable(kind))) {
+        error = std::string("bad SFEN board character '") + c + "'";
+        return std::nullopt;
+      }
+      if (plus) kind = promoted(kind);
+      pos.board[static_cast<std::size_t>(row * 9 + col)] =
+          static_cast<std::int8_t>(white ? -kind : kind);
+      ++col;
+    }
+    plus = false;
+    if (col > 9) {
+      error = "SFEN rank " + std::to_string(row + 1) + " holds more than 9 squares";
+      return std::nullopt;
+    }
+  }
+  if (row != 8 || col != 9) {
+    error = "an SFEN board has 9 ranks of 9 squares";
+    return std::nullopt;
+  }
+  if (fields[1] == "b") {
+    pos.side = kBlack;
+  } else if (fields[1] == "w") {
+    pos.side = kWhite;
+  } else {
+    error = "the side to move must be b or w";
+    return std::nullopt;
+  }
+  if (fields[2] != "-") {
+    int count = 0;
+    for (char c : fields[2]) {
+      if (c >= '0' && c <= '9') {
+        count = count * 10 + (c - '0');
+        if (count > 18) {
+          error = "a hand count above 18";
+          return std::nullopt;
+        }
+        continue;
+      }
+      const bool white = c >= 'a' && c <= 'z';
+      const int kind = kind_from_letter(white ? static_cast<char>(c - 'a' + 'A') : c);
+      if (kind == kEmpty || kind == kKing) {
+        error = std::string("bad SFEN hand character '") + c + "'";
+        return std::nullopt;
+      }
+      pos.hand[white ? 1u : 0u][static_cast<std::size_t>(kind)] =
+          static_cast<std::uint8_t>(count == 0 ? 1 : count);
+      count = 0;
+    }
+    if (count != 0) {
+      error = "an SFEN hand ends in a count";
+      return std::nullopt;
+    }
+  }
+  return pos;
+}
+
+std::optional<Move> parse_move(std::string_view text) {
+  const auto square = [](char f, char r) -> int {
+    if (f < '1' || f > '9' || r < 'a' || r > 'i') return -1;
+    return square_of(f - '0', r - 'a');
+  };
+  if (text.size() == 4 && text[1] == '*') {
+    const int kind = kind_from_letter(text[0]);
+    const int to = square(text[2], text[3]);
+    if (kind == kEmpty || kind == kKing || to < 0) return std::nullopt;
+    return Move{-1, to, kind, false};
+  }
+  if (text.size() == 4 || (text.size() == 5 && text[4] == '+')) {
+    const int from = square(text[0], text[1]);
+    const int to = square(text[2], text[3]);
+    if (from < 0 || to < 0 || from == to) return std::nullopt;
+    return Move{from, to, kEmpty, text.size() == 5};
+  }
+  return std::nullopt;
+}
+
+std::string move_text(Move m) {
+  const auto square = [](int sq) {
+    return std::string{static_cast<char>('0' + file_of(sq)), static_cast<char>('a' + rank_of(sq))};
+  };
+  if (m.is_drop()) return std::string{kLetters[m.drop], '*'} + square(m.to);
+  return square(m.from) + square(m.to) + (m.promote ? "+" : "");
+}
+
+std::string position_problem(const Position& pos) {
+  std::array<int, 9> count{};  // kinds 1..8 unpromoted, both sides, board and hands
+  std::array<int, 2> kings{};
+  for (int sq = 0; sq < 81; ++sq) {
+    const int p = at(pos, sq);
+    if (p == kEmpty) continue;
+    const int c = color_of(p), kind = kind_of(p);
+    ++count[static_cast<std::size_t>(unpromoted(kind))];
+    if (kind == kKing) ++kings[static_cast<std::size_t>(c)];
+    if (dead_square(c, kind, sq))
+      return "a piece without a move on " + move_text({-1, sq, kPawn, false}).substr(2);
+  }
+  for (int c = 0; c < 2; ++c)
+    for (int kind = kPawn; kind <= kRook; ++kind)
+      count[static_cast<std::size_t>(kind)] +=
+          pos.hand[static_cast<std::size_t>(c)][static_cast<std::size_t>(kind)];
+  constexpr std::array<int, 9> kSet{0, 18, 4, 4, 4, 4, 2, 2, 2};
+  for (std::size_t kind = 1; kind < 9; ++kind)
+    if (count[kind] > kSet[kind]) return "more pieces of a kind than a set holds";
+  if (kings[0] > 1 || kings[1] > 1) return "more than one king of a side";
+  for (int c = 0; c < 2; ++c)
+    for (int file = 1; file <= 9; ++file) {
+      int pawns = 0;
+      for (int rank = 0; rank < 9; ++rank)
+        if (at(pos, square_of(file, rank)) == signed_piece(c, kPawn)) ++pawns;
+      if (pawns > 1) return "two unpromoted pawns of a side on file " + std::to_string(file);
+    }
+  if (in_check(pos, 1 - pos.side)) return "the side not to move is in check";
+  return {};
+}
+
+std::string position_key(const Position& pos) {
+  std::string key(81 + 14 + 1, '\0');
+  for (std::size_t i = 0; i < 81; ++i) key[i] = static_cast<char>(pos.board[i]);
+  for (std::size_t c = 0; c < 2; ++c)
+    for (std::size_t kind = 1; kind < 8; ++kind)
+      key[81 + c * 7 + kind - 1] = static_cast<char>(pos.hand[c][kind]);
+  key[95] = static_cast<char>(pos.side);
+  return key;
+}
+
+}  // namespace tsume::verifier
