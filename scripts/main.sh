@@ -15,17 +15,18 @@ if [[ $# -gt 0 ]]; then
 fi
 
 # The main job: solve the bundled 図巧 collection (100 classical problems, published lengths in
-# the TSV's third column). Each problem's first mate is searched for up to TSUME_MAIN_TIME seconds
-# (default 300: the hardest first mate, 第8番, takes about two minutes on 2 cores); then its exact
-# length and main line are certified with at most TSUME_MAIN_CERTIFY nodes (default 1,000,000).
-# Every answer gives a mate and its line; the ones whose length was not certified within that
-# budget say "length at most N".
+# the TSV's third column). Each problem's first mate is searched with at most TSUME_MAIN_NODES
+# nodes (default 300M; the hardest first mate, 第8番, takes some 70-100 M, about two minutes on
+# 2 cores; a node budget, unlike a time limit, gives the same answers on a slower or busier
+# machine); then its exact length and main line are certified with at most TSUME_MAIN_CERTIFY
+# nodes (default 1M). Every answer gives a mate and its line; the ones whose length was not
+# certified within that budget say "length at most N".
 main_job() {
-  local seconds="${TSUME_MAIN_TIME:-300}"
-  local certify="${TSUME_MAIN_CERTIFY:-1000000}"
+  local nodes="${TSUME_MAIN_NODES:-300M}"
+  local certify="${TSUME_MAIN_CERTIFY:-1M}"
   echo
-  echo "== tsume solve ${problems} --time ${seconds} --certify-nodes ${certify} (published lengths: column 3 of the file)"
-  "$tsume" solve "$problems" --time "$seconds" --certify-nodes "$certify"
+  echo "== tsume solve ${problems} --nodes ${nodes} --certify-nodes ${certify} (published lengths: column 3 of the file)"
+  "$tsume" solve "$problems" --nodes "$nodes" --certify-nodes "$certify"
 }
 
 main_job
