@@ -214,6 +214,30 @@ bool less(const Move& a, const Move& b) {
 
 // The comparison positions a drop on `s` at the defender node `pos` has (docs/certificate.md):
 // unpromoted and promoted, those that exist and check.
+// The verdict that `node` of `cert` fails for `reason` (-1: the certificate as a whole).
+Verdict failure(const Certificate& cert, long node, std::string reason) {
+  Verdict v;
+  v.nodes = cert.nodes.size();
+  v.valid = false;
+  v.node = node;
+  v.reason = std::move(reason);
+  return v;
+}
+
+// Whether `listed` holds each move of `required` exactly once (and, checked before, nothing
+// else): "" when it does, else "the <what> X is listed twice" or `missing(X)`.
+template <class Missing>
+std::string each_listed_once(std::vector<Move> required, std::vector<Move> listed,
+                             const std::string& what, Missing&& missing) {
+  std::sort(required.begin(), required.end(), less);
+  std::sort(listed.begin(), listed.end(), less);
+  if (const auto dup = std::adjacent_find(listed.begin(), listed.end()); dup != listed.end())
+    return "the " + what + " " + move_text(*dup) + " is listed twice";
+  for (const Move& m : required)
+    if (!std::binary_search(listed.begin(), listed.end(), m, less)) return missing(move_text(m));
+  return "";
+}
+
 std::vector<std::pair<bool, Position>> comparison_positions(const Position& pos, int s) {
   std::vector<std::pair<bool, Position>> out;
   for (bool promote : {false, true}) {
@@ -224,24 +248,25 @@ std::vector<std::pair<bool, Position>> comparison_positions(const Position& pos,
 }
 
 // The dual tree: "not mated within d" at every node (certificate.h).
-Verdict verify_no_mate(const Certificate& cert, const Position& root) {
-  Verdict v;
-  v.nodes = cert.nodes.size();
+// Walks a certificate depth first from its root (node 0 at `root`), each node at the position it
+// is first reached as: the move of an edge played, or a futile drop's comparison position.
+// `enter(id, node, pos)` checks a node when it is first reached and returns why it fails ("" when
+// it holds). An edge must reach a node at the position the node already has, and no node may be
+// its own descendant; with `one_node_per_position` no two nodes may hold one position. Edges
+// without a child (kNoChild) are left to `enter`. `comparison_failure` names a comparison
+// position that cannot be built.
+template <class Enter>
+Verdict walk(const Certificate& cert, const Position& root, bool one_node_per_position,
+             const std::string& comparison_failure, Enter&& enter) {
   const auto fail = [&](long node, std::string reason) {
-    v.valid = false;
-    v.node = node;
-    v.reason = std::move(reason);
-    return v;
+    return failure(cert, node, std::move(reason));
   };
-  if (cert.nodes.empty() || !cert.nodes[0].attacker)
-    return fail(0, "the root is not an attacker node");
-  if (cert.nodes[0].distance < cert.length)
-    return fail(0, "the certificate claims no mate within " + std::to_string(cert.length) +
-                       " but its root records only " + std::to_string(cert.nodes[0].distance));
   const std::size_t n = cert.nodes.size();
   std::vector<std::optional<Position>> position(n);
   std::vector<std::uint8_t> state(n, 0);  // 0 unseen, 1 on the DFS stack, 2 done
+  std::unordered_map<std::string, std::uint32_t> node_of;
   position[0] = root;
+  if (one_node_per_position) node_of.emplace(position_key(root), 0);
   struct Frame {
     std::uint32_t node;
     std::size_t next_edge;
@@ -253,88 +278,9 @@ Verdict verify_no_mate(const Certificate& cert, const Position& root) {
     const std::uint32_t id = top.node;
     const Node& node = cert.nodes[id];
     const Position& pos = *position[id];
-    const auto at = [&](const std::string& reason) { return fail(static_cast<long>(id), reason); };
-    const std::string within = " not within " + std::to_string(node.distance);
     if (top.next_edge == 0) {
-      if (node.attacker != (pos.side == root.side))
-        return at(std::string("recorded as ") + (node.attacker ? "an attacker" : "a defender") +
-                  " node but the other side is to move");
-      if (node.attacker) {
-        // Every legal check, each child not mated within d - 1; nothing when d <= 0.
-        std::vector<Move> checks;
-        if (node.distance > 0)
-          for (Move m : legal_moves(pos))
-            if (in_check(play(pos, m), 1 - pos.side)) checks.push_back(m);
-        std::vector<Move> listed;
-        for (const Edge& e : node.edges) {
-          if (e.kind != EdgeKind::Reply) return at("an attacker node lists plain checks only");
-          if (e.child == kNoChild) return at("the check " + move_text(e.move) + " has no child");
-          if (std::find(checks.begin(), checks.end(), e.move) == checks.end())
-            return at("the move " + move_text(e.move) + " is not a legal check" +
-                      (node.distance > 0 ? "" : " needed here (no mate within 0 needs none)"));
-          const Node& child = cert.nodes[e.child];
-          if (child.attacker)
-            return at("the child of " + move_text(e.move) + " is an attacker node");
-          if (child.distance < node.distance - 1)
-            return at("the check " + move_text(e.move) + " leads to node " +
-                      std::to_string(e.child) + ", not mated only within " +
-                      std::to_string(child.distance) + ", less than " +
-                      std::to_string(node.distance - 1));
-          listed.push_back(e.move);
-        }
-        std::sort(checks.begin(), checks.end(), less);
-        std::sort(listed.begin(), listed.end(), less);
-        if (const auto dup = std::adjacent_find(listed.begin(), listed.end()); dup != listed.end())
-          return at("the check " + move_text(*dup) + " is listed twice");
-        for (const Move& m : checks)
-          if (!std::binary_search(listed.begin(), listed.end(), m, less))
-            return at("the legal check " + move_text(m) + " is missing");
-      } else {
-        if (!in_check(pos, pos.side)) return at("the defender is not in check");
-        if (node.distance < 0) return at("a defender node records a distance below 0");
-        const auto reply = std::find_if(node.edges.begin(), node.edges.end(),
-                                        [](const Edge& e) { return e.kind == EdgeKind::Reply; });
-        if (reply == node.edges.end() ||
-            std::count_if(node.edges.begin(), node.edges.end(),
-                          [](const Edge& e) { return e.kind == EdgeKind::Reply; }) != 1)
-          return at("a defender node gives exactly one reply");
-        const std::string m = move_text(reply->move);
-        if (!is_legal(pos, reply->move)) return at("the reply " + m + " is not legal");
-        if (reply->child == kNoChild && node.distance > 1)
-          return at("the reply " + m + " has no child, but its child must not be mated within " +
-                    std::to_string(node.distance - 1));
-        if (reply->child != kNoChild) {  // (without a child: no mate takes 0 plies)
-          const Node& child = cert.nodes[reply->child];
-          if (!child.attacker) return at("the child of " + m + " is a defender node");
-          if (child.distance < node.distance - 1)
-            return at("the reply " + m + " leads to node " + std::to_string(reply->child) +
-                      ", not mated only within " + std::to_string(child.distance) + ", less than " +
-                      std::to_string(node.distance - 1));
-        }
-        // A drop the rule could exempt: every comparison position, each not mated within d.
-        const auto comparisons = !cert.futile_counted && reply->move.is_drop()
-                                     ? comparison_positions(pos, reply->move.to)
-                                     : std::vector<std::pair<bool, Position>>{};
-        for (const Edge& e : node.edges) {
-          if (e.kind == EdgeKind::Reply) continue;
-          if (cert.futile_counted) return at("a comparison node, but every interposition counts");
-          if (!(e.move == reply->move))
-            return at("the comparison node of " + move_text(e.move) + " is not for the reply " + m);
-          const Node& q = cert.nodes[e.child];
-          if (q.attacker) return at("the comparison node of " + m + " is an attacker node");
-          if (q.distance < node.distance)
-            return at("the comparison node " + std::to_string(e.child) + " of " + m +
-                      " is not mated only within " + std::to_string(q.distance) +
-                      ": the drop could be futile" + within);
-        }
-        for (const auto& [promote, q] : comparisons) {
-          const EdgeKind kind = promote ? EdgeKind::FutilePromoted : EdgeKind::Futile;
-          if (std::none_of(node.edges.begin(), node.edges.end(),
-                           [&](const Edge& e) { return e.kind == kind; }))
-            return at("the drop " + m + " could be futile: the comparison position with the " +
-                      "checker " + (promote ? "promoted" : "unpromoted") + " is not shown");
-        }
-      }
+      if (std::string why = enter(id, node, pos); !why.empty())
+        return fail(static_cast<long>(id), std::move(why));
     }
     if (top.next_edge == node.edges.size()) {
       state[id] = 2;
@@ -349,162 +295,8 @@ Verdict verify_no_mate(const Certificate& cert, const Position& root) {
     } else {
       std::string why;
       const auto q = comparison_position(pos, e.move.to, e.kind == EdgeKind::FutilePromoted, why);
-      if (!q) return at("the comparison position of " + move_text(e.move) + ": " + why);
-      child = *q;
-    }
-    const std::string via =
-        " (reached from node " + std::to_string(id) + " by " + move_text(e.move) + ")";
-    if (state[e.child] == 1)
-      return fail(static_cast<long>(e.child), "a cycle: the node is its own descendant" + via);
-    if (position[e.child]) {
-      if (!(*position[e.child] == child))
-        return fail(static_cast<long>(e.child),
-                    "the node is reached as two different positions" + via);
-      continue;
-    }
-    position[e.child] = child;
-    state[e.child] = 1;
-    stack.push_back({e.child, 0});
-  }
-  for (std::size_t i = 0; i < n; ++i)
-    if (!position[i]) return fail(static_cast<long>(i), "not reachable from the root");
-  v.valid = true;
-  v.length = cert.length;
-  return v;
-}
-
-}  // namespace
-
-Verdict verify(const Certificate& cert) {
-  Verdict v;
-  v.nodes = cert.nodes.size();
-  const auto fail = [&](long node, std::string reason) {
-    v.valid = false;
-    v.node = node;
-    v.reason = std::move(reason);
-    return v;
-  };
-  std::string error;
-  const std::optional<Position> root = parse_sfen(cert.sfen, error);
-  if (!root) return fail(-1, "the root SFEN: " + error);
-  if (const std::string problem = position_problem(*root); !problem.empty())
-    return fail(-1, "the root position: " + problem);
-  if (cert.no_mate) return verify_no_mate(cert, *root);
-  if (cert.nodes.empty() || !cert.nodes[0].attacker)
-    return fail(0, "the root is not an attacker node");
-  if (cert.nodes[0].distance != cert.length)
-    return fail(0, "the certificate claims length " + std::to_string(cert.length) +
-                       " but its root is mated in " + std::to_string(cert.nodes[0].distance));
-
-  const std::size_t n = cert.nodes.size();
-  std::vector<std::optional<Position>> position(n);
-  std::vector<std::uint8_t> state(n, 0);  // 0 unseen, 1 on the DFS stack, 2 done
-  std::unordered_map<std::string, std::uint32_t> node_of;
-  position[0] = *root;
-  node_of.emplace(position_key(*root), 0);
-  struct Frame {
-    std::uint32_t node;
-    std::size_t next_edge;
-  };
-  std::vector<Frame> stack{{0, 0}};
-  state[0] = 1;
-  std::vector<Position> children;  // of the node being entered
-  while (!stack.empty()) {
-    Frame& top = stack.back();
-    const std::uint32_t id = top.node;
-    const Node& node = cert.nodes[id];
-    const Position& pos = *position[id];
-    const auto at = [&](const std::string& reason) { return fail(static_cast<long>(id), reason); };
-    if (top.next_edge == 0) {
-      // Entering the node: its moves and its distance, checked against the rules and against
-      // the distances its children record.
-      const int side = pos.side;
-      for (const Edge& e : node.edges)
-        if (e.child == kNoChild)
-          return at("the move " + move_text(e.move) + " has no child ('-' is for no-mate " +
-                    "certificates)");
-      if (node.attacker != (side == root->side))
-        return at(std::string("recorded as ") + (node.attacker ? "an attacker" : "a defender") +
-                  " node but the other side is to move");
-      if (node.attacker) {
-        if (node.edges.size() != 1 || node.edges[0].kind != EdgeKind::Reply)
-          return at("an attacker node records exactly one move and its child");
-        const Edge& e = node.edges[0];
-        if (!is_legal(pos, e.move)) return at("the check " + move_text(e.move) + " is not legal");
-        if (!in_check(play(pos, e.move), 1 - side))
-          return at("the move " + move_text(e.move) + " does not give check");
-        const Node& child = cert.nodes[e.child];
-        if (child.attacker) return at("the child of " + move_text(e.move) + " is an attacker node");
-        if (node.distance != 1 + child.distance)
-          return at("records mate in " + std::to_string(node.distance) + " but " +
-                    move_text(e.move) + " leads to node " + std::to_string(e.child) +
-                    ", mated in " + std::to_string(child.distance));
-      } else {
-        if (!in_check(pos, side)) return at("the defender is not in check");
-        // The replies: every one legal, listed once, and every legal one listed.
-        std::vector<Move> legal = legal_moves(pos);
-        std::vector<Move> listed;
-        for (const Edge& e : node.edges) {
-          if (std::find(legal.begin(), legal.end(), e.move) == legal.end())
-            return at("the reply " + move_text(e.move) + " is not legal");
-          listed.push_back(e.move);
-        }
-        std::sort(legal.begin(), legal.end(), less);
-        std::sort(listed.begin(), listed.end(), less);
-        if (const auto dup = std::adjacent_find(listed.begin(), listed.end()); dup != listed.end())
-          return at("the reply " + move_text(*dup) + " is listed twice");
-        for (const Move& m : legal)
-          if (!std::binary_search(listed.begin(), listed.end(), m, less))
-            return at(node.edges.empty()
-                          ? "recorded as mate but the defender has the legal reply " + move_text(m)
-                          : "the legal reply " + move_text(m) + " is missing");
-        // The distance: each counted reply mated within d - 1, each exempted drop's comparison
-        // position within d, and d no more than that.
-        int computed = 0;
-        for (const Edge& e : node.edges) {
-          const std::string m = move_text(e.move);
-          const Node& child = cert.nodes[e.child];
-          if (e.kind == EdgeKind::Reply) {
-            if (!child.attacker) return at("the child of " + m + " is a defender node");
-            if (node.distance < 1 + child.distance)
-              return at("records mate in " + std::to_string(node.distance) + " but the reply " + m +
-                        " leads to node " + std::to_string(e.child) + ", mated in " +
-                        std::to_string(child.distance));
-            computed = std::max(computed, 1 + child.distance);
-            continue;
-          }
-          if (cert.futile_counted)
-            return at("the reply " + m + " is marked futile, but this certificate counts every " +
-                      "interposition");
-          if (!e.move.is_drop()) return at("the reply " + m + " is marked futile but is no drop");
-          if (child.attacker)
-            return at("the comparison node " + std::to_string(e.child) + " of " + m +
-                      " is an attacker node");
-          if (child.distance > node.distance)
-            return at("the futile interposition " + m + " is not exempt: its comparison " +
-                      "position (node " + std::to_string(e.child) + ") is mated in " +
-                      std::to_string(child.distance) + ", not within " +
-                      std::to_string(node.distance));
-          computed = std::max(computed, child.distance);
-        }
-        if (computed != node.distance)
-          return at("records mate in " + std::to_string(node.distance) + " but its replies give " +
-                    std::to_string(computed));
-      }
-    }
-    if (top.next_edge == node.edges.size()) {
-      state[id] = 2;
-      stack.pop_back();
-      continue;
-    }
-    const Edge& e = node.edges[top.next_edge++];
-    Position child;
-    if (e.kind == EdgeKind::Reply) {
-      child = play(pos, e.move);
-    } else {
-      std::string why;
-      const auto q = comparison_position(pos, e.move.to, e.kind == EdgeKind::FutilePromoted, why);
-      if (!q) return at("the futile interposition " + move_text(e.move) + ": " + why);
+      if (!q)
+        return fail(static_cast<long>(id), comparison_failure + move_text(e.move) + ": " + why);
       child = *q;
     }
     const std::string via = " (reached from node " + std::to_string(id) + " by " +
@@ -518,20 +310,222 @@ Verdict verify(const Certificate& cert) {
                     "the node is reached as two different positions" + via);
       continue;
     }
-    const auto [it, fresh] = node_of.emplace(position_key(child), e.child);
-    if (!fresh)
-      return fail(static_cast<long>(e.child), "repeats the position of node " +
-                                                  std::to_string(it->second) +
-                                                  " (each position occurs at one node)" + via);
+    if (one_node_per_position) {
+      const auto [it, fresh] = node_of.emplace(position_key(child), e.child);
+      if (!fresh)
+        return fail(static_cast<long>(e.child), "repeats the position of node " +
+                                                    std::to_string(it->second) +
+                                                    " (each position occurs at one node)" + via);
+    }
     position[e.child] = child;
     state[e.child] = 1;
     stack.push_back({e.child, 0});
   }
   for (std::size_t i = 0; i < n; ++i)
     if (!position[i]) return fail(static_cast<long>(i), "not reachable from the root");
+  Verdict v;
+  v.nodes = cert.nodes.size();
   v.valid = true;
   v.length = cert.length;
   return v;
+}
+
+Verdict verify_no_mate(const Certificate& cert, const Position& root) {
+  const auto fail = [&](long node, std::string reason) {
+    return failure(cert, node, std::move(reason));
+  };
+  if (cert.nodes.empty() || !cert.nodes[0].attacker)
+    return fail(0, "the root is not an attacker node");
+  if (cert.nodes[0].distance < cert.length)
+    return fail(0, "the certificate claims no mate within " + std::to_string(cert.length) +
+                       " but its root records only " + std::to_string(cert.nodes[0].distance));
+  return walk(
+      cert, root, false, "the comparison position of ",
+      [&](std::uint32_t, const Node& node, const Position& pos) -> std::string {
+        const auto at = [](std::string reason) { return reason; };
+        const std::string within = " not within " + std::to_string(node.distance);
+        if (node.attacker != (pos.side == root.side))
+          return at(std::string("recorded as ") + (node.attacker ? "an attacker" : "a defender") +
+                    " node but the other side is to move");
+        if (node.attacker) {
+          // Every legal check, each child not mated within d - 1; nothing when d <= 0.
+          std::vector<Move> checks;
+          if (node.distance > 0)
+            for (Move m : legal_moves(pos))
+              if (in_check(play(pos, m), 1 - pos.side)) checks.push_back(m);
+          std::vector<Move> listed;
+          for (const Edge& e : node.edges) {
+            if (e.kind != EdgeKind::Reply) return at("an attacker node lists plain checks only");
+            if (e.child == kNoChild) return at("the check " + move_text(e.move) + " has no child");
+            if (std::find(checks.begin(), checks.end(), e.move) == checks.end())
+              return at("the move " + move_text(e.move) + " is not a legal check" +
+                        (node.distance > 0 ? "" : " needed here (no mate within 0 needs none)"));
+            const Node& child = cert.nodes[e.child];
+            if (child.attacker)
+              return at("the child of " + move_text(e.move) + " is an attacker node");
+            if (child.distance < node.distance - 1)
+              return at("the check " + move_text(e.move) + " leads to node " +
+                        std::to_string(e.child) + ", not mated only within " +
+                        std::to_string(child.distance) + ", less than " +
+                        std::to_string(node.distance - 1));
+            listed.push_back(e.move);
+          }
+          if (std::string why = each_listed_once(
+                  checks, listed, "check",
+                  [](const std::string& m) { return "the legal check " + m + " is missing"; });
+              !why.empty())
+            return why;
+        } else {
+          if (!in_check(pos, pos.side)) return at("the defender is not in check");
+          if (node.distance < 0) return at("a defender node records a distance below 0");
+          const auto reply = std::find_if(node.edges.begin(), node.edges.end(),
+                                          [](const Edge& e) { return e.kind == EdgeKind::Reply; });
+          if (reply == node.edges.end() ||
+              std::count_if(node.edges.begin(), node.edges.end(),
+                            [](const Edge& e) { return e.kind == EdgeKind::Reply; }) != 1)
+            return at("a defender node gives exactly one reply");
+          const std::string m = move_text(reply->move);
+          if (!is_legal(pos, reply->move)) return at("the reply " + m + " is not legal");
+          if (reply->child == kNoChild && node.distance > 1)
+            return at("the reply " + m + " has no child, but its child must not be mated within " +
+                      std::to_string(node.distance - 1));
+          if (reply->child != kNoChild) {  // (without a child: no mate takes 0 plies)
+            const Node& child = cert.nodes[reply->child];
+            if (!child.attacker) return at("the child of " + m + " is a defender node");
+            if (child.distance < node.distance - 1)
+              return at("the reply " + m + " leads to node " + std::to_string(reply->child) +
+                        ", not mated only within " + std::to_string(child.distance) +
+                        ", less than " + std::to_string(node.distance - 1));
+          }
+          // A drop the rule could exempt: every comparison position, each not mated within d.
+          const auto comparisons = !cert.futile_counted && reply->move.is_drop()
+                                       ? comparison_positions(pos, reply->move.to)
+                                       : std::vector<std::pair<bool, Position>>{};
+          for (const Edge& e : node.edges) {
+            if (e.kind == EdgeKind::Reply) continue;
+            if (cert.futile_counted) return at("a comparison node, but every interposition counts");
+            if (!(e.move == reply->move))
+              return at("the comparison node of " + move_text(e.move) + " is not for the reply " +
+                        m);
+            const Node& q = cert.nodes[e.child];
+            if (q.attacker) return at("the comparison node of " + m + " is an attacker node");
+            if (q.distance < node.distance)
+              return at("the comparison node " + std::to_string(e.child) + " of " + m +
+                        " is not mated only within " + std::to_string(q.distance) +
+                        ": the drop could be futile" + within);
+          }
+          for (const auto& [promote, q] : comparisons) {
+            const EdgeKind kind = promote ? EdgeKind::FutilePromoted : EdgeKind::Futile;
+            if (std::none_of(node.edges.begin(), node.edges.end(),
+                             [&](const Edge& e) { return e.kind == kind; }))
+              return at("the drop " + m + " could be futile: the comparison position with the " +
+                        "checker " + (promote ? "promoted" : "unpromoted") + " is not shown");
+          }
+        }
+        return "";
+      });
+}
+
+}  // namespace
+
+Verdict verify(const Certificate& cert) {
+  const auto fail = [&](long node, std::string reason) {
+    return failure(cert, node, std::move(reason));
+  };
+  std::string error;
+  const std::optional<Position> root = parse_sfen(cert.sfen, error);
+  if (!root) return fail(-1, "the root SFEN: " + error);
+  if (const std::string problem = position_problem(*root); !problem.empty())
+    return fail(-1, "the root position: " + problem);
+  if (cert.no_mate) return verify_no_mate(cert, *root);
+  if (cert.nodes.empty() || !cert.nodes[0].attacker)
+    return fail(0, "the root is not an attacker node");
+  if (cert.nodes[0].distance != cert.length)
+    return fail(0, "the certificate claims length " + std::to_string(cert.length) +
+                       " but its root is mated in " + std::to_string(cert.nodes[0].distance));
+
+  return walk(
+      cert, *root, true, "the futile interposition ",
+      [&](std::uint32_t, const Node& node, const Position& pos) -> std::string {
+        const auto at = [](std::string reason) { return reason; };
+        // Entering the node: its moves and its distance, checked against the rules and against
+        // the distances its children record.
+        const int side = pos.side;
+        for (const Edge& e : node.edges)
+          if (e.child == kNoChild)
+            return at("the move " + move_text(e.move) + " has no child ('-' is for no-mate " +
+                      "certificates)");
+        if (node.attacker != (side == root->side))
+          return at(std::string("recorded as ") + (node.attacker ? "an attacker" : "a defender") +
+                    " node but the other side is to move");
+        if (node.attacker) {
+          if (node.edges.size() != 1 || node.edges[0].kind != EdgeKind::Reply)
+            return at("an attacker node records exactly one move and its child");
+          const Edge& e = node.edges[0];
+          if (!is_legal(pos, e.move)) return at("the check " + move_text(e.move) + " is not legal");
+          if (!in_check(play(pos, e.move), 1 - side))
+            return at("the move " + move_text(e.move) + " does not give check");
+          const Node& child = cert.nodes[e.child];
+          if (child.attacker)
+            return at("the child of " + move_text(e.move) + " is an attacker node");
+          if (node.distance != 1 + child.distance)
+            return at("records mate in " + std::to_string(node.distance) + " but " +
+                      move_text(e.move) + " leads to node " + std::to_string(e.child) +
+                      ", mated in " + std::to_string(child.distance));
+        } else {
+          if (!in_check(pos, side)) return at("the defender is not in check");
+          // The replies: every one legal, listed once, and every legal one listed.
+          std::vector<Move> legal = legal_moves(pos);
+          std::vector<Move> listed;
+          for (const Edge& e : node.edges) {
+            if (std::find(legal.begin(), legal.end(), e.move) == legal.end())
+              return at("the reply " + move_text(e.move) + " is not legal");
+            listed.push_back(e.move);
+          }
+          const bool mate = node.edges.empty();
+          if (std::string why = each_listed_once(
+                  legal, listed, "reply",
+                  [mate](const std::string& m) {
+                    return mate ? "recorded as mate but the defender has the legal reply " + m
+                                : "the legal reply " + m + " is missing";
+                  });
+              !why.empty())
+            return why;
+          // The distance: each counted reply mated within d - 1, each exempted drop's comparison
+          // position within d, and d no more than that.
+          int computed = 0;
+          for (const Edge& e : node.edges) {
+            const std::string m = move_text(e.move);
+            const Node& child = cert.nodes[e.child];
+            if (e.kind == EdgeKind::Reply) {
+              if (!child.attacker) return at("the child of " + m + " is a defender node");
+              if (node.distance < 1 + child.distance)
+                return at("records mate in " + std::to_string(node.distance) + " but the reply " +
+                          m + " leads to node " + std::to_string(e.child) + ", mated in " +
+                          std::to_string(child.distance));
+              computed = std::max(computed, 1 + child.distance);
+              continue;
+            }
+            if (cert.futile_counted)
+              return at("the reply " + m + " is marked futile, but this certificate counts every " +
+                        "interposition");
+            if (!e.move.is_drop()) return at("the reply " + m + " is marked futile but is no drop");
+            if (child.attacker)
+              return at("the comparison node " + std::to_string(e.child) + " of " + m +
+                        " is an attacker node");
+            if (child.distance > node.distance)
+              return at("the futile interposition " + m + " is not exempt: its comparison " +
+                        "position (node " + std::to_string(e.child) + ") is mated in " +
+                        std::to_string(child.distance) + ", not within " +
+                        std::to_string(node.distance));
+            computed = std::max(computed, child.distance);
+          }
+          if (computed != node.distance)
+            return at("records mate in " + std::to_string(node.distance) +
+                      " but its replies give " + std::to_string(computed));
+        }
+        return "";
+      });
 }
 
 }  // namespace tsume::verifier
