@@ -225,7 +225,7 @@ std::string clock_text(double seconds) {
 }  // namespace
 
 bool open_batch_output(const Context& ctx, std::string_view where, const std::string& output,
-                       bool resume, Format format, const std::vector<Record>& records,
+                       bool resume, Shard shard, Format format, const std::vector<Record>& records,
                        BatchOutput& batch) {
   ResumeState done;
   if (resume) {
@@ -244,7 +244,9 @@ bool open_batch_output(const Context& ctx, std::string_view where, const std::st
     }
     batch.out = &batch.file;
   }
-  for (const Record& r : records) {
+  for (std::size_t k = 0; k < records.size(); ++k) {
+    const Record& r = records[k];
+    if (!shard.contains(k)) continue;
     if (resume && done.ids.count(resume_key(r.id, format)) != 0) {
       ++batch.skipped;
     } else {
@@ -305,6 +307,10 @@ void add_batch_options(po::options_description& options, std::string_view time_h
   add("resume", po::bool_switch()->default_value(false),
       "skip the problems whose ids are already in the -o FILE (same --format), drop a cut last "
       "record and append the rest");
+  add("shard", shard_value(),
+      "do only part I of N of the batch (0 <= I < N): the records k (counted from 0 in input "
+      "order) with k mod N = I, ids unchanged; scripts/merge_shards.py joins the parts in input "
+      "order");
   add("time", duration_value("0"), std::string(time_help).c_str());
   add("nodes", count_value("0"), "node limit per problem (0: none; 20M = 20,000,000)");
 }

@@ -87,8 +87,8 @@ std::string resume_key(const std::string& id, Format format);
 ResumeState prepare_resume(const std::string& path, Format format);
 
 // Where a batch writes and what it still has to do: -o FILE (truncated, or with --resume cut
-// to its complete records and appended to) or standard output, and the records whose ids are
-// not in the file yet.
+// to its complete records and appended to) or standard output, and the records of its --shard
+// (record k of the inputs, counted from 0, when k mod N = I) whose ids are not in the file yet.
 struct BatchOutput {
   std::ofstream file;
   std::ostream* out = nullptr;
@@ -97,7 +97,7 @@ struct BatchOutput {
 };
 // Opens the output of a batch. On failure prints "<where>: <reason>" on ctx.err and returns false.
 bool open_batch_output(const Context& ctx, std::string_view where, const std::string& output,
-                       bool resume, Format format, const std::vector<Record>& records,
+                       bool resume, Shard shard, Format format, const std::vector<Record>& records,
                        BatchOutput& batch);
 
 // The progress text of a batch: "[####....] done/total  <label> <count>  rate  ETA".
@@ -125,8 +125,8 @@ private:
   bool shown_ = false;
 };
 
-// The options `solve` and `check` share after their --format: -o/--output, --resume, --time and
-// --nodes (limits per problem); `time_help` describes --time.
+// The options `solve` and `check` share after their --format: -o/--output, --resume, --shard,
+// --time and --nodes (limits per problem); `time_help` describes --time.
 void add_batch_options(po::options_description& options, std::string_view time_help);
 // --time and --nodes (cli/option_values.h) as the limits of one problem, which also stop on
 // SIGINT/SIGTERM (g_interrupted).

@@ -53,8 +53,8 @@ constexpr HelpText kHelp{
     "last being the flaws found without the piece that were not found with it.\n"
     "Each problem is checked serially; --threads N checks N problems at once (default: all\n"
     "hardware threads). The verdict does not depend on N, nor on timing unless --time is set.\n"
-    "Durations take units (30, 30s, 10m), counts suffixes (2M, 500k). Exit status as for\n"
-    "'tsume solve'.",
+    "Durations take units (30, 30s, 10m), counts suffixes (2M, 500k). --resume, --shard and\n"
+    "the exit status as for 'tsume solve'.",
     "tsume check \"4k4/9/4P4/9/9/9/9/9/9 b G2r2b3g4s4n4l17p 1\"\n"
     "tsume check my_problem.kif\n"
     "tsume check problems/zukou.tsv --nodes 20000000 --format jsonl -o zukou-check.jsonl --resume\n"
@@ -475,7 +475,8 @@ int check_main(const Context& ctx) {
   const std::vector<Record> records = gather_records(inputs);
 
   BatchOutput batch;
-  if (!open_batch_output(ctx, where, output, resume, settings.format, records, batch))
+  if (!open_batch_output(ctx, where, output, resume, shard_option(*vm, "shard"), settings.format,
+                         records, batch))
     return kExitInputError;
   std::ostream& out = *batch.out;
   const std::vector<const Record*>& todo = batch.todo;

@@ -37,6 +37,7 @@ public:
 
 constexpr std::string_view kDurationExpected = "a duration such as 30, 30s, 500ms, 10m or 1.5h";
 constexpr std::string_view kCountExpected = "a count such as 20000000, 20M or 500k";
+constexpr std::string_view kShardExpected = "I/N with 0 <= I < N, such as 0/4";
 
 }  // namespace
 
@@ -89,6 +90,22 @@ std::optional<std::uint64_t> parse_count(std::string_view text) {
   return static_cast<std::uint64_t>(n);
 }
 
+std::optional<Shard> parse_shard(std::string_view text) {
+  const std::size_t slash = text.find('/');
+  if (slash == std::string_view::npos) return std::nullopt;
+  const auto whole = [](std::string_view t) -> std::optional<std::uint64_t> {
+    std::uint64_t v = 0;
+    if (t.empty() || t.front() < '0' || t.front() > '9') return std::nullopt;
+    const auto [end, ec] = std::from_chars(t.data(), t.data() + t.size(), v);
+    if (ec != std::errc() || end != t.data() + t.size()) return std::nullopt;
+    return v;
+  };
+  const auto index = whole(text.substr(0, slash));
+  const auto count = whole(text.substr(slash + 1));
+  if (!index || !count || *index >= *count) return std::nullopt;
+  return Shard{*index, *count};
+}
+
 namespace {
 
 // Reads the one value of an option with `parse`, or reports what was expected.
@@ -112,6 +129,18 @@ void validate(boost::any& v, const std::vector<std::string>& values, Count*, int
   read_value<Count>(v, values, parse_count, kCountExpected);
 }
 
+void validate(boost::any& v, const std::vector<std::string>& values, Shard*, int) {
+  po::validators::check_first_occurrence(v);
+  const std::string& text = po::validators::get_single_string(values);
+  const auto parsed = parse_shard(text);
+  if (!parsed) throw BadValue(kShardExpected, text);
+  v = *parsed;
+}
+
+po::typed_value<Shard>* shard_value() {
+  return po::value<Shard>()->value_name("I/N")->default_value(Shard{}, "0/1");
+}
+
 po::typed_value<Duration>* duration_value(std::string_view default_text) {
   const auto seconds = parse_duration(default_text);
   return po::value<Duration>()
@@ -132,6 +161,8 @@ double duration_option(const po::variables_map& vm, const char* name) {
 std::uint64_t count_option(const po::variables_map& vm, const char* name) {
   return vm[name].as<Count>().value;
 }
+
+Shard shard_option(const po::variables_map& vm, const char* name) { return vm[name].as<Shard>(); }
 
 int default_threads() {
   return static_cast<int>(std::clamp(std::thread::hardware_concurrency(), 1u, 256u));

@@ -4,7 +4,9 @@
 // - counts (node budgets and the like): an integer with an optional suffix, `20000000`, `20M`,
 //   `500k`, `1G`, `1.5M` (k = 1,000, M = 1,000,000, G = 1,000,000,000; no negative values);
 // - --threads: 0 or absent means all hardware threads, in every command;
-// - --hash: megabytes, 1..1048576, one default (kDefaultHashMb) in every command.
+// - --hash: megabytes, 1..1048576, one default (kDefaultHashMb) in every command;
+// - --shard I/N: the I-th of N parts of a batch, 0 <= I < N (record k of the inputs belongs to
+//   part k mod N).
 //
 // Durations and counts are Boost.Program_options value types: a bad value is reported as
 // "--nodes: expected a count such as 20000000 or 20M, got 'abc'" before the command runs.
@@ -37,18 +39,31 @@ struct Duration {
 struct Count {
   std::uint64_t value = 0;
 };
+// --shard I/N: part `index` of `count` (0 <= index < count); 0/1 is the whole batch.
+struct Shard {
+  std::uint64_t index = 0;
+  std::uint64_t count = 1;
+  bool contains(std::size_t k) const { return k % count == index; }
+};
+// "I/N" with 0 <= I < N (decimal digits only), or std::nullopt.
+std::optional<Shard> parse_shard(std::string_view text);
 
 // Boost.Program_options reads option values through these (found by argument-dependent lookup).
 void validate(boost::any& v, const std::vector<std::string>& values, Duration*, int);
 void validate(boost::any& v, const std::vector<std::string>& values, Count*, int);
+void validate(boost::any& v, const std::vector<std::string>& values, Shard*, int);
 
 // A --NAME DURATION option whose default is shown as `default_text` (e.g. "0").
 po::typed_value<Duration>* duration_value(std::string_view default_text);
 // A --NAME N option taking a count, default shown as `default_text` (e.g. "250k").
 po::typed_value<Count>* count_value(std::string_view default_text);
 
+// A --shard I/N option, default 0/1 (the whole batch).
+po::typed_value<Shard>* shard_value();
+
 double duration_option(const po::variables_map& vm, const char* name);
 std::uint64_t count_option(const po::variables_map& vm, const char* name);
+Shard shard_option(const po::variables_map& vm, const char* name);
 
 // All hardware threads (at least 1, at most 256): what --threads 0 and the USI option's default
 // mean.

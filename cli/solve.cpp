@@ -73,11 +73,12 @@ constexpr HelpText kHelp{
     "stopped an unfinished search: nodes, time or certify-nodes; else null), nodes, time_ms,\n"
     "error. Durations take units (30, 30s, 10m, 1.5h), counts suffixes (20M, 500k).\n"
     "--resume reads the ids already in the -o file, drops an incomplete last record and appends\n"
-    "the remaining problems. A progress bar goes to stderr when it is a terminal; a summary goes\n"
-    "to stderr (and, with --format text, to stdout; once when both are one terminal). --threads:\n"
-    "see below; records keep the input order whatever the thread count, and the answers do not\n"
-    "depend on it (unless --nodes or --time cut a search: where a limit falls depends on the\n"
-    "threads).\n"
+    "the remaining problems. --shard I/N does the records k (counted from 0) with k mod N = I,\n"
+    "for array jobs (docs/cluster.md); scripts/merge_shards.py joins the parts. A progress bar\n"
+    "goes to stderr when it is a terminal; a summary goes to stderr (and, with --format text, to\n"
+    "stdout; once when both are one terminal). --threads: see below; records keep the input\n"
+    "order whatever the thread count, and the answers do not depend on it (unless --nodes or\n"
+    "--time cut a search: where a limit falls depends on the threads).\n"
     "Exit status: 0 when the batch ran (even with error records), 1 when nothing could be read,\n"
     "2 on usage errors, 130 when interrupted (the problem in progress is not written).",
     "tsume solve \"3+R3nk/8p/7P1/9/9/9/9/9/8B b 16p4l3n4s4gbr 1\"\n"
@@ -531,7 +532,8 @@ int solve_main(const Context& ctx) {
   std::vector<Record> records = gather_records(inputs);
 
   BatchOutput batch;
-  if (!open_batch_output(ctx, where, output, resume, settings.format, records, batch))
+  if (!open_batch_output(ctx, where, output, resume, shard_option(*vm, "shard"), settings.format,
+                         records, batch))
     return kExitInputError;
   std::ostream& out = *batch.out;
   const std::vector<const Record*>& todo = batch.todo;
