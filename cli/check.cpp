@@ -175,20 +175,9 @@ private:
 // ---------------------------------------------------------------------------------------------
 // Words for findings
 
-// SFEN spelling: "+R", "g", "E" (sho shogi's drunk elephant), "+e" (a white crown prince).
-std::string piece_letters(Piece p) {
-  const PieceType pt = type_of(p);
-  const char letter = io::sfen_letter(pt);
-  std::string s = is_promoted(pt) ? "+" : "";
-  s += color_of(p) == Color::White ? static_cast<char>(letter - 'A' + 'a') : letter;
-  return s;
-}
-
-std::string square_usi(Square s) { return io::to_usi(Move::drop(PieceType::Pawn, s)).substr(2); }
-
 std::string piece_where(const PieceTest& t) {
-  return t.square == Square::None ? piece_letters(t.piece) + " in hand"
-                                  : piece_letters(t.piece) + " on " + square_usi(t.square);
+  return t.square == Square::None ? io::sfen_piece(t.piece) + " in hand"
+                                  : io::sfen_piece(t.piece) + " on " + io::usi_square(t.square);
 }
 
 // The position after `ply` main-line moves.
@@ -236,8 +225,8 @@ template <class T, class F> std::string json_array(const std::vector<T>& items, 
 
 std::string piece_json(const PieceTest& t) {
   std::ostringstream s;
-  s << "{\"piece\":" << json_string(piece_letters(t.piece))
-    << ",\"square\":" << json_string(t.square == Square::None ? "hand" : square_usi(t.square))
+  s << "{\"piece\":" << json_string(io::sfen_piece(t.piece))
+    << ",\"square\":" << json_string(t.square == Square::None ? "hand" : io::usi_square(t.square))
     << ",\"result\":" << json_string(to_string(t.result)) << ",\"nodes\":" << t.nodes
     << ",\"note\":" << json_string(t.note);
   if (!t.flaws_without.empty())

@@ -138,11 +138,7 @@ Outcome solve_record(const Record& r, Solver& solver, const Settings& settings) 
   o.nodes = result.nodes;
   o.seconds = result.seconds;
   o.status = to_string(result.status);
-  const bool finished = result.status == SolveStatus::NoMate ||
-                        (result.status == SolveStatus::Mate &&
-                         (result.length_exact || settings.options.answer == AnswerMode::First));
-  if (!finished)
-    o.limit = limit_reached(settings.limits, result.nodes, result.seconds, "certify-nodes");
+  o.limit = unfinished_limit(result, settings.limits, settings.options);
   if (result.status != SolveStatus::Mate) {
     if (settings.options.certificate)
       o.certificate = "# " + one_line(o.id) + ": no certificate (" + o.status + ")\n";

@@ -280,29 +280,20 @@ SolveOptions solve_options(const std::string& answer, bool count_futile,
   return o;
 }
 
-PySolveResult make_solve_result(const Position& pos, const SolveResult& r, bool first,
-                                const SearchLimits& limits) {
+PySolveResult make_solve_result(const Position& pos, const SolveResult& r,
+                                const SearchLimits& limits, const SolveOptions& options) {
   PySolveResult out;
   out.sfen = io::to_sfen(pos);
   out.rules = std::string(variant_name(pos.variant()));
   out.status = to_string(r.status);
   out.nodes = r.nodes;
   out.time = r.seconds;
-  const bool finished = r.status == SolveStatus::NoMate ||
-                        (r.status == SolveStatus::Mate && (r.length_exact || first));
-  if (!finished) {
-    if (limits.max_nodes != 0 && r.nodes >= limits.max_nodes) {
-      out.limit = "nodes";
-    } else if (limits.max_seconds > 0 && r.seconds >= limits.max_seconds) {
-      out.limit = "time";
-    } else {
-      out.limit = "certify-nodes";
-    }
-  }
+  if (const std::string_view limit = unfinished_limit(r, limits, options); !limit.empty())
+    out.limit = std::string(limit);
   if (r.status != SolveStatus::Mate) return out;
   out.length = r.length;
   out.exact = r.length_exact;
-  out.first = first;
+  out.first = options.answer == AnswerMode::First;
   out.pv = usi_moves(r.pv);
   out.pv_japanese = japanese_moves(pos, r.pv);
   return out;
@@ -329,7 +320,7 @@ public:
       const std::lock_guard lock(mutex_);  // one problem at a time on the table
       return solver_.solve(pos, limits, options);
     });
-    return make_solve_result(pos, r, options.answer == AnswerMode::First, limits);
+    return make_solve_result(pos, r, limits, options);
   }
   int threads() const { return solver_.threads(); }
   std::size_t hash_bytes() const { return solver_.hash_bytes(); }
@@ -341,16 +332,6 @@ private:
 
 // ---------------------------------------------------------------------------------------------
 // Checking
-
-std::string piece_letters(Piece p) {
-  const PieceType pt = type_of(p);
-  const char letter = io::sfen_letter(pt);
-  std::string s = is_promoted(pt) ? "+" : "";
-  s += color_of(p) == Color::White ? static_cast<char>(letter - 'A' + 'a') : letter;
-  return s;
-}
-
-std::string square_usi(Square s) { return io::to_usi(Move::drop(PieceType::Pawn, s)).substr(2); }
 
 struct PyFinding {
   std::string kind;
@@ -415,8 +396,8 @@ std::vector<PyPieceTest> pieces_with(const CheckResult& r, PieceResult which) {
   for (const PieceTest& t : r.pieces) {
     if (t.result != which) continue;
     PyPieceTest p;
-    p.piece = piece_letters(t.piece);
-    p.square = t.square == Square::None ? "hand" : square_usi(t.square);
+    p.piece = io::sfen_piece(t.piece);
+    p.square = t.square == Square::None ? "hand" : io::usi_square(t.square);
     p.result = to_string(t.result);
     p.nodes = t.nodes;
     p.note = t.note;

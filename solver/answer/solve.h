@@ -25,6 +25,7 @@
 #include <functional>
 #include <memory>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "solver/answer/answer_rules.h"
@@ -128,5 +129,20 @@ extern template class BasicSolver<ShogiRules>;
 using Solver = BasicSolver<ShogiRules>;
 
 const char* to_string(SolveStatus s);
+
+// What stopped a search that did not give the answer asked for (status unknown, or a mate whose
+// exact length was asked for and not certified): "nodes" (limits.max_nodes), "time"
+// (limits.max_seconds) or else "certify-nodes" (options.certify_nodes); "" when it finished.
+template <AnswerRules R>
+std::string_view unfinished_limit(const BasicSolveResult<R>& r, const SearchLimits& limits,
+                                  const SolveOptions& options) {
+  const bool finished =
+      r.status == SolveStatus::NoMate ||
+      (r.status == SolveStatus::Mate && (r.length_exact || options.answer == AnswerMode::First));
+  if (finished) return {};
+  if (limits.max_nodes != 0 && r.nodes >= limits.max_nodes) return "nodes";
+  if (limits.max_seconds > 0 && r.seconds >= limits.max_seconds) return "time";
+  return "certify-nodes";
+}
 
 }  // namespace tsume

@@ -97,6 +97,16 @@ inline std::string kanji_count(int n) {
 
 constexpr std::string_view color_name(Color c) { return c == Color::Black ? "Black" : "White"; }
 
+// SFEN spelling of a piece: "+R", "g", "E" (sho shogi's drunk elephant), "+e" (a white crown
+// prince): '+' for a promoted kind, lowercase for White.
+inline std::string sfen_piece(Piece p) {
+  const PieceType pt = type_of(p);
+  const char letter = sfen_letter(pt);
+  std::string s = is_promoted(pt) ? "+" : "";
+  s += color_of(p) == Color::White ? static_cast<char>(letter - 'A' + 'a') : letter;
+  return s;
+}
+
 // USI square name: file digit then rank letter, "7g". Square::None gives "--".
 inline std::string usi_square(Square s) {
   if (!is_ok(s)) return "--";

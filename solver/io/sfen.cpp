@@ -195,10 +195,7 @@ std::string to_sfen(const BoardSetup& setup) {
         continue;
       }
       if (empty > 0) out += static_cast<char>('0' + empty), empty = 0;
-      const PieceType pt = type_of(p);
-      if (is_promoted(pt)) out += '+';
-      const char c = sfen_letter(pt);
-      out += color_of(p) == Color::Black ? c : static_cast<char>(c + 32);
+      out += sfen_piece(p);
     }
     if (empty > 0) out += static_cast<char>('0' + empty);
   }
