@@ -139,9 +139,21 @@ Outcome solve_record(const Record& r, Solver& solver, const Settings& settings) 
   o.seconds = result.seconds;
   o.status = to_string(result.status);
   o.limit = unfinished_limit(result, settings.limits, settings.options);
+  const auto certificate_note = [&] {
+    std::ostringstream note;
+    note << "# " << one_line(o.id) << ": " << result.certificate_nodes << " search nodes, "
+         << seconds_text(result.certificate_seconds) << " to write\n";
+    return note.str();
+  };
   if (result.status != SolveStatus::Mate) {
-    if (settings.options.certificate)
-      o.certificate = "# " + one_line(o.id) + ": no certificate (" + o.status + ")\n";
+    // No mate: the certificate of no mate at all; unknown: none.
+    if (result.certificate)
+      o.certificate =
+          certificate_note() + certificate_text(*result.certificate, one_line(o.id), o.sfen);
+    else if (settings.options.certificate)
+      o.certificate = "# " + one_line(o.id) + ": no certificate (" +
+                      (result.certificate_error.empty() ? o.status : result.certificate_error) +
+                      ")\n";
     return o;
   }
   // Exact: the length is certified and the main line complete (it may hold more moves than the
@@ -153,10 +165,8 @@ Outcome solve_record(const Record& r, Solver& solver, const Settings& settings) 
   o.first = settings.options.answer == AnswerMode::First;
   o.pv = result.pv;
   if (result.certificate) {
-    std::ostringstream note;
-    note << "# " << one_line(o.id) << ": " << result.certificate_nodes << " search nodes, "
-         << seconds_text(result.certificate_seconds) << " to write\n";
-    o.certificate = note.str() + certificate_text(*result.certificate, one_line(o.id), o.sfen);
+    o.certificate =
+        certificate_note() + certificate_text(*result.certificate, one_line(o.id), o.sfen);
     if (result.exactness_certificate)
       o.certificate += certificate_text(*result.exactness_certificate, one_line(o.id), o.sfen);
     else if (settings.options.exactness_certificate && result.length_exact && result.length >= 3)
@@ -502,7 +512,8 @@ int solve_main(const Context& ctx) {
       "the first mate (0: only --nodes/--time); a mate found is then always reported, with its "
       "length certified when N sufficed");
   add("certificate", po::value<std::string>()->value_name("FILE"),
-      "also write each mate's proof certificate to FILE (one after another in input order; "
+      "also write each answer's certificate to FILE: a mate's proof, or for no mate its "
+      "disproof (one after another in input order; "
       "appended with --resume), for 'tsume verify' (docs/certificate.md)");
   add("certificate-exact", po::bool_switch()->default_value(false),
       "with --certificate: after each exact length L >= 3 also the certificate of no mate within "

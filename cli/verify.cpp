@@ -22,11 +22,13 @@ constexpr HelpText kHelp{
     "attacker move, every legal reply covered at every defender node, mate at every leaf), the\n"
     "futile-interposition exemptions by the documented rule, the recorded mate distances and the\n"
     "claimed length, and that no position repeats. The verifier's rules are a separate, plain\n"
-    "implementation that shares no code with the solver. A no-mate certificate (solve\n"
+    "implementation that shares no code with the solver. A no-mate-within certificate (solve\n"
     "--certificate-exact) is checked as the dual tree: every check at attacker nodes, one\n"
-    "refuting reply at defender nodes. One line per certificate: '<problem> VALID nodes N\n"
-    "length L', '<problem> VALID nodes N no-mate-within M' or '<problem> INVALID node K:\n"
-    "<reason>' (K -1: the header), then a summary. Exit status: 0 when every certificate is\n"
+    "refuting reply at defender nodes; a no-mate certificate (a problem without mate) likewise,\n"
+    "as a graph in which lines may go round for ever. One line per certificate: '<problem>\n"
+    "VALID nodes N length L', '... VALID nodes N no-mate-within M', '... VALID nodes N\n"
+    "no-mate' or '<problem> INVALID node K: <reason>' (K -1: the header), then a summary. Exit "
+    "status: 0 when every certificate is\n"
     "valid, 1 when one is not or a file cannot be read (the message names the file and line), 2\n"
     "on usage errors.",
     "tsume verify zukou.cert\n"
@@ -66,7 +68,9 @@ int verify_main(const Context& ctx) {
             cert.problem.empty() ? file + ":" + std::to_string(cert.line) : cert.problem;
         if (v.valid) {
           ++valid;
-          if (cert.no_mate)
+          if (cert.unbounded)
+            ctx.out << name << " VALID nodes " << v.nodes << " no-mate\n";
+          else if (cert.no_mate)
             ctx.out << name << " VALID nodes " << v.nodes << " no-mate-within " << v.length << '\n';
           else
             ctx.out << name << " VALID nodes " << v.nodes << " length " << v.length << '\n';

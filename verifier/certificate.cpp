@@ -73,8 +73,12 @@ bool CertificateReader::next(Certificate& result) {
         out.no_mate = false;
       } else if (value == "no-mate-within") {
         out.no_mate = true;
+        out.unbounded = false;
+      } else if (value == "no-mate") {
+        out.no_mate = true;
+        out.unbounded = true;
       } else {
-        fail("claim must be 'mate' or 'no-mate-within'");
+        fail("claim must be 'mate', 'no-mate-within' or 'no-mate'");
       }
     } else if (key == "problem") {
       out.problem = std::string(value);
@@ -90,6 +94,12 @@ bool CertificateReader::next(Certificate& result) {
       }
       have_futile = true;
     } else if (key == "length") {
+      if (value == "inf") {
+        if (!out.unbounded) fail("length inf is for 'claim no-mate' (given before it)");
+        out.length = kInfinite;
+        continue;
+      }
+      if (out.unbounded) fail("a 'claim no-mate' certificate has length inf");
       const auto v = number<int>(value);
       if (!v || *v < 1) fail("length must be a positive number of plies");
       out.length = *v;
@@ -119,9 +129,14 @@ bool CertificateReader::next(Certificate& result) {
     } else if (f[1] != "D") {
       fail("a node is A (attacker to move) or D (defender to move)");
     }
-    const auto d = number<int>(f[2]);
-    if (!d || *d < -1) fail("a distance is a number of plies (at least -1)");
-    node.distance = *d;
+    if (out.unbounded) {
+      if (f[2] != "inf") fail("every distance of a 'claim no-mate' certificate is inf");
+      node.distance = kInfinite;
+    } else {
+      const auto d = number<int>(f[2]);
+      if (!d || *d < -1) fail("a distance is a number of plies (at least -1)");
+      node.distance = *d;
+    }
     for (std::size_t k = 3; k < f.size(); k += 2) {
       Edge e;
       const auto m = parse_move(f[k]);
@@ -257,7 +272,7 @@ std::vector<std::pair<bool, Position>> comparison_positions(const Position& pos,
 // position that cannot be built.
 template <class Enter>
 Verdict walk(const Certificate& cert, const Position& root, bool one_node_per_position,
-             const std::string& comparison_failure, Enter&& enter) {
+             bool allow_cycles, const std::string& comparison_failure, Enter&& enter) {
   const auto fail = [&](long node, std::string reason) {
     return failure(cert, node, std::move(reason));
   };
@@ -302,7 +317,7 @@ Verdict walk(const Certificate& cert, const Position& root, bool one_node_per_po
     const std::string via = " (reached from node " + std::to_string(id) + " by " +
                             move_text(e.move) +
                             (e.kind == EdgeKind::Reply ? "" : ", its comparison position") + ")";
-    if (state[e.child] == 1)
+    if (state[e.child] == 1 && !allow_cycles)
       return fail(static_cast<long>(e.child), "a cycle: the node is its own descendant" + via);
     if (position[e.child]) {
       if (!(*position[e.child] == child))
@@ -340,7 +355,7 @@ Verdict verify_no_mate(const Certificate& cert, const Position& root) {
     return fail(0, "the certificate claims no mate within " + std::to_string(cert.length) +
                        " but its root records only " + std::to_string(cert.nodes[0].distance));
   return walk(
-      cert, root, false, "the comparison position of ",
+      cert, root, cert.unbounded, cert.unbounded, "the comparison position of ",
       [&](std::uint32_t, const Node& node, const Position& pos) -> std::string {
         const auto at = [](std::string reason) { return reason; };
         const std::string within = " not within " + std::to_string(node.distance);
@@ -445,7 +460,7 @@ Verdict verify(const Certificate& cert) {
                        " but its root is mated in " + std::to_string(cert.nodes[0].distance));
 
   return walk(
-      cert, *root, true, "the futile interposition ",
+      cert, *root, true, false, "the futile interposition ",
       [&](std::uint32_t, const Node& node, const Position& pos) -> std::string {
         const auto at = [](std::string reason) { return reason; };
         // Entering the node: its moves and its distance, checked against the rules and against

@@ -53,8 +53,11 @@ struct Certificate {
   int version = 1;
   // "claim mate" (the default): mate within `length` plies, the recorded tree that long.
   // "claim no-mate-within": no mate within `length` plies (the dual tree; see verify()).
+  // "claim no-mate": no mate at any length (`length inf`, every distance `inf`; a graph that
+  // may have cycles, see verify()).
   bool no_mate = false;
-  std::string problem;  // the problem's id
+  bool unbounded = false;  // "claim no-mate": `length` and every distance are kInfinite
+  std::string problem;     // the problem's id
   std::string sfen;
   bool futile_counted = false;  // "futile counted": every interposition counts, no exemption
   int length = -1;
@@ -63,6 +66,8 @@ struct Certificate {
 };
 
 inline constexpr int kCertificateVersion = 1;
+// The distance `inf` of a "claim no-mate" certificate.
+inline constexpr int kInfinite = 1 << 30;
 
 // Reads the certificates of a stream one after another. Returns false at the end of the
 // stream (`out` untouched); throws std::runtime_error naming `file`, the line and the reason on a
@@ -97,6 +102,13 @@ struct Verdict {
 // mated within d - 1 and, when that reply is a drop the exemption rule could make futile, the
 // node of every comparison position (`f`/`f+` edges of the same move), each not mated within d.
 // Positions may repeat there (every distance decreases along a line), cycles may not.
+//
+// A no-mate certificate ("claim no-mate") is the same dual graph with every distance infinite:
+// each position at one node, cycles allowed (a line that goes round for ever is no mate: the
+// attacker must mate in finitely many plies, and a perpetual check is his loss). Every
+// attacker node lists every legal check; every defender node one legal reply with a node (and
+// the comparison nodes of a drop the rule could exempt). By induction on M, no node's position
+// is mated within M plies, for every M.
 Verdict verify(const Certificate& cert);
 
 }  // namespace tsume::verifier

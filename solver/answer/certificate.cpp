@@ -20,6 +20,11 @@ constexpr std::uint32_t kNone = std::numeric_limits<std::uint32_t>::max();
 constexpr std::uint64_t kFirstCap = 2'000;
 constexpr std::uint64_t kCapGrowth = 4;
 
+// The distance budget one ply further down: r - 1, and infinite stays infinite.
+constexpr Plies below(Plies r) { return r >= kNoMate ? kNoMate : r - 1; }
+// The length budget of a question "mated within r?" (infinite: the unbounded search).
+constexpr Plies budget_of(Plies r) { return r >= kNoMate ? kUnboundedPlies : r; }
+
 class Builder {
 public:
   Builder(TranspositionTable& table, const SearchLimits& limits, Color attacker,
@@ -54,8 +59,10 @@ public:
   }
 
   // A node of the dual tree: `pos` is not mated within `r` plies, or kNone. Positions may repeat
-  // here at different distances; a node is reused for any r up to its own.
+  // here at different distances; a node is reused for any r up to its own. With r = kNoMate
+  // (no mate at all) see emit_no_mate_at_all().
   std::uint32_t emit_no_mate(Position& pos, Plies r) {
+    if (r >= kNoMate) return emit_no_mate_at_all(pos);
     auto& held = no_mate_ids_[pos.key()];
     for (std::uint32_t id : held)
       if (nodes_[id].distance >= r) return id;
@@ -72,7 +79,44 @@ public:
     return id;
   }
 
+  // A node of the graph of no mate at all: each position at one node, made before its children
+  // so that a line that comes back to a position on it links to that node (a cycle: the line
+  // can go round for ever, which is no mate). When a node cannot be built, everything made
+  // since it was begun is taken back (nodes made under it may point to it).
+  std::uint32_t emit_no_mate_at_all(Position& pos) {
+    const std::uint64_t key = pos.key();
+    if (const auto it = any_length_id_.find(key); it != any_length_id_.end()) return it->second;
+    if (depth_ >= kMaxDepth) {
+      too_deep_ = true;
+      return kNone;
+    }
+    const auto id = static_cast<std::uint32_t>(nodes_.size());
+    nodes_.emplace_back();
+    building_.push_back(0);
+    bound_.push_back(kNoMate);
+    keys_.resize(nodes_.size());
+    keys_[id] = key;
+    any_length_id_.emplace(key, id);
+    Certificate::Node built;
+    built.distance = kNoMate;
+    ++depth_;
+    const bool ok = pos.side_to_move() == attacker_ ? attacker_no_mate(pos, kNoMate, built)
+                                                    : defender_no_mate(pos, kNoMate, built);
+    --depth_;
+    if (!ok) {
+      for (std::size_t i = id; i < nodes_.size(); ++i) any_length_id_.erase(keys_[i]);
+      nodes_.resize(id);
+      building_.resize(id);
+      bound_.resize(id);
+      keys_.resize(id);
+      return kNone;
+    }
+    nodes_[id] = std::move(built);
+    return id;
+  }
+
   bool stopped() const { return stopped_; }
+  bool too_deep() const { return too_deep_; }
   bool refuted() const { return refuted_; }
   const SearchBudget& budget() const { return budget_; }
   std::vector<Certificate::Node>& nodes() { return nodes_; }
@@ -314,8 +358,8 @@ private:
     generate_checks(pos, list);
     for (Move m : list) {
       pos.do_move(m);
-      const Outcome o = prove(pos, r - 1, 0);
-      const std::uint32_t child = o == Outcome::Disproven ? emit_no_mate(pos, r - 1) : kNone;
+      const Outcome o = prove(pos, budget_of(below(r)), 0);
+      const std::uint32_t child = o == Outcome::Disproven ? emit_no_mate(pos, below(r)) : kNone;
       pos.undo_move(m);
       if (o == Outcome::Proven) refuted_ = true;
       if (child == kNone) return false;
@@ -330,10 +374,30 @@ private:
     out.attacker = false;
     MoveList list;
     generate_evasions(pos, list);
-    std::vector<std::pair<Plies, Move>> order;  // the best known refutations first
-    for (Move m : list) order.emplace_back(probe_after(pos, m).lower, m);
-    std::stable_sort(order.begin(), order.end(),
-                     [](const auto& a, const auto& b) { return a.first > b.first; });
+    // The best known refutations first; for no mate at all, among equals the replies after
+    // which the attacker has the fewest checks (the smallest graphs: none is a leaf).
+    struct Candidate {
+      Plies lower;
+      std::size_t checks;
+      Move move;
+    };
+    std::vector<Candidate> candidates;
+    for (Move m : list) {
+      std::size_t checks = 0;
+      if (r >= kNoMate) {
+        MoveList after;
+        pos.do_move(m);
+        generate_checks(pos, after);
+        pos.undo_move(m);
+        checks = after.size();
+      }
+      candidates.push_back({probe_after(pos, m).lower, checks, m});
+    }
+    std::stable_sort(candidates.begin(), candidates.end(), [](const auto& a, const auto& b) {
+      return a.lower != b.lower ? a.lower > b.lower : a.checks < b.checks;
+    });
+    std::vector<std::pair<Plies, Move>> order;
+    for (const Candidate& c : candidates) order.emplace_back(c.lower, c.move);
     const auto comparisons = [&](Move m) {
       std::vector<Move> out_moves;
       if (options_.futility && m.is_drop())
@@ -349,7 +413,7 @@ private:
     const auto query = [&](std::size_t i, std::uint64_t cap) {
       const Move m = order[i].second;
       pos.do_move(m);
-      Outcome o = r - 1 <= 0 ? Outcome::Disproven : prove(pos, r - 1, cap);
+      Outcome o = below(r) <= 0 ? Outcome::Disproven : prove(pos, budget_of(below(r)), cap);
       pos.undo_move(m);
       if (o != Outcome::Disproven) return o == Outcome::Proven ? Outcome::Disproven : o;
       for (Move cm : comparisons(m)) {
@@ -366,9 +430,9 @@ private:
     const auto take = [&](std::size_t i) {
       const Move m = order[i].second;
       std::uint32_t child = Certificate::kNoChild;  // no mate within 0 needs no node
-      if (r - 1 > 0) {
+      if (below(r) > 0) {
         pos.do_move(m);
-        child = emit_no_mate(pos, r - 1);
+        child = emit_no_mate(pos, below(r));
         pos.undo_move(m);
         if (child == kNone) return false;
       }
@@ -401,15 +465,22 @@ private:
   std::vector<std::uint8_t> building_;
   std::vector<Plies> bound_;  // the distance each node was built with
   std::unordered_map<std::uint64_t, std::vector<std::uint32_t>> no_mate_ids_;
+  // The graph of no mate at all: the node of each position, the position key of each node.
+  std::unordered_map<std::uint64_t, std::uint32_t> any_length_id_;
+  std::vector<std::uint64_t> keys_;
+  // Its construction recurses along lines of play; a line longer than this is given up.
+  static constexpr int kMaxDepth = 4000;
+  int depth_ = 0;
+  bool too_deep_ = false;
   bool stopped_ = false;
   bool refuted_ = false;  // a no-mate claim met a mate
 };
 
 // The graph reachable from node 0, renumbered in depth-first order, with every distance computed
 // from the children (a node rebuilt with a smaller distance lowers its parents'). False on a
-// cycle.
+// cycle, unless `allow_cycles` (no mate at all; then no distance is recomputed).
 bool finish(std::vector<Certificate::Node>& nodes, std::vector<Certificate::Node>& out,
-            bool recompute = true) {
+            bool recompute = true, bool allow_cycles = false) {
   const std::size_t n = nodes.size();
   std::vector<std::uint32_t> new_id(n, kNone);
   std::vector<std::uint8_t> state(n, 0);  // 0 unseen, 1 on the stack, 2 done
@@ -428,7 +499,7 @@ bool finish(std::vector<Certificate::Node>& nodes, std::vector<Certificate::Node
     if (f.next < node.edges.size()) {
       const std::uint32_t c = node.edges[f.next++].child;
       if (c == Certificate::kNoChild) continue;
-      if (state[c] == 1) return false;
+      if (state[c] == 1 && !allow_cycles) return false;
       if (state[c] == 0) {
         state[c] = 1;
         new_id[c] = static_cast<std::uint32_t>(order.size());
@@ -495,27 +566,34 @@ CertificateBuild build_no_mate_certificate(TranspositionTable& table, const Sear
                                            const Position& root, Plies length,
                                            MateSearchOptions options) {
   CertificateBuild result;
+  const bool at_all = length >= kNoMate;
+  // No mate at all is the same claim whether futile interpositions count or not (a futile
+  // drop's comparison position is mated only where the drop and its capture are:
+  // docs/certificate.md), so that certificate counts every interposition and needs no
+  // comparison positions.
+  if (at_all) options.futility = false;
   Builder builder(table, limits, root.side_to_move(), options);
   Position pos = root;
-  const std::uint32_t id = builder.emit_no_mate(pos, length);
+  const std::uint32_t id = builder.emit_no_mate(pos, at_all ? kNoMate : length);
   result.nodes = builder.budget().nodes();
   result.seconds = builder.budget().seconds();
   if (id == kNone) {
-    result.error = builder.refuted()   ? "a mate within the length was found"
-                   : builder.stopped() ? "a limit stopped a disproof of the certificate"
-                                       : "no disproof was found";
+    result.error = builder.refuted()    ? "a mate within the length was found"
+                   : builder.stopped()  ? "a limit stopped a disproof of the certificate"
+                   : builder.too_deep() ? "a line of the disproof is too long to write"
+                                        : "no disproof was found";
     return result;
   }
-  // The root is the last node built: renumber from it.
+  // The root is the last node built (the first for no mate at all): renumber from it.
   std::vector<Certificate::Node>& nodes = builder.nodes();
   std::swap(nodes[0], nodes[id]);
   for (Certificate::Node& n : nodes)
     for (Certificate::Edge& e : n.edges) e.child = e.child == id ? 0 : e.child == 0 ? id : e.child;
-  if (!finish(nodes, result.certificate.nodes, false)) {
+  if (!finish(nodes, result.certificate.nodes, false, at_all)) {
     result.error = "the disproof read from the table has a cycle";
     return result;
   }
-  result.certificate.length = length;
+  result.certificate.length = at_all ? kNoMate : length;
   result.certificate.no_mate = true;
   result.certificate.futile_counted = !options.futility;
   result.ok = true;
@@ -525,15 +603,23 @@ CertificateBuild build_no_mate_certificate(TranspositionTable& table, const Sear
 std::string certificate_text(const Certificate& c, const std::string& id, const std::string& sfen) {
   std::ostringstream s;
   s << "tsume-certificate 1\n";
-  if (c.no_mate) s << "claim no-mate-within\n";
+  const bool at_all = c.no_mate && c.length >= kNoMate;
+  if (c.no_mate) s << (at_all ? "claim no-mate\n" : "claim no-mate-within\n");
   if (!id.empty()) s << "problem " << id << '\n';
   s << "sfen " << sfen << '\n'
-    << "futile " << (c.futile_counted ? "counted" : "not-counted") << '\n'
-    << "length " << c.length << '\n'
-    << "nodes " << c.nodes.size() << '\n';
+    << "futile " << (c.futile_counted ? "counted" : "not-counted") << '\n';
+  if (at_all)
+    s << "length inf\n";
+  else
+    s << "length " << c.length << '\n';
+  s << "nodes " << c.nodes.size() << '\n';
   for (std::size_t i = 0; i < c.nodes.size(); ++i) {
     const Certificate::Node& n = c.nodes[i];
-    s << i << (n.attacker ? " A " : " D ") << n.distance;
+    s << i << (n.attacker ? " A " : " D ");
+    if (at_all)
+      s << "inf";
+    else
+      s << n.distance;
     for (const Certificate::Edge& e : n.edges) {
       s << ' ' << ShogiRules::move_text(e.move) << ' ';
       if (e.child == Certificate::kNoChild) {

@@ -43,7 +43,8 @@ struct Certificate {
   std::vector<Node> nodes;  // node 0 is the root; ids in depth-first order
   Plies length = 0;
   bool futile_counted = false;
-  // The dual tree: no mate within `length` (each node's distance: "not mated within").
+  // The dual tree: no mate within `length` (each node's distance: "not mated within"); with
+  // `length` kNoMate, no mate at all (every distance kNoMate, cycles allowed).
   bool no_mate = false;
 };
 
@@ -68,6 +69,9 @@ CertificateBuild build_certificate(TranspositionTable& table, const SearchLimits
 // (the one with the table's best disproof first, in widening rounds) and, for a drop the rule
 // could exempt, the disproofs of its comparison positions within the node's own distance.
 // Positions may repeat at different distances; nodes are shared by position and distance.
+// With `length` kNoMate: the certificate of no mate at all ("claim no-mate"), a graph with one
+// node per position in which a line may come back to a position on it (a cycle; going round
+// for ever is no mate), written with every interposition counted (the same claim either way).
 CertificateBuild build_no_mate_certificate(TranspositionTable& table, const SearchLimits& limits,
                                            const Position& root, Plies length,
                                            MateSearchOptions options);

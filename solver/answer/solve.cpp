@@ -194,6 +194,26 @@ BasicSolveResult<R> BasicSolver<R>::solve(const typename R::Position& root,
   }
   result.nodes = budget.nodes();
   result.seconds = budget.seconds();
+  if (options.certificate && result.status == SolveStatus::NoMate) {
+    if constexpr (std::is_same_v<R, ShogiRules>) {
+      if (pos.variant() != Variant::Shogi) {
+        result.certificate_error = "certificates are written for shogi only";
+        return result;
+      }
+      // The disproof: no mate at any length (a graph that may go round; certificate.h).
+      CertificateBuild built = build_no_mate_certificate(table_, limits, pos, kNoMate, exact);
+      result.certificate_nodes = built.nodes;
+      result.certificate_seconds = built.seconds;
+      result.nodes += built.nodes;
+      result.seconds += built.seconds;
+      if (built.ok)
+        result.certificate = std::make_shared<const Certificate>(std::move(built.certificate));
+      else
+        result.certificate_error = built.error;
+    } else {
+      result.certificate_error = "certificates are written for shogi only";
+    }
+  }
   if (options.certificate && result.status == SolveStatus::Mate) {
     if constexpr (std::is_same_v<R, ShogiRules>) {
       if (pos.variant() != Variant::Shogi) {

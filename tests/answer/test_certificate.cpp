@@ -6,6 +6,7 @@
 
 #include <sstream>
 #include <string>
+#include <vector>
 
 #include "solver/answer/solve.h"
 #include "solver/io/sfen.h"
@@ -80,6 +81,52 @@ TEST(Certificate, EveryInterpositionCounted) {
       verify_text(certificate_text(*r.certificate, "t", io::to_sfen(position(sfen))), no_mate);
   EXPECT_TRUE(v.valid) << "node " << v.node << ": " << v.reason;
   EXPECT_EQ(v.length, 7);
+}
+
+// The number of edges of a certificate that lead back to a node on the depth-first path to
+// them (cycles), counted apart from the writer and the verifier.
+std::size_t back_edges(const Certificate& c) {
+  std::vector<std::uint8_t> state(c.nodes.size(), 0);
+  std::size_t back = 0;
+  const auto visit = [&](const auto& self, std::size_t id) -> void {
+    state[id] = 1;
+    for (const Certificate::Edge& e : c.nodes[id].edges) {
+      if (e.child == Certificate::kNoChild) continue;
+      if (state[e.child] == 1)
+        ++back;
+      else if (state[e.child] == 0)
+        self(self, e.child);
+    }
+    state[id] = 2;
+  };
+  visit(visit, 0);
+  return back;
+}
+
+TEST(Certificate, NoMateAtAllVerifies) {
+  // The hand-analysed no-mate positions of the answer tests, and two whose disproof goes round:
+  // a horse against a king with a gold in hand (▲５四馬 △２三玉 ▲４五馬 △３二玉 is the start
+  // again) and a dragon and horse against a king on 5a.
+  std::vector<std::string> sfens(std::begin(answer_test::kNoMatePositions),
+                                 std::end(answer_test::kNoMatePositions));
+  sfens.push_back("9/6k2/9/9/5+B3/9/9/9/9 b g 1");
+  sfens.push_back("4k4/9/4P4/9/9/9/9/9/+R+B7 b p 1");
+  std::size_t with_cycles = 0;
+  for (const std::string& sfen : sfens) {
+    const SolveResult r = solve_with_certificates(sfen);
+    ASSERT_EQ(r.status, SolveStatus::NoMate) << sfen;
+    ASSERT_TRUE(r.certificate) << sfen << ": " << r.certificate_error;
+    EXPECT_TRUE(r.certificate->no_mate);
+    EXPECT_EQ(r.certificate->length, kNoMate);
+    const std::string text = certificate_text(*r.certificate, "t", io::to_sfen(position(sfen)));
+    EXPECT_NE(text.find("claim no-mate\n"), std::string::npos);
+    bool no_mate = false;
+    const verifier::Verdict v = verify_text(text, no_mate);
+    EXPECT_TRUE(v.valid) << sfen << ": node " << v.node << ": " << v.reason;
+    EXPECT_TRUE(no_mate);
+    if (back_edges(*r.certificate) > 0) ++with_cycles;
+  }
+  EXPECT_GE(with_cycles, 2u);
 }
 
 TEST(Certificate, NoneForShoShogi) {

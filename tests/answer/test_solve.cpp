@@ -204,39 +204,8 @@ TEST(Solve, ExcludingFutileInterpositionsMatchesPlainMinimax) {
   }
 }
 
-// Hand-analysed positions without mate: the attacker's material can never cover the king.
-const char* const kNoMate[] = {
-    // A lone piece in hand against a king in the centre (the king always has a free square).
-    "9/9/9/9/4k4/9/9/9/9 b P2r2b4g4s4n4l17p 1",
-    "9/9/9/9/4k4/9/9/9/9 b L2r2b4g4s4n3l18p 1",
-    "9/9/9/9/4k4/9/9/9/9 b N2r2b4g4s3n4l18p 1",
-    "9/9/9/9/4k4/9/9/9/9 b S2r2b4g3s4n4l18p 1",
-    "9/9/9/9/4k4/9/9/9/9 b G2r2b3g4s4n4l18p 1",
-    "9/9/9/9/4k4/9/9/9/9 b B2rb4g4s4n4l18p 1",
-    "9/9/9/9/4k4/9/9/9/9 b Rr2b4g4s4n4l18p 1",
-    // A lone piece in hand against a corner king: every check is answered by capturing it or
-    // stepping out of the line.
-    "8k/9/9/9/9/9/9/9/9 b P2r2b4g4s4n4l17p 1",
-    "8k/9/9/9/9/9/9/9/9 b L2r2b4g4s4n3l18p 1",
-    "8k/9/9/9/9/9/9/9/9 b S2r2b4g3s4n4l18p 1",
-    "8k/9/9/9/9/9/9/9/9 b G2r2b3g4s4n4l18p 1",
-    "8k/9/9/9/9/9/9/9/9 b B2rb4g4s4n4l18p 1",
-    "8k/9/9/9/9/9/9/9/9 b Rr2b4g4s4n4l18p 1",
-    // No check at all: the attacker's only piece cannot reach the king, nothing in hand.
-    "4k4/9/9/9/9/9/9/9/P8 b 2r2b4g4s4n4l17p 1",
-    "4k4/9/9/9/9/9/9/9/N8 b 2r2b4g4s3n4l18p 1",
-    "k8/9/9/9/9/9/9/9/8L b 2r2b4g4s4n3l18p 1",
-    // A lone dragon or horse gives checks forever (repetition) but never mates the centre king.
-    "9/9/9/9/4k4/9/9/9/+R8 b r2b4g4s4n4l18p 1",
-    "9/9/9/9/4k4/9/9/+B8/9 b 2rb4g4s4n4l18p 1",
-    // 打ち歩詰め: the only mating drop is illegal (the pawn on 1b, guarded by the silver).
-    "7lk/9/8S/9/9/9/9/9/9 b P2r2b4g3s4n3l17p 1",
-    // A rook and a pawn in hand against the centre king with the defender holding all the rest.
-    "9/9/9/9/4k4/9/9/9/9 b RPr2b4g4s4n4l16p 1",
-};
-
 TEST(Solve, HandMadeNoMatePositionsAreDisproven) {
-  for (const char* sfen : kNoMate) {
+  for (const char* sfen : answer_test::kNoMatePositions) {
     auto p = io::read_position(sfen);
     ASSERT_TRUE(p.ok()) << sfen;
     const SolveResult r = solve(sfen);

@@ -74,6 +74,28 @@ nodes 3
 end
 )";
 
+// No mate at all, with a cycle: a horse against a king that holds a gold. ▲２三馬 is taken
+// (nothing is left to check with); after ▲５四馬 △２三玉 the horse checks from 3b (taken) or
+// from 4e, and △３二玉 is the start again (node 7 leads back to node 0). The defender never
+// needs the gold.
+const std::string kNoMateAtAll = R"(tsume-certificate 1
+claim no-mate
+problem horse-round
+sfen 9/6k2/9/9/5+B3/9/9/9/9 b g 1
+futile counted
+length inf
+nodes 8
+0 A inf 4e2c 1 4e5d 3
+1 D inf 3b2c 2
+2 A inf
+3 D inf 3b2c 4
+4 A inf 5d3b 5 5d4e 7
+5 D inf 2c3b 6
+6 A inf
+7 D inf 2c3b 0
+end
+)";
+
 Certificate read(const std::string& text) {
   std::istringstream in(text);
   CertificateReader reader(in, "test.cert");
@@ -200,6 +222,30 @@ end
                  0, "the legal check G*6a is missing");
 }
 
+TEST(NoMateCertificate, NoMateAtAllWithACycle) {
+  const Verdict v = verify(read(kNoMateAtAll));
+  EXPECT_TRUE(v.valid) << "node " << v.node << ": " << v.reason;
+  EXPECT_EQ(v.nodes, 8u);
+  EXPECT_TRUE(read(kNoMateAtAll).unbounded);
+  // A check left out (the one that leads round).
+  expect_invalid(replace(kNoMateAtAll, "0 A inf 4e2c 1 4e5d 3", "0 A inf 4e2c 1"), 0,
+                 "the legal check 4e5d is missing");
+  // The king cannot step to 3c, which the horse on 2c guards.
+  expect_invalid(replace(kNoMateAtAll, "1 D inf 3b2c 2", "1 D inf 3b3c 2"), 1,
+                 "the reply 3b3c is not legal");
+  // The line closed on the wrong node: node 6 holds another position.
+  expect_invalid(replace(kNoMateAtAll, "7 D inf 2c3b 0", "7 D inf 2c3b 6"), 6,
+                 "reached as two different positions");
+  // A defender node must give a reply to a node of its own.
+  expect_invalid(replace(kNoMateAtAll, "7 D inf 2c3b 0", "7 D inf 2c3b -"), 7, "has no child");
+  // The same graph claimed as "no mate within 3" is refused for its cycle.
+  std::string within = replace(replace(kNoMateAtAll, "claim no-mate\n", "claim no-mate-within\n"),
+                               "length inf", "length 3");
+  for (const char* node : {"0 A", "1 D", "2 A", "3 D", "4 A", "5 D", "6 A", "7 D"})
+    within = replace(within, std::string(node) + " inf", std::string(node) + " 3");
+  expect_invalid(within, 0, "a cycle");
+}
+
 TEST(NoMateCertificate, ReplyWithoutChild) {
   // No mate within 1: after 5a5b the attacker would need a mate in 0 plies, so no node follows.
   const std::string within_one =
@@ -235,6 +281,13 @@ TEST(Certificate, MalformedFilesNameTheLine) {
             "bad.cert:8: expected 'end' after the nodes");
   EXPECT_EQ(error_of(replace(kMateInOne, "G*5b 1", "G*5z 1")),
             "bad.cert:7: 'G*5z' is not a USI move");
+  // No mate at all: every distance inf, the length too, and inf nowhere else.
+  EXPECT_EQ(error_of(replace(kNoMateAtAll, "2 A inf", "2 A 3")),
+            "bad.cert:10: every distance of a 'claim no-mate' certificate is inf");
+  EXPECT_EQ(error_of(replace(kNoMateAtAll, "length inf", "length 3")),
+            "bad.cert:6: a 'claim no-mate' certificate has length inf");
+  EXPECT_EQ(error_of(replace(kMateInOne, "length 1", "length inf")),
+            "bad.cert:5: length inf is for 'claim no-mate' (given before it)");
 }
 
 }  // namespace
