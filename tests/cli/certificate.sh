@@ -58,6 +58,7 @@ largest() {
     /^tsume-certificate/ { cur = $0 "\n"; inside = 1; dual = 0; next }
     inside { cur = cur $0 "\n" }
     inside && /^claim no-mate-within$/ { dual = 1 }
+    inside && /^claim no-mate$/ { dual = 2 }
     inside && /^nodes / { n = $2 }
     inside && /^end$/ { inside = 0; if (dual == want && n > best) { best = n; keep = cur } }
     END { printf "%s", keep }' "$tmp/all.cert"
