@@ -138,6 +138,11 @@ private:
     return o;
   }
   Outcome prove(Position& pos, Plies r, std::uint64_t cap) {
+    // What the table's bounds settle needs no search of its own (most questions of a
+    // no-mate certificate: the solve's disproof left them there).
+    const TTProbe known = reader_.lookup(pos);
+    if (known.upper <= r) return Outcome::Proven;
+    if (known.lower > r) return Outcome::Disproven;
     return ask(cap, [&](MateSearch& s) { return s.prove(pos, r, options_); });
   }
   TTProbe probe_after(Position& pos, Move m) {
