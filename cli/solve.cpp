@@ -27,6 +27,7 @@
 
 #include "cli/batch.h"
 #include "cli/command.h"
+#include "cli/gzip_stream.h"
 #include "cli/inputs.h"
 #include "solver/answer/certificate.h"
 #include "solver/answer/solve.h"
@@ -514,7 +515,8 @@ int solve_main(const Context& ctx) {
   add("certificate", po::value<std::string>()->value_name("FILE"),
       "also write each answer's certificate to FILE: a mate's proof, or for no mate its "
       "disproof (one after another in input order; "
-      "appended with --resume), for 'tsume verify' (docs/certificate.md)");
+      "appended with --resume), for 'tsume verify' (docs/certificate.md); FILE.gz: "
+      "gzip-compressed");
   add("certificate-exact", po::bool_switch()->default_value(false),
       "with --certificate: after each exact length L >= 3 also the certificate of no mate within "
       "L - 2, which makes the length exact (larger and slower to write)");
@@ -560,9 +562,12 @@ int solve_main(const Context& ctx) {
 
   std::ofstream certificates;
   std::string certificate_path;
+  bool compress_certificates = false;  // FILE.gz: each record's certificates a gzip member
   if (vm->count("certificate") != 0) {
     certificate_path = (*vm)["certificate"].as<std::string>();
-    certificates.open(certificate_path, resume ? std::ios::app : std::ios::trunc);
+    compress_certificates = is_gzip_path(certificate_path);
+    certificates.open(certificate_path,
+                      std::ios::binary | (resume ? std::ios::app : std::ios::trunc));
     if (!certificates) {
       ctx.err << where << ": cannot write " << certificate_path << '\n';
       return kExitInputError;
@@ -588,7 +593,10 @@ int solve_main(const Context& ctx) {
     out << format_outcome(o, settings.format) << std::flush;
     if (!out) write_failed = true;
     if (certificates.is_open()) {
-      certificates << o.certificate << std::flush;
+      if (compress_certificates)
+        certificates << gzip_member(o.certificate) << std::flush;
+      else
+        certificates << o.certificate << std::flush;
       if (!certificates) unwritable = certificate_path;
     }
     if (!diagram_dir.empty() && o.start && unwritable.empty()) {

@@ -9,6 +9,7 @@
 #include <string>
 
 #include "cli/command.h"
+#include "cli/gzip_stream.h"
 #include "verifier/certificate.h"
 
 namespace tsume::cli {
@@ -46,18 +47,15 @@ int verify_main(const Context& ctx) {
   bool read_error = false;
   const auto start = std::chrono::steady_clock::now();
   for (const std::string& file : inputs_of(*vm)) {
-    std::ifstream stream;
-    std::istream* in = &std::cin;
-    if (file != "-") {
-      stream.open(file);
-      if (!stream) {
-        ctx.err << "tsume verify: " << file << ": cannot open\n";
-        read_error = true;
-        continue;
-      }
-      in = &stream;
+    // Plain or gzip-compressed, from a file or standard input.
+    GzipReadBuffer buffer(file);
+    if (!buffer.is_open()) {
+      ctx.err << "tsume verify: " << file << ": cannot open\n";
+      read_error = true;
+      continue;
     }
-    verifier::CertificateReader reader(*in, file);
+    std::istream in(&buffer);
+    verifier::CertificateReader reader(in, file);
     verifier::Certificate cert;
     try {
       std::size_t count = 0;
@@ -85,6 +83,10 @@ int verify_main(const Context& ctx) {
       }
     } catch (const std::runtime_error& e) {
       ctx.err << "tsume verify: " << e.what() << '\n';
+      read_error = true;
+    }
+    if (!buffer.error().empty()) {
+      ctx.err << "tsume verify: " << file << ": " << buffer.error() << '\n';
       read_error = true;
     }
   }

@@ -146,4 +146,28 @@ grep -qE " f\+?[0-9]+" "$tmp/counted.cert" && fail "count-futile: an exemption i
 [[ $(grep -c "^tsume-certificate" "$tmp/plain.cert") -eq 1 ]] || fail "plain: one certificate"
 grep -q "^claim no-mate-within" "$tmp/plain.cert" && fail "plain: a no-mate certificate"
 
-echo "ok: $checked problems, 8 mutations rejected, --count-futile, --certificate alone"
+# 9. Compressed: FILE.gz holds a gzip member per record, the same text as the plain file (the
+#    write times aside); --resume appends members; verify reads it from a file and from standard
+#    input, and a file cut short is an error that names what happened.
+grep -v "^#" "$tmp/problems.tsv" | head -3 > "$tmp/three.tsv"
+"$tsume" solve --threads 1 --format jsonl --certificate "$tmp/three.cert" "$tmp/three.tsv" \
+  > /dev/null 2>&1 || fail "gzip: plain solve"
+head -2 "$tmp/three.tsv" > "$tmp/part.tsv"
+"$tsume" solve --threads 1 --format jsonl --certificate "$tmp/three.cert.gz" -o "$tmp/three.jsonl" \
+  "$tmp/part.tsv" > /dev/null 2>&1 || fail "gzip: solve"
+cp "$tmp/three.tsv" "$tmp/part.tsv"
+"$tsume" solve --threads 1 --format jsonl --certificate "$tmp/three.cert.gz" -o "$tmp/three.jsonl" \
+  --resume "$tmp/part.tsv" > /dev/null 2>&1 || fail "gzip: resume"
+[[ $(head -c 2 "$tmp/three.cert.gz" | od -An -tx1 | tr -d ' ') == "1f8b" ]] || fail "gzip: not gzip"
+diff <(grep -v "search nodes" "$tmp/three.cert") \
+  <(gzip -dc "$tmp/three.cert.gz" | grep -v "search nodes") > /dev/null \
+  || fail "gzip: the text differs from the plain file"
+"$tsume" verify "$tmp/three.cert.gz" > "$tmp/gz.out" 2>&1 || fail "gzip: verify: $(cat "$tmp/gz.out")"
+"$tsume" verify - < "$tmp/three.cert.gz" > "$tmp/gz_stdin.out" 2>&1 \
+  || fail "gzip: verify from standard input"
+size=$(stat -c %s "$tmp/three.cert.gz")
+head -c $((size - 20)) "$tmp/three.cert.gz" > "$tmp/cut.cert.gz"
+out=$("$tsume" verify "$tmp/cut.cert.gz" 2>&1) && fail "gzip: a cut file verified"
+grep -q "cut.cert.gz: the compressed data break off" <<< "$out" || fail "gzip: cut file: $out"
+
+echo "ok: $checked problems, 8 mutations rejected, --count-futile, --certificate alone, gzip"
