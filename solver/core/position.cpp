@@ -395,6 +395,31 @@ bool Position::is_pawn_drop_mate(Square to) const {
   return true;
 }
 
+std::uint64_t Position::board_key_after(Move m) const {
+  const Color us = side_;
+  std::uint64_t key = state().board_key ^ zobrist::side(us) ^ zobrist::side(~us);
+  const Square to = m.to();
+  if (m.is_drop()) return key ^ zobrist::piece_square(make_piece(us, m.dropped_type()), to);
+  const Square from = m.from();
+  const Piece p = board_[index_of(from)];
+  const Piece captured = board_[index_of(to)];
+  if (captured != Piece::None) key ^= zobrist::piece_square(captured, to);
+  const Piece moved = m.is_promotion() ? make_piece(us, promote(type_of(p))) : p;
+  return key ^ zobrist::piece_square(p, from) ^ zobrist::piece_square(moved, to);
+}
+
+Hand Position::hand_after(Move m, Color c) const {
+  Hand h = hands_[index_of(c)];
+  if (c != side_) return h;  // only the mover's hand changes
+  if (m.is_drop()) {
+    h.remove(m.dropped_type());
+  } else if (const Piece captured = board_[index_of(m.to())];
+             captured != Piece::None && variant_ == Variant::Shogi) {
+    h.add(unpromote(type_of(captured)));  // (in sho shogi a captured piece leaves the game)
+  }
+  return h;
+}
+
 void Position::do_move(Move m) {
   const Color us = side_;
   State st = state();

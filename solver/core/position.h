@@ -61,6 +61,10 @@ public:
   std::uint64_t board_key() const { return state().board_key; }
   std::uint64_t hand_key() const { return state().hand_key; }
   std::uint64_t key() const { return state().board_key ^ state().hand_key; }
+  // What board_key() and hand(c) would be after do_move(m), without playing it (the search
+  // reads a child's table entry before it decides to enter it).
+  std::uint64_t board_key_after(Move m) const;
+  Hand hand_after(Move m, Color c) const;
 
   // Pieces of the side not to move that attack the king of the side to move.
   Bitboard checkers() const { return state().checkers; }

@@ -77,10 +77,8 @@ void expand_children(typename R::Position& pos, Color attacker, TranspositionTab
   for (const typename R::Move m : moves) {
     BasicChild<R> c;
     c.move = m;
-    R::do_move(pos, m);
-    c.key = R::board_key(pos);
-    c.hand = R::hand(pos, attacker);
-    R::undo_move(pos, m);
+    c.key = R::board_key_after(pos, m);
+    c.hand = R::hand_after(pos, m, attacker);
     table.prefetch(c.key);
     children.push_back(c);
   }

@@ -39,6 +39,9 @@ concept MateRules = requires(typename R::Position& pos, const typename R::Positi
   { R::full_key(cpos) } -> std::same_as<std::uint64_t>;
   { R::hand(cpos, side) } -> std::same_as<Hand>;
   { R::side_to_move(cpos) } -> std::same_as<Color>;
+  // the same after a move, without playing it
+  { R::board_key_after(cpos, m) } -> std::same_as<std::uint64_t>;
+  { R::hand_after(cpos, m, side) } -> std::same_as<Hand>;
   // moves
   R::do_move(pos, m);
   R::undo_move(pos, m);

@@ -29,6 +29,12 @@ struct ShogiRules {
   static std::uint64_t full_key(const Position& pos) { return pos.key(); }
   static Hand hand(const Position& pos, Color side) { return pos.hand(side); }
   static Color side_to_move(const Position& pos) { return pos.side_to_move(); }
+  static std::uint64_t board_key_after(const Position& pos, Move m) {
+    return pos.board_key_after(m);
+  }
+  static Hand hand_after(const Position& pos, Move m, Color side) {
+    return pos.hand_after(m, side);
+  }
 
   static void do_move(Position& pos, Move m) { pos.do_move(m); }
   static void undo_move(Position& pos, Move m) { pos.undo_move(m); }

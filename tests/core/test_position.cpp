@@ -270,6 +270,37 @@ TEST(PositionKeys, IncrementalKeysEqualKeysComputedFromScratch) {
   }
 }
 
+TEST(PositionKeys, KeyAndHandsAfterAMoveEqualThoseAfterPlayingIt) {
+  std::size_t moves = 0;
+  const auto check_all = [&](Position& pos) {
+    for (Move m : test::legal_moves(pos)) {
+      const std::uint64_t key = pos.board_key_after(m);
+      const Hand black = pos.hand_after(m, Color::Black), white = pos.hand_after(m, Color::White);
+      pos.do_move(m);
+      ASSERT_EQ(key, pos.board_key()) << test::to_text(m) << " in " << io::to_sfen(pos);
+      ASSERT_EQ(black, pos.hand(Color::Black)) << test::to_text(m);
+      ASSERT_EQ(white, pos.hand(Color::White)) << test::to_text(m);
+      pos.undo_move(m);
+      ++moves;
+    }
+  };
+  for (Position& pos : playout_positions(1500, 13)) check_all(pos);
+  // Sho shogi: a captured piece leaves the game instead of going to the hand.
+  auto sho =
+      io::read_position("3gkg3/1r2e2b1/p1ppppp1p/1p5p1/9/1P5P1/P1PPPPP1P/1B2E2R1/3GKG3 b - 1",
+                        io::DefenderHand::AsGiven, {}, 0, KingRule::Any, Variant::Sho);
+  ASSERT_TRUE(sho.ok());
+  Position pos = sho.value();
+  std::mt19937_64 rng(7);
+  for (int ply = 0; ply < 80; ++ply) {
+    check_all(pos);
+    const MoveList legal = test::legal_moves(pos);
+    if (legal.empty()) break;
+    pos.do_move(legal[std::uniform_int_distribution<std::size_t>(0, legal.size() - 1)(rng)]);
+  }
+  EXPECT_GT(moves, 50000u);
+}
+
 TEST(PositionKeys, BoardKeyIgnoresHandsAndHandKeyIgnoresTheBoard) {
   const Position one = load("4k4/9/9/9/9/9/9/9/4K4 b P 1");
   const Position two = load("4k4/9/9/9/9/9/9/9/4K4 b 2P 1");
