@@ -1,6 +1,7 @@
 #include "solver/core/checkgen.h"
 
 #include <array>
+#include <cstdlib>
 
 #include "solver/core/attacks.h"
 #include "solver/core/move_emit.h"
@@ -32,6 +33,25 @@ CheckSquares make_check_squares(Color them, Square ksq, Bitboard occ) {
   c[index_of(PieceType::Horse)] = c[index_of(PieceType::Bishop)] | king_attacks(ksq);
   c[index_of(PieceType::Dragon)] = c[index_of(PieceType::Rook)] | king_attacks(ksq);
   return c;
+}
+
+// The squares from which a stepping piece (pawn, knight, silver, gold or a promoted minor
+// piece) can reach a square checking a king on `ksq`, promoting or not: within two files and
+// four ranks of it (a knight two ranks from its checking square, which is two from the king).
+// A stepping piece elsewhere gives no direct check, and generate_checks skips it unless it can
+// uncover one.
+Bitboard stepper_check_region(Square ksq) {
+  static const std::array<Bitboard, kSquareCount> regions = [] {
+    std::array<Bitboard, kSquareCount> r{};
+    for (int k = 0; k < kSquareCount; ++k)
+      for (int s = 0; s < kSquareCount; ++s) {
+        const Square ks = static_cast<Square>(k), ss = static_cast<Square>(s);
+        if (std::abs(file_of(ks) - file_of(ss)) <= 2 && std::abs(rank_of(ks) - rank_of(ss)) <= 4)
+          r[static_cast<std::size_t>(k)].set(ss);
+      }
+    return r;
+  }();
+  return regions[index_of(ksq)];
 }
 
 // The legal moves that give check, by filtering. Used where check squares and pins do not
@@ -68,7 +88,12 @@ void generate_checks(const Position& pos, MoveList& list) {
   // uncovers a check (開き王手).
   const Bitboard discoverers = pos.blockers(them, us) & own;
 
-  for (Square from : own & ~pos.pieces(PieceType::King)) {
+  const Bitboard sliders = pos.pieces(PieceType::Lance) | pos.pieces(PieceType::Bishop) |
+                           pos.pieces(PieceType::Rook) | pos.pieces(PieceType::Horse) |
+                           pos.pieces(PieceType::Dragon);
+  const Bitboard movers =
+      own & ~pos.pieces(PieceType::King) & (sliders | discoverers | stepper_check_region(ksq));
+  for (Square from : movers) {
     const PieceType pt = type_of(pos.piece_on(from));
     const bool promotable = detail::is_shogi_promotable(pt);
     Bitboard to_set = attacks(us, pt, from, occ) & ~own;
