@@ -78,8 +78,24 @@ void generate_evasions(const Position& pos, MoveList& list) {
   if (checkers.more_than_one()) return;  // double check: only the king can move
   const Square checker = checkers.lsb();
   const Bitboard gap = between(ksq, checker);
-  emit_piece_moves(pos, list, gap | checkers);  // capture the checker or interpose (移動合)
-  detail::emit_drops(pos, list, gap);           // drop interpositions (合駒)
+  // Capture the checker or interpose (移動合): only pieces that reach one of those squares
+  // (in shogi a piece moves to the squares it attacks) are looked at, in the same order as
+  // emit_piece_moves() would take them.
+  const Bitboard targets = gap | checkers;
+  const Bitboard occ = pos.pieces();
+  Bitboard movers;
+  for (Square t : targets) movers |= pos.attackers_to(us, t, occ);
+  movers &= pos.pieces(us) & ~pos.pieces(PieceType::King);
+  if (!movers.empty()) {
+    const Bitboard pinned = pos.blockers(us, ~us) & pos.pieces(us);
+    for (Square from : movers) {
+      const PieceType pt = type_of(pos.piece_on(from));
+      Bitboard to_set = attacks(us, pt, from, occ) & targets;
+      if (pinned.test(from)) to_set &= line(ksq, from);
+      for (Square to : to_set) detail::emit_board_move(list, us, pt, from, to);
+    }
+  }
+  detail::emit_drops(pos, list, gap);  // drop interpositions (合駒)
 }
 
 }  // namespace tsume
