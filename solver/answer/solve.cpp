@@ -194,59 +194,42 @@ BasicSolveResult<R> BasicSolver<R>::solve(const typename R::Position& root,
   }
   result.nodes = budget.nodes();
   result.seconds = budget.seconds();
-  if (options.certificate && result.status == SolveStatus::NoMate) {
-    if constexpr (std::is_same_v<R, ShogiRules>) {
-      if (pos.variant() != Variant::Shogi) {
-        result.certificate_error = "certificates are written for shogi only";
-        return result;
-      }
-      // The disproof: no mate at any length (a graph that may go round; certificate.h).
-      CertificateBuild built = build_no_mate_certificate(table_, limits, pos, kNoMate, exact);
-      result.certificate_nodes = built.nodes;
-      result.certificate_seconds = built.seconds;
+  if (!options.certificate || result.status == SolveStatus::Unknown) return result;
+  if constexpr (std::is_same_v<R, ShogiRules>) {
+    if (pos.variant() != Variant::Shogi) {
+      result.certificate_error = "certificates are written for shogi only";
+      return result;
+    }
+    // A certificate's search work is counted in the answer's and apart.
+    const auto take = [&](CertificateBuild& built, std::shared_ptr<const Certificate>& to,
+                          std::string& error) {
+      result.certificate_nodes += built.nodes;
+      result.certificate_seconds += built.seconds;
       result.nodes += built.nodes;
       result.seconds += built.seconds;
       if (built.ok)
-        result.certificate = std::make_shared<const Certificate>(std::move(built.certificate));
+        to = std::make_shared<const Certificate>(std::move(built.certificate));
       else
-        result.certificate_error = built.error;
-    } else {
-      result.certificate_error = "certificates are written for shogi only";
+        error = built.error;
+      return built.ok;
+    };
+    if (result.status == SolveStatus::NoMate) {
+      // The disproof: no mate at any length (a graph that may go round; certificate.h).
+      CertificateBuild built = build_no_mate_certificate(table_, limits, pos, kNoMate, exact);
+      take(built, result.certificate, result.certificate_error);
+      return result;
     }
-  }
-  if (options.certificate && result.status == SolveStatus::Mate) {
-    if constexpr (std::is_same_v<R, ShogiRules>) {
-      if (pos.variant() != Variant::Shogi) {
-        result.certificate_error = "certificates are written for shogi only";
-        return result;
-      }
-      // The proof of the length found (exact or a bound), read from the table the answer left.
-      CertificateBuild built =
-          build_certificate(table_, limits, pos, result.length, exact, result.length_exact);
-      result.certificate_nodes = built.nodes;
-      result.certificate_seconds = built.seconds;
-      result.nodes += result.certificate_nodes;
-      result.seconds += result.certificate_seconds;
-      if (built.ok)
-        result.certificate = std::make_shared<const Certificate>(std::move(built.certificate));
-      else
-        result.certificate_error = built.error;
-      if (options.exactness_certificate && built.ok && result.length_exact && result.length >= 3) {
-        CertificateBuild dual =
-            build_no_mate_certificate(table_, limits, pos, result.length - 2, exact);
-        result.certificate_nodes += dual.nodes;
-        result.certificate_seconds += dual.seconds;
-        result.nodes += dual.nodes;
-        result.seconds += dual.seconds;
-        if (dual.ok)
-          result.exactness_certificate =
-              std::make_shared<const Certificate>(std::move(dual.certificate));
-        else
-          result.exactness_error = dual.error;
-      }
-    } else {
-      result.certificate_error = "certificates are written for shogi only";
+    // The proof of the length found (exact or a bound), read from the table the answer left.
+    CertificateBuild built =
+        build_certificate(table_, limits, pos, result.length, exact, result.length_exact);
+    if (take(built, result.certificate, result.certificate_error) &&
+        options.exactness_certificate && result.length_exact && result.length >= 3) {
+      CertificateBuild dual =
+          build_no_mate_certificate(table_, limits, pos, result.length - 2, exact);
+      take(dual, result.exactness_certificate, result.exactness_error);
     }
+  } else {
+    result.certificate_error = "certificates are written for shogi only";
   }
   return result;
 }
