@@ -25,17 +25,18 @@ constexpr int kMaxDepth = 32;
 
 constexpr HelpText kHelp{
     "tsume perft [--sfen SFEN] [--depth N] [--divide] [--rest-to-defender] [--rules NAME]\n"
-    "                   [--royal-rule pseudo-royal|capture] [--lion-rule lishogi|none]",
+    "                   [--royal-rule pseudo-royal|capture] [--lion-rule lishogi|none|default]",
     "Counts the leaf nodes of the tree of legal moves (non-promotions included) to depth N and\n"
     "prints 'nodes <count>' as the last line. With --divide, first prints '<usi move> <count>'\n"
     "for every legal move at the root, sorted by the USI text. Time and speed go to stderr.\n"
     "Hands are kept as given unless --rest-to-defender is passed (perft tables use given hands).\n"
-    "--rules chu plays chu shogi on the large-board core (lishogi chu SFEN; every Lion path is a\n"
-    "move of its own; --royal-rule and --lion-rule choose the disputed rules, "
-    "docs/large-board.md).",
+    "--rules chu and --rules dai play chu and dai shogi on the large-board core (lishogi chu\n"
+    "SFEN; every Lion path is a move of its own; --royal-rule and --lion-rule choose the\n"
+    "disputed rules; docs/large-board.md).",
     "tsume perft --sfen startpos --depth 3\n"
     "tsume perft --sfen \"7lk/9/8S/9/9/9/9/7L1/8K b P 1\" --depth 2 --divide\n"
-    "tsume perft --rules chu --depth 3",
+    "tsume perft --rules chu --depth 3\n"
+    "tsume perft --rules dai --depth 2 --divide",
 };
 
 void print_speed(std::ostream& err, std::uint64_t nodes,
@@ -49,9 +50,9 @@ void print_speed(std::ostream& err, std::uint64_t nodes,
   err << line.str() << '\n';
 }
 
-// `--rules chu`: the large-board core (solver/large).
+// `--rules chu|dai`: the large-board core (solver/large).
 int large_perft(const Context& ctx, const po::variables_map& vm, large::Game game, int depth) {
-  large::Rules rules;
+  large::Rules rules = large::default_rules(game);
   const auto& royal = vm["royal-rule"].as<std::string>();
   if (royal == "capture") {
     rules.royal = large::RoyalRule::Capture;
@@ -61,8 +62,10 @@ int large_perft(const Context& ctx, const po::variables_map& vm, large::Game gam
   const auto& lion = vm["lion-rule"].as<std::string>();
   if (lion == "none") {
     rules.lion = large::LionRule::None;
-  } else if (lion != "lishogi") {
-    throw UsageError("--lion-rule must be 'lishogi' or 'none', not '" + lion + "'");
+  } else if (lion == "lishogi") {
+    rules.lion = large::LionRule::Lishogi;
+  } else if (lion != "default") {
+    throw UsageError("--lion-rule must be 'lishogi', 'none' or 'default', not '" + lion + "'");
   }
   if (vm["rest-to-defender"].as<bool>()) throw UsageError("--rest-to-defender: no hands in chu");
   std::optional<large::Position> pos;
@@ -102,8 +105,9 @@ int perft_main(const Context& ctx) {
   add("royal-rule", po::value<std::string>()->value_name("RULE")->default_value("pseudo-royal"),
       "chu: 'pseudo-royal' (a lone royal may not be left attacked) or 'capture' (no check rule, "
       "lishogi's counts)");
-  add("lion-rule", po::value<std::string>()->value_name("RULE")->default_value("lishogi"),
-      "chu: the Lion-trading restrictions, 'lishogi' or 'none'");
+  add("lion-rule", po::value<std::string>()->value_name("RULE")->default_value("default"),
+      "chu, dai: the Lion-trading restrictions, 'lishogi' or 'none'; 'default' is lishogi in "
+      "chu, none in dai");
   const auto vm = parse_options(ctx, options, kHelp);
   if (!vm) return kExitOk;
   const int depth = (*vm)["depth"].as<int>();
@@ -113,7 +117,7 @@ int perft_main(const Context& ctx) {
   if (const auto game = large::parse_game((*vm)["rules"].as<std::string>()))
     return large_perft(ctx, *vm, *game, depth);
   if (!(*vm)["royal-rule"].defaulted() || !(*vm)["lion-rule"].defaulted())
-    throw UsageError("--royal-rule and --lion-rule are for --rules chu");
+    throw UsageError("--royal-rule and --lion-rule are for --rules chu and dai");
   auto pos = read_position_option(ctx, *vm, KingRule::Any);  // perft tables include king-less sides
   if (!pos) return kExitInputError;
 

@@ -181,6 +181,7 @@ int GameTable::kind_of(std::string_view token) const {
 
 std::optional<Game> parse_game(std::string_view name) {
   if (name == "chu") return Game::Chu;
+  if (name == "dai") return Game::Dai;
   return std::nullopt;
 }
 
@@ -188,6 +189,8 @@ std::string_view game_name(Game game) {
   switch (game) {
   case Game::Chu:
     return "chu";
+  case Game::Dai:
+    return "dai";
   }
   return "?";
 }
@@ -200,7 +203,14 @@ struct Row {
   const char* token;
   const char* betza;
   const char* promotes_to;  // token, or "" for none
-  enum Flag : unsigned { kNone = 0, kRoyal = 1, kLion = 2, kCheap = 4, kLastRank = 8 };
+  enum Flag : unsigned {
+    kNone = 0,
+    kRoyal = 1,
+    kLion = 2,
+    kCheap = 4,
+    kLastRank = 8,
+    kLastTwoRanks = 16
+  };
   unsigned flags = kNone;
 };
 
@@ -249,6 +259,36 @@ constexpr Row kChuRows[] = {
     {"Drunk Elephant (promoted Go-Between)", "+I", "FsfW", ""},
 };
 
+// Dai shogi (大将棋), 15x15: chu's kinds with the same letters, plus eight kinds that all promote
+// to Gold (../shared/VARIANTS.md section 2: HaChu's daiPieces, ShogiVar's vardai.scm and mShogi
+// agree on every move). Their tokens are HaChu's dressed letters, except Knight and Iron, whose
+// HaChu letters N and I are the Lion and the Go-Between in lishogi's chu letters: N' and I'.
+constexpr Row kDaiExtraRows[] = {
+    {"Stone General", "U", "fF", "+U", Row::kLastRank},
+    {"Iron General", "I'", "fWfF", "+I'", Row::kLastRank},
+    {"Knight", "N'", "ffN", "+N'", Row::kLastTwoRanks},
+    {"Violent Ox", "X'", "W2", "+X'"},
+    {"Flying Dragon", "F'", "F2", "+F'"},
+    {"Evil Wolf", "W", "fsWfF", "+W"},
+    {"Angry Boar", "A'", "W", "+A'"},
+    {"Cat Sword", "C'", "F", "+C'"},
+    {"Gold (promoted Stone)", "+U", "WfF", ""},
+    {"Gold (promoted Iron)", "+I'", "WfF", ""},
+    {"Gold (promoted Knight)", "+N'", "WfF", ""},
+    {"Gold (promoted Violent Ox)", "+X'", "WfF", ""},
+    {"Gold (promoted Flying Dragon)", "+F'", "WfF", ""},
+    {"Gold (promoted Evil Wolf)", "+W", "WfF", ""},
+    {"Gold (promoted Angry Boar)", "+A'", "WfF", ""},
+    {"Gold (promoted Cat Sword)", "+C'", "WfF", ""},
+};
+
+std::vector<Row> dai_rows() {
+  std::vector<Row> rows(std::begin(kChuRows), std::end(kChuRows));
+  rows.insert(rows.end(), std::begin(kDaiExtraRows), std::end(kDaiExtraRows));
+  return rows;
+}
+const std::vector<Row> kDaiRowsVector = dai_rows();
+
 GameTable build(Game game, std::string name, int files, int ranks, int zone, const Row* rows,
                 std::size_t count, std::string start) {
   GameTable t;
@@ -267,7 +307,9 @@ GameTable build(Game game, std::string name, int files, int ranks, int zone, con
     k.royal = (r.flags & Row::kRoyal) != 0;
     k.is_lion = (r.flags & Row::kLion) != 0;
     k.cheap = (r.flags & Row::kCheap) != 0;
-    k.last_rank_promotes = (r.flags & Row::kLastRank) != 0;
+    k.stuck_ranks = (r.flags & Row::kLastTwoRanks) != 0 ? 2
+                    : (r.flags & Row::kLastRank) != 0   ? 1
+                                                        : 0;
     k.movement = parse_betza(r.betza);
     t.kinds.push_back(std::move(k));
   }
@@ -291,6 +333,14 @@ const GameTable& game_table(Game game) {
               "lfcsgekgscfl/a1b1txot1b1a/mvrhdqndhrvm/pppppppppppp/3i4i3/12/12/3I4I3/"
               "PPPPPPPPPPPP/MVRHDNQDHRVM/A1B1TOXT1B1A/LFCSGKEGSCFL b - 1");
     return chu;
+  }
+  case Game::Dai: {
+    static const GameTable dai =
+        build(Game::Dai, "dai", 15, 15, 5, kDaiRowsVector.data(), kDaiRowsVector.size(),
+              "ln'ui'csgkgsci'un'l/a1c'1f1tet1f1c'1a/1x'1a'1wxnow1a'1x'1/rf'mvbhdqdhbvmf'r/"
+              "ppppppppppppppp/4i5i4/15/15/15/4I5I4/PPPPPPPPPPPPPPP/RF'MVBHDQDHBVMF'R/"
+              "1X'1A'1WONXW1A'1X'1/A1C'1F1TET1F1C'1A/LN'UI'CSGKGSCI'UN'L b - 1");
+    return dai;
   }
   }
   throw std::logic_error("game_table: unknown game");

@@ -18,9 +18,10 @@ namespace tsume::large {
 // The largest board side (tenjiku shogi, 16x16).
 inline constexpr int kMaxSide = 16;
 
-enum class Game : std::uint8_t { Chu };
+enum class Game : std::uint8_t { Chu, Dai };
+inline constexpr int kGameCount = 2;
 
-// "chu" -> Game::Chu; nullopt for a name the large-board core does not play.
+// "chu" -> Game::Chu, "dai" -> Game::Dai; nullopt for a name the large-board core does not play.
 std::optional<Game> parse_game(std::string_view name);
 std::string_view game_name(Game game);
 
@@ -70,7 +71,9 @@ struct PieceKind {
   bool royal = false;    // King, Crown Prince
   bool is_lion = false;  // counts as a Lion for the Lion-trading rules (Lion, promoted Kirin)
   bool cheap = false;    // Pawn, Go-Between: capturing one does not excuse a Lion trade
-  bool last_rank_promotes = false;  // Pawn, Lance: may promote on reaching the last rank
+  // May promote on any move that ends on its last `stuck_ranks` ranks, where it could not move
+  // again (Pawn, Lance, and in dai Iron and Stone: 1; Knight: 2); 0 for the other kinds.
+  int stuck_ranks = 0;
   Movement movement;
 };
 

@@ -74,7 +74,7 @@ KindMoves compile(const PieceKind& kind, Side side) {
 }
 
 const Compiled& compiled(Game game) {
-  static std::array<std::unique_ptr<Compiled>, 1> cache;
+  static std::array<std::unique_ptr<Compiled>, kGameCount> cache;
   auto& slot = cache[static_cast<int>(game)];
   if (!slot) {
     auto c = std::make_unique<Compiled>();
@@ -156,7 +156,7 @@ private:
     const bool zone_from = pos_.in_zone(side_, from);
     const bool zone_to = pos_.in_zone(side_, to);
     if ((!zone_from && zone_to) || (captured && (zone_from || zone_to)) ||
-        (kind_->last_rank_promotes && pos_.on_last_rank(side_, to)))
+        (kind_->stuck_ranks > 0 && pos_.in_last_ranks(side_, to, kind_->stuck_ranks)))
       out_.push_back({from, mid, to, true});
   }
 

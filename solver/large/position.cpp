@@ -17,8 +17,9 @@ bool Position::in_zone(Side side, Square s) const {
   return side == Side::Black ? y < table_->zone : y >= table_->ranks - table_->zone;
 }
 
-bool Position::on_last_rank(Side side, Square s) const {
-  return square_y(s) == (side == Side::Black ? 0 : table_->ranks - 1);
+bool Position::in_last_ranks(Side side, Square s, int n) const {
+  const int y = square_y(s);
+  return side == Side::Black ? y < n : y >= table_->ranks - n;
 }
 
 std::string square_name(const Position& pos, Square s) {

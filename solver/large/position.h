@@ -59,6 +59,11 @@ struct Rules {
   RoyalRule royal = RoyalRule::PseudoRoyal;
   LionRule lion = LionRule::Lishogi;
 };
+// The defaults of a game: chu the Lion-trading rule, dai none (it is attested for chu only;
+// HaChu applies it in chu only).
+constexpr Rules default_rules(Game game) {
+  return Rules{RoyalRule::PseudoRoyal, game == Game::Dai ? LionRule::None : LionRule::Lishogi};
+}
 
 class Position {
 public:
@@ -83,8 +88,8 @@ public:
 
   // Is the square inside `side`'s promotion zone (the last `zone` ranks before the opponent)?
   bool in_zone(Side side, Square s) const;
-  // Is the square on `side`'s last rank?
-  bool on_last_rank(Side side, Square s) const;
+  // Is the square on one of `side`'s last `n` ranks?
+  bool in_last_ranks(Side side, Square s, int n) const;
 
   friend bool operator==(const Position&, const Position&) = default;
 
@@ -104,7 +109,8 @@ Square parse_square(const Position& pos, std::string_view name);
 
 // lishogi chu SFEN: "<board> <b|w> <- | lion-capture square> [<move number>]"; "startpos" is the
 // game's start position. Throws std::invalid_argument with the reason on a bad text.
-Position parse_sfen(std::string_view sfen, Game game = Game::Chu, Rules rules = {});
+Position parse_sfen(std::string_view sfen, Game game = Game::Chu,
+                    Rules rules = default_rules(Game::Chu));
 std::string to_sfen(const Position& pos);
 
 // A text diagram: one row per rank, Black's pieces upper case, White's lower case, '.' empty.

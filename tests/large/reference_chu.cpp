@@ -28,6 +28,7 @@ struct Moves {
   std::vector<std::string> runs;
   std::vector<std::string> steps;
   std::vector<Dir> jumps;
+  std::vector<std::string> runs_of_two = {};  // runs of at most two squares
 };
 
 std::vector<std::string> words(const std::string& text) {
@@ -82,6 +83,15 @@ Moves moves_of(const std::string& name) {
   if (name == "soaring eagle")
     return Moves{words("N S E W SE SW"), {"NE", "NW"}, {{-2, -2}, {-2, 2}}};
   if (name == "lion") return {};
+  // Dai shogi's extra kinds.
+  if (name == "stone general") return m("", "NE NW");
+  if (name == "iron general") return m("", "N NE NW");
+  if (name == "knight") return Moves{{}, {}, {{-2, -1}, {-2, 1}}, {}};
+  if (name == "evil wolf") return m("", "N NE NW E W");
+  if (name == "angry boar") return m("", orth);
+  if (name == "cat sword") return m("", diag);
+  if (name == "violent ox") return Moves{{}, {}, {}, words(orth)};
+  if (name == "flying dragon") return Moves{{}, {}, {}, words(diag)};
   throw std::logic_error("reference: no moves for " + name);
 }
 
@@ -112,9 +122,22 @@ const std::map<std::string, std::string> kPromotesTo = {
     {"dragon king", "soaring eagle"},
     {"pawn", "tokin"},
     {"go-between", "drunk elephant"},
+    {"stone general", "gold"},
+    {"iron general", "gold"},
+    {"knight", "gold"},
+    {"violent ox", "gold"},
+    {"flying dragon", "gold"},
+    {"evil wolf", "gold"},
+    {"angry boar", "gold"},
+    {"cat sword", "gold"},
+};
+// Dai shogi's letters for its extra kinds (docs/large-board.md).
+const std::map<std::string, std::string> kDaiTokens = {
+    {"U", "stone general"},  {"I'", "iron general"}, {"N'", "knight"},     {"X'", "violent ox"},
+    {"F'", "flying dragon"}, {"W", "evil wolf"},     {"A'", "angry boar"}, {"C'", "cat sword"},
 };
 
-bool inside(int r, int c) { return r >= 0 && r < 12 && c >= 0 && c < 12; }
+bool inside(const Board& b, int r, int c) { return r >= 0 && r < b.size && c >= 0 && c < b.size; }
 
 using Sq = std::pair<int, int>;
 
@@ -126,21 +149,30 @@ std::set<Sq> reach(const Board& b, int r, int c) {
   if (p.name == "lion") {
     for (int dr = -2; dr <= 2; ++dr)
       for (int dc = -2; dc <= 2; ++dc)
-        if ((dr || dc) && inside(r + dr, c + dc)) out.insert({r + dr, c + dc});
+        if ((dr || dc) && inside(b, r + dr, c + dc)) out.insert({r + dr, c + dc});
     return out;
   }
   const Moves m = moves_of(p.name);
   for (const auto& name : m.steps) {
     const Dir d = kCompass.at(name);
-    if (inside(r + f * d.dr, c + f * d.dc)) out.insert({r + f * d.dr, c + f * d.dc});
+    if (inside(b, r + f * d.dr, c + f * d.dc)) out.insert({r + f * d.dr, c + f * d.dc});
   }
   for (const Dir d : m.jumps)
-    if (inside(r + f * d.dr, c + f * d.dc)) out.insert({r + f * d.dr, c + f * d.dc});
+    if (inside(b, r + f * d.dr, c + f * d.dc)) out.insert({r + f * d.dr, c + f * d.dc});
+  for (const auto& name : m.runs_of_two) {
+    const Dir d = kCompass.at(name);
+    for (int k = 1; k <= 2; ++k) {
+      const int rr = r + f * d.dr * k, cc = c + f * d.dc * k;
+      if (!inside(b, rr, cc)) break;
+      out.insert({rr, cc});
+      if (!b.sq[rr][cc].name.empty()) break;
+    }
+  }
   for (const auto& name : m.runs) {
     const Dir d = kCompass.at(name);
     for (int k = 1;; ++k) {
       const int rr = r + f * d.dr * k, cc = c + f * d.dc * k;
-      if (!inside(rr, cc)) break;
+      if (!inside(b, rr, cc)) break;
       out.insert({rr, cc});
       if (!b.sq[rr][cc].name.empty()) break;
     }
@@ -151,8 +183,8 @@ std::set<Sq> reach(const Board& b, int r, int c) {
 bool is_lion(const Piece& p) { return p.name == "lion"; }
 bool is_royal(const Piece& p) { return p.name == "king" || p.name == "crown prince"; }
 
-std::string square_text(int r, int c) {
-  return std::to_string(12 - c) + static_cast<char>('a' + r);
+std::string square_text(const Board& b, int r, int c) {
+  return std::to_string(b.size - c) + static_cast<char>('a' + r);
 }
 
 struct RMove {
@@ -160,10 +192,10 @@ struct RMove {
   bool promote = false;
 };
 
-std::string text_of(const RMove& m) {
-  std::string s = square_text(m.r0, m.c0);
-  if (m.rm >= 0) s += square_text(m.rm, m.cm);
-  s += square_text(m.r1, m.c1);
+std::string text_of(const Board& b, const RMove& m) {
+  std::string s = square_text(b, m.r0, m.c0);
+  if (m.rm >= 0) s += square_text(b, m.rm, m.cm);
+  s += square_text(b, m.r1, m.c1);
   if (m.promote) s += "+";
   return s;
 }
@@ -172,7 +204,7 @@ std::string text_of(const RMove& m) {
 // The Lion-trading rules as lishogi plays them (docs/large-board.md).
 bool may_take(const Board& b, int r0, int c0, int rm, int cm, int rt, int ct) {
   const Piece& target = b.sq[rt][ct];
-  if (!is_lion(target)) return true;
+  if (!b.lion_rule || !is_lion(target)) return true;
   if (!is_lion(b.sq[r0][c0])) {
     return b.lion_capture_row < 0 || (rt == b.lion_capture_row && ct == b.lion_capture_col);
   }
@@ -185,8 +217,8 @@ bool may_take(const Board& b, int r0, int c0, int rm, int cm, int rt, int ct) {
   Board bare = b;
   bare.sq[r0][c0] = Piece{};
   if (rm >= 0) bare.sq[rm][cm] = Piece{};
-  for (int r = 0; r < 12; ++r)
-    for (int c = 0; c < 12; ++c)
+  for (int r = 0; r < b.size; ++r)
+    for (int c = 0; c < b.size; ++c)
       if (bare.sq[r][c].owner == target.owner && !(r == rt && c == ct) &&
           reach(bare, r, c).count({rt, ct}))
         return false;
@@ -195,14 +227,21 @@ bool may_take(const Board& b, int r0, int c0, int rm, int cm, int rt, int ct) {
   return true;
 }
 
-bool in_zone(int owner, int r) { return owner > 0 ? r <= 3 : r >= 8; }
+bool in_zone(const Board& b, int owner, int r) {
+  return owner > 0 ? r < b.zone : r >= b.size - b.zone;
+}
 
 void add(std::vector<RMove>& out, const Board& b, RMove m, bool captured) {
   const Piece& p = b.sq[m.r0][m.c0];
   out.push_back(m);
   if (p.promoted || !kPromotesTo.count(p.name)) return;
-  const bool zf = in_zone(p.owner, m.r0), zt = in_zone(p.owner, m.r1);
-  const bool last = (p.name == "pawn" || p.name == "lance") && m.r1 == (p.owner > 0 ? 0 : 11);
+  const bool zf = in_zone(b, p.owner, m.r0), zt = in_zone(b, p.owner, m.r1);
+  // Pieces that could not move again: pawn, lance, stone, iron on the last rank, knight on the
+  // last two.
+  const int from_far = p.owner > 0 ? m.r1 : b.size - 1 - m.r1;  // 0 = the last rank
+  const bool stuck_one = p.name == "pawn" || p.name == "lance" || p.name == "stone general" ||
+                         p.name == "iron general";
+  const bool last = (stuck_one && from_far == 0) || (p.name == "knight" && from_far <= 1);
   if ((!zf && zt) || (captured && (zf || zt)) || last) {
     m.promote = true;
     out.push_back(m);
@@ -212,7 +251,7 @@ void add(std::vector<RMove>& out, const Board& b, RMove m, bool captured) {
 // A two-leg move (r0,c0) -> (rm,cm) -> (r1,c1); (r1,c1) may be the start square.
 void add_two_legs(std::vector<RMove>& out, const Board& b, int r0, int c0, int rm, int cm, int r1,
                   int c1) {
-  if (!inside(rm, cm) || !inside(r1, c1)) return;
+  if (!inside(b, rm, cm) || !inside(b, r1, c1)) return;
   const int me = b.to_move;
   const Piece& first = b.sq[rm][cm];
   if (first.owner == me) return;
@@ -230,8 +269,8 @@ void add_two_legs(std::vector<RMove>& out, const Board& b, int r0, int c0, int r
 std::vector<RMove> pseudo_moves(const Board& b) {
   std::vector<RMove> out;
   const int me = b.to_move;
-  for (int r = 0; r < 12; ++r) {
-    for (int c = 0; c < 12; ++c) {
+  for (int r = 0; r < b.size; ++r) {
+    for (int c = 0; c < b.size; ++c) {
       const Piece& p = b.sq[r][c];
       if (p.owner != me) continue;
       for (const Sq& t : reach(b, r, c)) {
@@ -288,13 +327,14 @@ Board apply(const Board& b, const RMove& m) {
 bool legal(const Board& before, const Board& after) {
   if (before.capture_rule) return true;
   const int me = before.to_move;
+  const Board& b = after;
   std::vector<Sq> royals;
-  for (int r = 0; r < 12; ++r)
-    for (int c = 0; c < 12; ++c)
+  for (int r = 0; r < b.size; ++r)
+    for (int c = 0; c < b.size; ++c)
       if (after.sq[r][c].owner == me && is_royal(after.sq[r][c])) royals.push_back({r, c});
   if (royals.size() != 1) return true;
-  for (int r = 0; r < 12; ++r)
-    for (int c = 0; c < 12; ++c)
+  for (int r = 0; r < b.size; ++r)
+    for (int c = 0; c < b.size; ++c)
       if (after.sq[r][c].owner == -me && reach(after, r, c).count(royals[0])) return false;
   return true;
 }
@@ -303,6 +343,12 @@ bool legal(const Board& before, const Board& after) {
 
 Board read_sfen(std::string_view sfen) {
   Board b;
+  const std::string_view board = sfen.substr(0, sfen.find(' '));
+  b.size = static_cast<int>(std::count(board.begin(), board.end(), '/')) + 1;
+  if (b.size != 12 && b.size != 15) throw std::invalid_argument("reference: 12 or 15 ranks");
+  const bool dai = b.size == 15;
+  b.zone = dai ? 5 : 4;
+  b.lion_rule = !dai;
   std::size_t i = 0;
   int r = 0, c = 0;
   for (; i < sfen.size() && sfen[i] != ' '; ++i) {
@@ -318,21 +364,27 @@ Board read_sfen(std::string_view sfen) {
       bool promoted = false;
       char letter = ch;
       if (ch == '+') promoted = true, letter = sfen[++i];
+      std::string token(1, static_cast<char>(std::toupper(static_cast<unsigned char>(letter))));
+      if (i + 1 < sfen.size() && sfen[i + 1] == '\'') token += sfen[++i];
       Piece p;
       p.owner = std::isupper(static_cast<unsigned char>(letter)) ? 1 : -1;
-      p.name = kLetters.at(static_cast<char>(std::toupper(static_cast<unsigned char>(letter))));
+      if (dai && kDaiTokens.count(token)) {
+        p.name = kDaiTokens.at(token);
+      } else {
+        if (token.size() != 1) throw std::invalid_argument("reference: bad token " + token);
+        p.name = kLetters.at(token[0]);
+      }
       if (promoted) p.name = kPromotesTo.at(p.name), p.promoted = true;
       b.sq[r][c++] = p;
     }
   }
-  if (r != 11) throw std::invalid_argument("reference: not 12 ranks");
   ++i;
   b.to_move = sfen.at(i) == 'b' ? 1 : -1;
   i += 2;
   if (sfen.at(i) != '-') {
     int file = 0;
     while (std::isdigit(static_cast<unsigned char>(sfen[i]))) file = file * 10 + (sfen[i++] - '0');
-    b.lion_capture_col = 12 - file;
+    b.lion_capture_col = b.size - file;
     b.lion_capture_row = sfen[i] - 'a';
   }
   return b;
@@ -341,13 +393,13 @@ Board read_sfen(std::string_view sfen) {
 std::vector<std::string> legal_moves(const Board& board) {
   std::vector<std::string> out;
   for (const RMove& m : pseudo_moves(board))
-    if (legal(board, apply(board, m))) out.push_back(text_of(m));
+    if (legal(board, apply(board, m))) out.push_back(text_of(board, m));
   return out;
 }
 
 Board play(const Board& board, const std::string& move) {
   for (const RMove& m : pseudo_moves(board))
-    if (text_of(m) == move) return apply(board, m);
+    if (text_of(board, m) == move) return apply(board, m);
   throw std::invalid_argument("reference: no move " + move);
 }
 

@@ -1,4 +1,4 @@
-// A slow reference implementation of chu shogi's moves, written only for the tests of
+// A slow reference implementation of chu and dai shogi's moves, written only for the tests of
 // solver/large. It shares no code with solver/large: its own SFEN reader, its own piece
 // knowledge (written out square by square from the rules in docs/large-board.md and
 // ../shared/VARIANTS.md, not from the Betza strings of solver/large/game.cpp), its own Lion-trading
@@ -20,7 +20,10 @@ struct Piece {
 };
 
 struct Board {
-  Piece sq[12][12];           // [row from the top][column from the left]
+  int size = 12;              // 12 (chu) or 15 (dai), found from the SFEN's ranks
+  int zone = 4;               // promotion zone: 4 ranks (chu), 5 (dai)
+  bool lion_rule = true;      // the Lion-trading restrictions (chu: on; dai: off)
+  Piece sq[15][15];           // [row from the top][column from the left]
   int to_move = 1;            // +1 Black, -1 White
   int lion_capture_row = -1;  // square where a non-Lion just took a Lion, or -1
   int lion_capture_col = -1;
