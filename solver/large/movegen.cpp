@@ -358,10 +358,58 @@ std::vector<Move> legal_moves(const Position& pos) {
   std::vector<Move> pseudo;
   generate_pseudo_legal(pos, pseudo);
   if (pos.rules().royal == RoyalRule::Capture) return pseudo;
+  // The royal rule needs the full test (make the move, look for an attack on the lone royal)
+  // only where the move can matter. With two royals or more nothing is illegal (a move never
+  // loses an own piece). With one royal, not in check, a move of another piece can expose it only
+  // by vacating a square (`from`, or `mid` of a two-leg move) on a line between the royal and an
+  // opponent's piece: leaps and steps do not depend on what stands between, and the captured
+  // pieces attacked nothing new. A promotion to a royal makes a second one.
+  const Side side = pos.side_to_move();
+  const GameTable& t = pos.table();
+  Square royal = kNoSquare;
+  int royals = 0;
+  for (int y = 0; y < t.ranks; ++y) {
+    for (int x = 0; x < t.files; ++x) {
+      const Square s = make_square(x, y);
+      const Cell c = pos.at(s);
+      if (is_piece(c) && cell_side(c) == side && t.kinds[cell_kind(c)].royal) royal = s, ++royals;
+    }
+  }
+  if (royals >= 2) return pseudo;
+  const bool checked = royals == 1 && attacked(pos, royal, opposite(side));
+  // Could vacating `from` and `mid` open a line from an opponent's piece to the royal? Walks the
+  // line from the royal through `s`, those two squares taken as empty: true if the first piece
+  // met is the opponent's (then the full test decides).
+  const auto opens_line = [&](const Move& m, Square s) {
+    if (s == kNoSquare) return false;
+    const int dx = square_x(s) - square_x(royal);
+    const int dy = square_y(s) - square_y(royal);
+    if (dx != 0 && dy != 0 && dx != dy && dx != -dy) return false;
+    const int step = (dy > 0 ? 1 : dy < 0 ? -1 : 0) * kStride + (dx > 0 ? 1 : dx < 0 ? -1 : 0);
+    for (Square q = static_cast<Square>(royal + step);; q = static_cast<Square>(q + step)) {
+      const Cell c = pos.at(q);
+      if (c == kOffBoard) return false;
+      if (q == m.from || q == m.mid || c == kEmpty) continue;
+      return cell_side(c) != side;
+    }
+  };
   std::vector<Move> out;
   out.reserve(pseudo.size());
-  for (const Move& m : pseudo)
-    if (is_legal(pos, m)) out.push_back(m);
+  for (const Move& m : pseudo) {
+    const PieceKind& kind = t.kinds[cell_kind(pos.at(m.from))];
+    const bool makes_royal = m.promote && t.kinds[kind.promotes_to].royal;
+    bool legal;
+    if (royals == 0) {
+      legal = !makes_royal || is_legal(pos, m);
+    } else if (makes_royal) {
+      legal = true;
+    } else if (checked || kind.royal || opens_line(m, m.from) || opens_line(m, m.mid)) {
+      legal = is_legal(pos, m);
+    } else {
+      legal = true;
+    }
+    if (legal) out.push_back(m);
+  }
   return out;
 }
 

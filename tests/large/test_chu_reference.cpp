@@ -41,6 +41,9 @@ const char* const kPositions[] = {
     "l2gek1g3l/1P4E3P1/2+o2x5i/p1s2N1p3p/3BTn4r1/12/4Ip1P4/3N2+H3d1/12/4+h7/1+D10/5KE5 w - 1",
     // Counter-strike state (6c): four Lions in a tangle, a Black crown prince.
     "6k5/12/3p1n1p4/3PnN2O3/4P1+O5/12/12/12/12/12/12/5K+E5 b 6c 1",
+    // A pin: the Black king on 8j, its gold on 8i, a White rook on 8d; a White bishop and Lion
+    // near the king's field (checks and evasions along the random games).
+    "3k8/12/12/4r7/12/2b5n3/12/12/4G7/3PKP6/12/12 b - 1",
 };
 
 TEST(ChuReference, PerftFromTheStartToDepth3) {
