@@ -10,6 +10,7 @@
 #include "solver/large/game.h"
 #include "solver/large/movegen.h"
 #include "solver/large/position.h"
+#include "tests/large/chu_published.h"
 
 namespace tsume::large {
 namespace {
@@ -158,68 +159,9 @@ TEST(ChuPerft, MatchesLishogiFromTheStart) {
   }
 }
 
-// Legal-move counts from jh85/chushogi tests/perft_cases.tsv (commit 1b20c353, positions from
-// lishogi games with lishogi's counts; docs/refs.md), a selection: lone Lion, promoted Kirin,
-// Horned Falcon and Soaring Eagle, Lions near each other, the lion-capture field, and middle
-// games. lishogi has no check rule, hence RoyalRule::Capture.
+// The published counts of chu_published.h (lishogi's, via jh85/chushogi).
 TEST(ChuPerft, MatchesThePublishedLishogiMoveCounts) {
-  struct Case {
-    const char* sfen;
-    std::uint64_t moves;
-  };
-  const Case cases[] = {
-      {"kg10/12/12/12/12/12/5N6/12/12/12/12/11K b - 1", 91},
-      {"kg10/12/12/12/12/12/5+O6/12/12/12/12/11K b - 1", 91},
-      {"kg10/12/12/12/12/12/5+H6/12/12/12/12/11K b - 1", 44},
-      {"kg10/12/12/12/12/12/5+D6/12/12/12/12/11K b - 1", 43},
-      {"k11/12/12/12/7g4/6n5/5N6/12/12/12/12/11K b - 1", 91},
-      {"k11/12/12/12/4B2l4/4S7/5N6/7n4/12/12/12/11K b - 1", 101},
-      {"11k/12/12/12/12/4r7/12/12/9n2/4+o7/12/6B4K b - 1", 8},
-      {"11k/12/12/12/12/4r7/12/12/9n2/4+o7/12/6B4K b 8j 1", 7},
-      {"lf1s1x1kg1sl/ac1degt1ocfa/mb1h1tn1drvm/pv6pbp1/3pp1p1i2p/1prI2P3h1/3PP1+H1IPPP/"
-       "1Pp4pPR2/P3DP1S2Q1/MR1HO1E1B1VM/AVBCTKDT2FA/LF1S1G1GXC1L b 5h 115",
-       80},
-      {"lfcbgek1stfl/1vr1tx1goh1a/2mhs1qd1cbm/ap1p1dn1pr2/2pip1Pp3p/P6Pi1P1/1PP2p3v1P/"
-       "1V1IPP2PR1V/3PH1Q5/M1RND1OD1C1M/ACBG2TEGBFA/LFST1KX1S2L b - 137",
-       107},
-      {"3be1t1x2l/1cr1g2s1vca/1t+P1hd3d1m/l1+P3kq+Ph2/7P1o1A/7D4/10r1/1S2s7/M3+p1H1FT2/"
-       "AVFD4R1ML/5G1ECB1T/L1O1+b1K5 w - 354",
-       148},
-      {"lf1tgktg2fl/a1sd1eo1cbva/cmrh2sdr1hm/1vxp2qpp2+P/p1p3p5/1p2pPP3P1/3I3PIP2/2bP4P3/"
-       "PPP1PNDQ3M/MVRH1D2BRVF/ACBOTEXTG2A/LFSG1KHS1C1L w - 124",
-       72},
-      {"4q1e3s1/l2g3d1kf1/svf1t7/3cmtn2+Pm1/1x1i3g4/4ph1K1F2/aD9C/1P1SM+oE1O2A/2M+h4N1VL/"
-       "FV1C1DS5/L9G1/6XG3T w - 388",
-       251},
-      {"1f9l/2ndkgstcf1a/lbm1se1d3v/+Prtpc+P+Pxr3/1v6P1b1/1P1i8/4M7/RVOP2BPH1V1/MHC2X3R1A/"
-       "A1DSGB3DCL/3F1QEGS3/L4K2T1F1 b - 271",
-       159},
-      {"lb3o6/a1c1ttkh1f1l/v5dsb+H1g/fs1+P1g1hp2a/3xP1q5/1emp4P1c1/3r1OG5/A1MI1N6/3P6C+d/"
-       "R2T1K2M1V1/F1DCHG3SFA/L2S2E1X2L w - 322",
-       120},
-      {"l4+H1t4/a3k3cf2/2+Pe1x+P4l/mc8oa/3pt3n3/1r3b4sm/1r5H3L/C2R5+Rq1/1MB2G2X3/A6T4/"
-       "L2FKS6/7G3C b - 395",
-       133},
-      {"2tf8/l1+Rs1e3k1l/1v1b2b+P1gfa/6sxt1m1/a4g2c3/4o2G4/1VQc3P1p1p/A2CD1D5/1O5SR1T1/"
-       "2FMS3M2L/L7C2V/2T2E1KF3 b - 393",
-       137},
-      {"lg9l/2h2xos3a/1f2ekt1tgmr/2s5h3/2Bd6f1/2F3D4A/3pq3P1b1/5p5L/3+cEM3CP1/1H1D3G1R2/"
-       "L1K1T2QS1F1/4+b2T1VB1 w - 390",
-       150},
-      {"1h3t2b3/10f1/2+Bok1+Id1x1Q/m3dc6/4N2m1g1+P/2f7n1/3GH7/2v3c4D/3CD2S3M/1+pH2G2E2A/"
-       "F6+p1O1L/LVK4ST1F1 w - 392",
-       169},
-      {"l1r5ko2/a1m1t5dl/cg1s2h1s2a/1f6g1+Pc/3ex2b3v/3B8/2D3n5/1VC1p3+p3/S3+p2S2CM/MR9A/"
-       "LF1THENGTG1L/1H1K4V2R b - 399",
-       149},
-      {"l3e3h1ft/a1f2t2o3/cs2h4k2/vmr1b2g3l/A3bQG3+Pa/g2P3spc2/2p3P5/2n1D2SB+r2/1+p1O1X4M1/"
-       "2VB1GEHD2+A/L3T1T1F1V1/1F1H3KSC1L w - 302",
-       180},
-      {"7k1rbf/l1f1s1e1q3/c1g1rt1cv1m1/m2pg1os+P3/2H7R1/1PP9/A1x3D4l/L2PX3TM1L/1MB1SK2+p1+p1/"
-       "2R5T1V1/F1G2O3G2/1CE3B2CF1 w - 384",
-       90},
-  };
-  for (const Case& c : cases) {
+  for (const auto& c : test::kPublishedChuCounts) {
     const Position pos = chu(c.sfen, RoyalRule::Capture);
     EXPECT_EQ(to_sfen(pos), c.sfen);
     EXPECT_EQ(perft(pos, 1), c.moves) << c.sfen;

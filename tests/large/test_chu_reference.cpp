@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "solver/large/movegen.h"
+#include "tests/large/chu_published.h"
 #include "tests/large/reference_chu.h"
 
 namespace tsume::large {
@@ -45,6 +46,15 @@ const char* const kPositions[] = {
     // near the king's field (checks and evasions along the random games).
     "3k8/12/12/4r7/12/2b5n3/12/12/4G7/3PKP6/12/12 b - 1",
 };
+
+// The reference reproduces lishogi's published counts (it has no check rule then, like lishogi).
+TEST(ChuReference, ReproducesThePublishedCounts) {
+  for (const auto& c : test::kPublishedChuCounts) {
+    ref::Board b = ref::read_sfen(c.sfen);
+    b.capture_rule = true;
+    EXPECT_EQ(ref::legal_moves(b).size(), c.moves) << c.sfen;
+  }
+}
 
 TEST(ChuReference, PerftFromTheStartToDepth3) {
   const Position pos = parse_sfen("startpos");
