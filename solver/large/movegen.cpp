@@ -2,7 +2,6 @@
 
 #include <array>
 #include <cstdlib>
-#include <memory>
 
 namespace tsume::large {
 
@@ -18,9 +17,9 @@ struct KindMoves {
   std::vector<int> leaps;
   std::vector<int> lion_lines;
   bool lion = false;
-  // What reaches a target at (dx, dy) from the piece: 0 nothing, kLeap directly, kSlide along the
-  // unit direction (all squares in between must be empty). Also marks the slide squares that a
-  // leap already covers, so that a destination is emitted once.
+  // What reaches a target at (dx, dy) from the piece (attack detection): 0 nothing, kLeap
+  // directly, kSlide along the unit direction (all squares in between must be empty). Where a
+  // leap and a slide both reach a square, the leap counts.
   static constexpr int kSpan = 2 * kMaxSide - 1;
   static constexpr std::uint8_t kLeap = 1;
   static constexpr std::uint8_t kSlide = 2;
@@ -73,16 +72,18 @@ KindMoves compile(const PieceKind& kind, Side side) {
   return km;
 }
 
+Compiled compile_game(Game game) {
+  Compiled c;
+  for (const PieceKind& k : game_table(game).kinds)
+    c.kinds.push_back({compile(k, Side::Black), compile(k, Side::White)});
+  return c;
+}
+
+// The offsets of every game, built once (thread-safe static initialisation).
 const Compiled& compiled(Game game) {
-  static std::array<std::unique_ptr<Compiled>, kGameCount> cache;
-  auto& slot = cache[static_cast<int>(game)];
-  if (!slot) {
-    auto c = std::make_unique<Compiled>();
-    for (const PieceKind& k : game_table(game).kinds)
-      c->kinds.push_back({compile(k, Side::Black), compile(k, Side::White)});
-    slot = std::move(c);
-  }
-  return *slot;
+  static const std::array<Compiled, kGameCount> all = {compile_game(Game::Chu),
+                                                       compile_game(Game::Dai)};
+  return all[static_cast<int>(game)];
 }
 
 int distance(Square a, Square b) {

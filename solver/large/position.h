@@ -58,6 +58,7 @@ enum class LionRule : std::uint8_t {
 struct Rules {
   RoyalRule royal = RoyalRule::PseudoRoyal;
   LionRule lion = LionRule::Lishogi;
+  friend bool operator==(const Rules&, const Rules&) = default;
 };
 // The defaults of a game: chu the Lion-trading rule, dai none (it is attested for chu only;
 // HaChu applies it in chu only).

@@ -121,6 +121,8 @@ TEST(ChuSfen, RoundTrips) {
   const std::string start = game_table(Game::Chu).start_sfen;
   EXPECT_EQ(to_sfen(chu("startpos")), start);
   EXPECT_EQ(to_sfen(chu(start)), start);
+  EXPECT_EQ(chu(to_sfen(chu("startpos"))), chu("startpos"));
+  EXPECT_FALSE(chu("startpos") == chu(start.substr(0, start.size() - 5) + "w - 1"));
   for (const char* s : {"11k/12/12/12/12/4r7/12/12/9n2/4+o7/12/6B4K b 8j 1",
                         "l4+H1t4/a3k3cf2/2+Pe1x+P4l/mc8oa/3pt3n3/1r3b4sm/1r5H3L/C2R5+Rq1/1MB2G2X3/"
                         "A6T4/L2FKS6/7G3C b - 395"})
