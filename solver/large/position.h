@@ -1,4 +1,4 @@
-// A position of a large-board game (chu shogi now; boards up to 16x16): a padded mailbox of
+// A position of a large-board game (chu and dai shogi; boards up to 16x16): a padded mailbox of
 // piece codes, the side to move, the Lion-trading state, and the rule switches it is played
 // under. Text form: lishogi's chu SFEN (docs/large-board.md, "Position text").
 #pragma once

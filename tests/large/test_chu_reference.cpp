@@ -56,6 +56,18 @@ TEST(ChuReference, ReproducesThePublishedCounts) {
   }
 }
 
+// One ply deeper than published: the first eight published positions (lone Lion, Falcon, Eagle,
+// Lions near each other, the lion-capture field) at depth 2, both royal rules.
+TEST(ChuReference, PublishedLionPositionsAtDepth2) {
+  for (const RoyalRule rule : {RoyalRule::PseudoRoyal, RoyalRule::Capture}) {
+    for (std::size_t i = 0; i < 8; ++i) {
+      const char* sfen = test::kPublishedChuCounts[i].sfen;
+      const Position pos = parse_sfen(sfen, Game::Chu, Rules{rule, LionRule::Lishogi});
+      EXPECT_EQ(perft(pos, 2), ref::perft(reference_of(pos), 2)) << sfen;
+    }
+  }
+}
+
 TEST(ChuReference, PerftFromTheStartToDepth3) {
   const Position pos = parse_sfen("startpos");
   const ref::Board b = reference_of(pos);
