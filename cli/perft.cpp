@@ -4,8 +4,10 @@
 #include <chrono>
 #include <cstdint>
 #include <iomanip>
+#include <optional>
 #include <ostream>
 #include <sstream>
+#include <stdexcept>
 #include <string>
 #include <utility>
 #include <vector>
@@ -13,6 +15,7 @@
 #include "cli/command.h"
 #include "solver/core/perft.h"
 #include "solver/io/sfen.h"
+#include "solver/large/movegen.h"
 
 namespace tsume::cli {
 
@@ -21,13 +24,19 @@ namespace {
 constexpr int kMaxDepth = 32;
 
 constexpr HelpText kHelp{
-    "tsume perft [--sfen SFEN] [--depth N] [--divide] [--rest-to-defender]",
+    "tsume perft [--sfen SFEN] [--depth N] [--divide] [--rest-to-defender] [--rules NAME]\n"
+    "                   [--royal-rule pseudo-royal|capture] [--lion-rule lishogi|none|default]",
     "Counts the leaf nodes of the tree of legal moves (non-promotions included) to depth N and\n"
     "prints 'nodes <count>' as the last line. With --divide, first prints '<usi move> <count>'\n"
     "for every legal move at the root, sorted by the USI text. Time and speed go to stderr.\n"
-    "Hands are kept as given unless --rest-to-defender is passed (perft tables use given hands).",
+    "Hands are kept as given unless --rest-to-defender is passed (perft tables use given hands).\n"
+    "--rules chu and --rules dai play chu and dai shogi on the large-board core (lishogi chu\n"
+    "SFEN; every Lion path is a move of its own; --royal-rule and --lion-rule choose the\n"
+    "disputed rules; docs/large-board.md).",
     "tsume perft --sfen startpos --depth 3\n"
-    "tsume perft --sfen \"7lk/9/8S/9/9/9/9/7L1/8K b P 1\" --depth 2 --divide",
+    "tsume perft --sfen \"7lk/9/8S/9/9/9/9/7L1/8K b P 1\" --depth 2 --divide\n"
+    "tsume perft --rules chu --depth 3\n"
+    "tsume perft --rules dai --depth 2 --divide",
 };
 
 void print_speed(std::ostream& err, std::uint64_t nodes,
@@ -41,6 +50,49 @@ void print_speed(std::ostream& err, std::uint64_t nodes,
   err << line.str() << '\n';
 }
 
+// `--rules chu|dai`: the large-board core (solver/large).
+int large_perft(const Context& ctx, const po::variables_map& vm, large::Game game, int depth) {
+  large::Rules rules = large::default_rules(game);
+  const auto& royal = vm["royal-rule"].as<std::string>();
+  if (royal == "capture") {
+    rules.royal = large::RoyalRule::Capture;
+  } else if (royal != "pseudo-royal") {
+    throw UsageError("--royal-rule must be 'pseudo-royal' or 'capture', not '" + royal + "'");
+  }
+  const auto& lion = vm["lion-rule"].as<std::string>();
+  if (lion == "none") {
+    rules.lion = large::LionRule::None;
+  } else if (lion == "lishogi") {
+    rules.lion = large::LionRule::Lishogi;
+  } else if (lion != "default") {
+    throw UsageError("--lion-rule must be 'lishogi', 'none' or 'default', not '" + lion + "'");
+  }
+  if (vm["rest-to-defender"].as<bool>()) throw UsageError("--rest-to-defender: no hands in chu");
+  std::optional<large::Position> pos;
+  try {
+    pos = large::parse_sfen(vm["sfen"].as<std::string>(), game, rules);
+  } catch (const std::invalid_argument& e) {
+    ctx.err << "tsume " << ctx.command << ": invalid --sfen: " << e.what() << '\n';
+    return kExitInputError;
+  }
+  const auto start = std::chrono::steady_clock::now();
+  std::uint64_t nodes = 0;
+  if (vm["divide"].as<bool>()) {
+    std::vector<std::pair<std::string, std::uint64_t>> rows;
+    for (const auto& [move, count] : large::perft_divide(*pos, depth)) {
+      rows.emplace_back(large::move_text(*pos, move), count);
+      nodes += count;
+    }
+    std::sort(rows.begin(), rows.end());
+    for (const auto& [text, count] : rows) ctx.out << text << ' ' << count << '\n';
+  } else {
+    nodes = large::perft(*pos, depth);
+  }
+  print_speed(ctx.err, nodes, std::chrono::steady_clock::now() - start);
+  ctx.out << "nodes " << nodes << '\n';
+  return kExitOk;
+}
+
 }  // namespace
 
 int perft_main(const Context& ctx) {
@@ -50,12 +102,22 @@ int perft_main(const Context& ctx) {
   add("depth", po::value<int>()->value_name("N")->default_value(1), "depth in plies (1..32)");
   add("divide", po::bool_switch()->default_value(false),
       "also print the count below each root move");
+  add("royal-rule", po::value<std::string>()->value_name("RULE")->default_value("pseudo-royal"),
+      "chu: 'pseudo-royal' (a lone royal may not be left attacked) or 'capture' (no check rule, "
+      "lishogi's counts)");
+  add("lion-rule", po::value<std::string>()->value_name("RULE")->default_value("default"),
+      "chu, dai: the Lion-trading restrictions, 'lishogi' or 'none'; 'default' is lishogi in "
+      "chu, none in dai");
   const auto vm = parse_options(ctx, options, kHelp);
   if (!vm) return kExitOk;
   const int depth = (*vm)["depth"].as<int>();
   if (depth < 1 || depth > kMaxDepth) {
     throw UsageError("--depth must be between 1 and " + std::to_string(kMaxDepth));
   }
+  if (const auto game = large::parse_game((*vm)["rules"].as<std::string>()))
+    return large_perft(ctx, *vm, *game, depth);
+  if (!(*vm)["royal-rule"].defaulted() || !(*vm)["lion-rule"].defaulted())
+    throw UsageError("--royal-rule and --lion-rule are for --rules chu and dai");
   auto pos = read_position_option(ctx, *vm, KingRule::Any);  // perft tables include king-less sides
   if (!pos) return kExitInputError;
 

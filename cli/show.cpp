@@ -5,6 +5,7 @@
 #include <optional>
 #include <ostream>
 #include <set>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -13,6 +14,7 @@
 #include "solver/io/kif_writer.h"
 #include "solver/io/problem.h"
 #include "solver/io/svg_diagram.h"
+#include "solver/large/position.h"
 
 namespace tsume::cli {
 
@@ -108,6 +110,27 @@ std::string svg_diagram(const Shown& s, const std::string& title) {
   return io::to_svg_diagram(s.pos, options);
 }
 
+// `--rules chu|dai`: the text diagram of each SFEN given (solver/large).
+int show_large(const Context& ctx, const po::variables_map& vm, large::Game game) {
+  if (vm.count("svg") || vm.count("svg-dir") || vm["ply"].as<std::string>() != "0")
+    throw UsageError("--rules " + vm["rules"].as<std::string>() +
+                     ": only text diagrams of SFEN positions (no --svg, --svg-dir, --ply)");
+  int errors = 0;
+  bool first = true;
+  for (const auto& input : inputs_of(vm)) {
+    try {
+      const auto pos = large::parse_sfen(input, game, large::default_rules(game));
+      ctx.out << (first ? "" : "\n") << large::diagram(pos);
+      first = false;
+    } catch (const std::invalid_argument& e) {
+      ctx.err << "tsume " << ctx.command << ": invalid SFEN '" << input << "': " << e.what()
+              << '\n';
+      ++errors;
+    }
+  }
+  return errors > 0 ? kExitInputError : kExitOk;
+}
+
 }  // namespace
 
 int show_main(const Context& ctx) {
@@ -124,6 +147,8 @@ int show_main(const Context& ctx) {
   add_read_options(options);
   const auto vm = parse_options_with_inputs(ctx, options, kHelp);
   if (!vm) return kExitOk;
+  if (const auto game = large::parse_game((*vm)["rules"].as<std::string>()))
+    return show_large(ctx, *vm, *game);
   const auto inputs = inputs_of(*vm);
   const auto ply = parse_ply((*vm)["ply"].as<std::string>());
   const auto read = read_options(*vm);

@@ -1,0 +1,96 @@
+// Piece and game tables of the large-board core (docs/large-board.md): every piece kind of a game
+// is a row of data — name, SFEN token, moves in a Betza-like notation parsed at startup,
+// promotion — and every game a table of kinds plus its board size, promotion zone and start
+// position. Only the table differs between chu, dai and tenjiku shogi; the move generator
+// (movegen.h) reads nothing but these tables.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace tsume::large {
+
+// The largest board side (tenjiku shogi, 16x16).
+inline constexpr int kMaxSide = 16;
+
+enum class Game : std::uint8_t { Chu, Dai };
+inline constexpr int kGameCount = 2;
+
+// "chu" -> Game::Chu, "dai" -> Game::Dai; nullopt for a name the large-board core does not play.
+std::optional<Game> parse_game(std::string_view name);
+std::string_view game_name(Game game);
+
+// A direction or offset seen from the piece's owner: dx to the owner's right, df forwards
+// (towards the opponent).
+struct Offset {
+  std::int8_t dx = 0;
+  std::int8_t df = 0;
+  friend bool operator==(const Offset&, const Offset&) = default;
+};
+
+// How a piece moves, as parsed from its Betza-like description (docs/large-board.md, "Move
+// notation"):
+//   slides  a unit direction and a range (1 = one step; kUnlimited = to the edge), blocked by the
+//           first piece in the way, which may be captured if it is the opponent's;
+//   leaps   an offset reached directly, whatever stands in between;
+//   lion    the full Lion power (any square within two king steps by a leap, and any two king
+//           steps in one turn: double capture, igui, pass);
+//   lion_lines  Lion power restricted to one line (Horned Falcon, Soaring Eagle): a step or a leap
+//           of two along the direction, and two steps in one turn along it, or out and back.
+struct Movement {
+  static constexpr std::uint8_t kUnlimited = 255;
+  struct Slide {
+    Offset dir;
+    std::uint8_t range = 1;
+  };
+  std::vector<Slide> slides;
+  std::vector<Offset> leaps;
+  std::vector<Offset> lion_lines;
+  bool lion = false;
+};
+
+// Parses a Betza-like move description; throws std::invalid_argument on a malformed one.
+// Atoms: W F K (one step; a digit after them makes a slide of that range), R B Q (slides), D A
+// (two-square leaps), N (knight leap), L (the full Lion), LW LF (Lion power along the orthogonal /
+// diagonal directions the modifiers select). Modifiers before an atom: f b l r, s (= l r),
+// v (= f b); on N, `ff` selects the two forward-most leaps.
+Movement parse_betza(std::string_view text);
+
+// One kind of piece. Promoted pieces are kinds of their own (a Dragon King that came from a rook
+// cannot promote again; its SFEN token is "+R").
+struct PieceKind {
+  std::string name;
+  std::string token;  // SFEN token of Black's piece: "P", "+P" (White's is lower case)
+  std::string betza;
+  int promotes_to = -1;  // index of the kind it promotes to; -1 if it never promotes
+  bool royal = false;    // King, Crown Prince
+  bool is_lion = false;  // counts as a Lion for the Lion-trading rules (Lion, promoted Kirin)
+  bool cheap = false;    // Pawn, Go-Between: capturing one does not excuse a Lion trade
+  // May promote on any move that ends on its last `stuck_ranks` ranks, where it could not move
+  // again (Pawn, Lance, and in dai Iron and Stone: 1; Knight: 2); 0 for the other kinds.
+  int stuck_ranks = 0;
+  Movement movement;
+};
+
+struct GameTable {
+  Game game = Game::Chu;
+  std::string name;
+  int files = 0;
+  int ranks = 0;
+  int zone = 0;  // promotion zone depth in ranks
+  std::vector<PieceKind> kinds;
+  std::string start_sfen;
+
+  // The kind whose Black token is `token` (upper case, "+" prefix for promoted); -1 if none.
+  int kind_of(std::string_view token) const;
+};
+
+// The table of a game, built (and its move notation parsed) on first use.
+const GameTable& game_table(Game game);
+
+}  // namespace tsume::large

@@ -1,0 +1,40 @@
+// A slow reference implementation of chu and dai shogi's moves, written only for the tests of
+// solver/large. It shares no code with solver/large: its own SFEN reader, its own piece
+// knowledge (written out square by square from the rules in docs/large-board.md and
+// ../shared/VARIANTS.md, not from the Betza strings of solver/large/game.cpp), its own Lion-trading
+// and promotion rules, and a board of named pieces. Moves are counted the same way (every Lion
+// path is a move; a promotion choice is two moves) so that perft numbers compare.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace tsume::test::chu_reference {
+
+struct Piece {
+  std::string name;  // "" for an empty square
+  int owner = 0;     // +1 Black, -1 White, 0 empty
+  bool promoted = false;
+};
+
+struct Board {
+  int size = 12;              // 12 (chu) or 15 (dai), found from the SFEN's ranks
+  int zone = 4;               // promotion zone: 4 ranks (chu), 5 (dai)
+  bool lion_rule = true;      // the Lion-trading restrictions (chu: on; dai: off)
+  Piece sq[15][15];           // [row from the top][column from the left]
+  int to_move = 1;            // +1 Black, -1 White
+  int lion_capture_row = -1;  // square where a non-Lion just took a Lion, or -1
+  int lion_capture_col = -1;
+  bool capture_rule = false;  // true: no check rule (lishogi); false: the pseudo-royal rule
+};
+
+Board read_sfen(std::string_view sfen);
+
+// Moves as lishogi writes them ("7g7f", "8h7g7f", "+" for a promotion), legal ones only.
+std::vector<std::string> legal_moves(const Board& board);
+Board play(const Board& board, const std::string& move);
+std::uint64_t perft(const Board& board, int depth);
+
+}  // namespace tsume::test::chu_reference

@@ -1,0 +1,24 @@
+// Perft from the chu (depth 4) and dai (depth 3) start positions against the slow reference
+// (about a minute each in Release): opt-in with `ctest -L slow`.
+#include <gtest/gtest.h>
+
+#include "solver/large/movegen.h"
+#include "tests/large/reference_chu.h"
+
+namespace tsume::large {
+namespace {
+
+TEST(ChuReferenceSlow, PerftFromTheStartAtDepth4) {
+  const Position pos = parse_sfen("startpos");
+  EXPECT_EQ(perft(pos, 4),
+            test::chu_reference::perft(test::chu_reference::read_sfen(to_sfen(pos)), 4));
+}
+
+TEST(DaiReferenceSlow, PerftFromTheStartAtDepth3) {
+  const Position pos = parse_sfen("startpos", Game::Dai, default_rules(Game::Dai));
+  EXPECT_EQ(perft(pos, 3),
+            test::chu_reference::perft(test::chu_reference::read_sfen(to_sfen(pos)), 3));
+}
+
+}  // namespace
+}  // namespace tsume::large

@@ -1,0 +1,163 @@
+// Dai shogi (大将棋, 15x15) on the large-board core: the table, the start position, its perft
+// against a hand count and the slow reference, and the eight kinds chu does not have.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "solver/large/movegen.h"
+#include "tests/large/reference_chu.h"
+
+namespace tsume::large {
+namespace {
+
+namespace ref = test::chu_reference;
+
+Position dai(std::string_view sfen) {
+  return parse_sfen(sfen, Game::Dai, default_rules(Game::Dai));
+}
+
+std::vector<std::string> moves_from(const Position& pos, std::string_view from) {
+  std::vector<std::string> out;
+  const Square s = parse_square(pos, from);
+  for (const Move& m : legal_moves(pos))
+    if (m.from == s) out.push_back(move_text(pos, m));
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+std::vector<std::string> texts(const Position& pos) {
+  std::vector<std::string> out;
+  for (const Move& m : legal_moves(pos)) out.push_back(move_text(pos, m));
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+// 65 pieces of 29 kinds a side (Wikipedia "Dai shogi", ../shared/VARIANTS.md section 2), placed
+// as in HaChu's daiArray (the survey's start FEN, with our tokens).
+TEST(DaiTable, StartPositionHas65PiecesOf29KindsASide) {
+  const Position pos = dai("startpos");
+  EXPECT_EQ(to_sfen(pos), game_table(Game::Dai).start_sfen);
+  EXPECT_EQ(pos.table().files, 15);
+  EXPECT_EQ(pos.table().zone, 5);
+  std::vector<int> kinds;
+  int black = 0, white = 0;
+  for (int y = 0; y < 15; ++y) {
+    for (int x = 0; x < 15; ++x) {
+      const Cell c = pos.at(make_square(x, y));
+      if (!is_piece(c)) continue;
+      if (cell_side(c) == Side::Black) {
+        ++black;
+        if (std::find(kinds.begin(), kinds.end(), cell_kind(c)) == kinds.end())
+          kinds.push_back(cell_kind(c));
+      } else {
+        ++white;
+      }
+    }
+  }
+  EXPECT_EQ(black, 65);
+  EXPECT_EQ(white, 65);
+  EXPECT_EQ(kinds.size(), 29u);
+  // White's setup is Black's turned through 180 degrees.
+  for (int y = 0; y < 15; ++y) {
+    for (int x = 0; x < 15; ++x) {
+      const Cell a = pos.at(make_square(x, y));
+      const Cell b = pos.at(make_square(14 - x, 14 - y));
+      ASSERT_EQ(is_piece(a), is_piece(b));
+      if (is_piece(a)) {
+        EXPECT_EQ(cell_kind(a), cell_kind(b));
+        EXPECT_NE(cell_side(a), cell_side(b));
+      }
+    }
+  }
+}
+
+// Hand count of Black's first moves (rows k-o of the diagram, x = column from the left):
+//   pawns 13 (two stand behind the go-betweens), go-betweens 2, Lion 2 (leaps to 10n and 6n);
+//   rank l: rooks 1 + 1, flying dragons 3 + 3, side movers 1 + 1, dragon horses 2 + 2 = 14;
+//   rank m: violent oxen 3 + 3, angry boars 3 + 3, evil wolves 1 + 1, kirin 2, phoenix 0 = 16;
+//   rank n: reverse chariots 1 + 1, leopards 1 + 1, blind tigers 1 + 1 = 6;
+//   rank o: knights 2 + 2, stones 2 + 2, irons 1 + 1, coppers 2 + 2, silvers 1 + 1, golds 1 + 1
+//   = 18. In all 13 + 2 + 2 + 14 + 16 + 6 + 18 = 71.
+// Depths 2 and 3 against the slow reference (no check is possible before the fourth ply).
+TEST(DaiPerft, StartPositionAgainstAHandCountAndTheReference) {
+  const Position pos = dai("startpos");
+  EXPECT_EQ(perft(pos, 1), 71u);
+  const ref::Board b = ref::read_sfen(to_sfen(pos));
+  EXPECT_EQ(perft(pos, 2), ref::perft(b, 2));
+  EXPECT_EQ(perft(pos, 2), 71u * 71u);
+}
+
+// The extra kinds, each hand counted. Violent Ox (W2) on 8h: two squares each way, stopped by a
+// Black pawn on 8g, and taking a White pawn on 6h (the second square right): 8g is own ->
+// up 0; down 8i, 8j; left 9h, 10h; right 7h, 6h (capture) = 6. With the pawn on 7h instead,
+// the ox takes it and stops: 5.
+TEST(DaiPieces, TheShortRangeSlidersStopAtTheFirstPiece) {
+  const Position ox = dai("k14/15/15/15/15/15/7P7/7X'1p5/15/15/15/15/15/15/14K b - 1");
+  EXPECT_EQ(moves_from(ox, "8h"),
+            (std::vector<std::string>{"8h10h", "8h6h", "8h7h", "8h8i", "8h8j", "8h9h"}));
+  EXPECT_EQ(
+      moves_from(dai("k14/15/15/15/15/15/7P7/7X'p6/15/15/15/15/15/15/14K b - 1"), "8h").size(), 5u);
+  // Flying Dragon (F2) on 8h, a White pawn on 7g: 9g, 10f; 7g (capture, stop); 9i, 10j; 7i, 6j.
+  const Position dragon = dai("k14/15/15/15/15/15/8p6/7F'7/15/15/15/15/15/15/14K b - 1");
+  EXPECT_EQ(moves_from(dragon, "8h").size(), 7u);
+}
+
+// Knight (ffN) from 8g: 9e and 7e, both outside Black's zone (ranks a-e)? Rank e is inside it:
+// entering the zone, each may promote = 4. From 8d to 9b/7b: on the last two ranks, where it
+// could not move again: may promote without a capture (in the zone already) = 4. Stone (fF) from
+// 8b to 9a/7a: last rank = 4; from 8c to 9b/7b: inside the zone, no capture, not the last rank
+// = 2.
+TEST(DaiPromotion, StuckPiecesMayPromoteOnTheirLastRanks) {
+  EXPECT_EQ(moves_from(dai("k14/15/15/15/15/15/7N'7/15/15/15/15/15/15/15/14K b - 1"), "8g").size(),
+            4u);
+  EXPECT_EQ(moves_from(dai("k14/15/15/7N'7/15/15/15/15/15/15/15/15/15/15/14K b - 1"), "8d").size(),
+            4u);
+  EXPECT_EQ(moves_from(dai("k14/7U7/15/15/15/15/15/15/15/15/15/15/15/15/14K b - 1"), "8b").size(),
+            4u);
+  EXPECT_EQ(moves_from(dai("k14/15/7U7/15/15/15/15/15/15/15/15/15/15/15/14K b - 1"), "8c").size(),
+            2u);
+  // Every extra kind promotes to a Gold that steps like one.
+  const Position gold = dai("k14/15/15/15/15/15/15/7+C'7/15/15/15/15/15/15/14K b - 1");
+  EXPECT_EQ(moves_from(gold, "8h"),
+            (std::vector<std::string>{"8h7g", "8h7h", "8h8g", "8h8i", "8h9g", "8h9h"}));
+}
+
+// Dai has no Lion-trading rule by default: a Lion takes a protected Lion two squares away.
+TEST(DaiRules, NoLionTradingRestrictionByDefault) {
+  const Position pos = dai("k14/15/15/15/7g7/7n7/15/7N7/15/15/15/15/15/15/14K b - 1");
+  const auto m = moves_from(pos, "8h");
+  EXPECT_TRUE(std::find(m.begin(), m.end(), "8h8f") != m.end());
+}
+
+// Move lists against the reference along pseudo-random games from the start.
+TEST(DaiReference, MoveListsAgreeAlongRandomGames) {
+  for (const unsigned seed : {1u, 2u}) {
+    std::mt19937 rng(seed);
+    Position pos = dai("startpos");
+    ref::Board b = ref::read_sfen(to_sfen(pos));
+    for (int ply = 0; ply < 60; ++ply) {
+      auto expected = ref::legal_moves(b);
+      std::sort(expected.begin(), expected.end());
+      ASSERT_EQ(texts(pos), expected) << to_sfen(pos);
+      const auto moves = legal_moves(pos);
+      if (moves.empty()) break;
+      std::uniform_int_distribution<std::size_t> pick(0, moves.size() - 1);
+      Move m = moves[pick(rng)];
+      for (int tries = 0; tries < 3; ++tries) {
+        const Move c = moves[pick(rng)];
+        if (c.to != c.from && is_piece(pos.at(c.to))) {
+          m = c;
+          break;
+        }
+      }
+      b = ref::play(b, move_text(pos, m));
+      pos = after(pos, m);
+    }
+  }
+}
+
+}  // namespace
+}  // namespace tsume::large
