@@ -4,7 +4,9 @@
 #include <unistd.h>
 
 #include <charconv>
+#include <chrono>
 #include <cstdint>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <optional>
@@ -17,9 +19,11 @@
 #include "cli/inputs.h"
 #include "cli/option_values.h"
 #include "generator/candidate.h"
+#include "generator/from_games.h"
 #include "generator/generator.h"
 #include "generator/reverse.h"
 #include "solver/io/kif_writer.h"
+#include "solver/io/problem.h"
 #include "solver/io/sfen.h"
 
 namespace tsume::cli {
@@ -29,7 +33,8 @@ namespace {
 constexpr HelpText kHelp{
     "tsume generate --count N --plies A-B [--mode composition|training] [--seed S]\n"
     "                      [--threads N] [--time DURATION] [--format jsonl|sfen|kif] [options]\n"
-    "tsume generate --method reverse --plies A-B [--seed-plies C-D | --extend FILE...] [options]",
+    "tsume generate --method reverse --plies A-B [--seed-plies C-D | --extend FILE...] [options]\n"
+    "tsume generate --from-games FILE... [--plies A-B] [--trim] [options]",
     "Generates tsume problems whose exact length (SPEC.md section 3) is an odd number of plies\n"
     "in A-B, each accepted by the certified checker of 'tsume check' (docs/check.md):\n"
     "  composition  SOUND only, unnecessary pieces removed, no surplus;\n"
@@ -51,6 +56,17 @@ constexpr HelpText kHelp{
     "'tsume solve'). Every SOUND problem of the chain whose length is in --plies is written.\n"
     "Composition mode only; the output does not depend on --threads.\n"
     "\n"
+    "--from-games reads game records (KIF, KI2, CSA) and writes every position where the side\n"
+    "to move has a forced mate of an exact length in --plies (default 3-9 here) within\n"
+    "--mate-nodes, as a practical mate: game rules, both kings, the real hands (pieces a\n"
+    "record leaves out go to the defender's hand). A mate that the game goes on playing is\n"
+    "written once, at its first position. --trim takes off the pieces the mate does not need\n"
+    "(to the defender's hand; the attacker's king leaves the board). Each puzzle gets the\n"
+    "checker's verdict without the piece test (COOKED is common in games); jsonl adds source,\n"
+    "move (the position after that many moves), game_move, cooks and trimmed. A record that\n"
+    "cannot be read gives an error record ({id, source, error}; '#' line in sfen) and the\n"
+    "run goes on.\n"
+    "\n"
     "--rules sho makes sho shogi problems (docs/sho.md) with the random method: board pieces\n"
     "only (no hands, no drops), the drunk elephant (E, +E) among them; the records say so\n"
     "(jsonl \"rules\":\"sho\", a '# rules sho' line before the sfen records, a KIF comment):\n"
@@ -67,7 +83,8 @@ constexpr HelpText kHelp{
     "tsume generate --rules sho --count 20 --plies 3-9 --threads 2\n"
     "tsume generate --count 100 --plies 7 --time 10m --format sfen | tsume check -\n"
     "tsume generate --method reverse --count 1 --plies 33-41 --seed-plies 9-11 --threads 2\n"
-    "tsume generate --method reverse --plies 11-21 --extend problems.tsv --format sfen",
+    "tsume generate --method reverse --plies 11-21 --extend problems.tsv --format sfen\n"
+    "tsume generate --from-games games/*.kif games/*.csa --plies 3-11 --trim --format sfen",
 };
 
 std::pair<int, int> parse_plies(const std::string& text) {
@@ -86,7 +103,6 @@ std::pair<int, int> parse_plies(const std::string& text) {
   return {a, b};
 }
 
-// "90", "90s", "10m", "2h" in seconds.
 std::string record_jsonl(const gen::Generated& g, const gen::GenerateOptions& o) {
   std::ostringstream s;
   s << "{\"id\":" << json_string(g.id) << ",\"sfen\":" << json_string(io::to_sfen(g.position))
@@ -127,6 +143,88 @@ std::string record_kif(const gen::Generated& g, const gen::GenerateOptions& o) {
   }
   auto text = io::to_kif_record(g.position, g.pv, info);
   return text.ok() ? text.value() + '\n' : std::string();
+}
+
+std::string game_record_jsonl(const gen::GamePuzzle& p, const std::string& source) {
+  const gen::Generated& g = p.problem;
+  std::ostringstream s;
+  s << "{\"id\":" << json_string(g.id) << ",\"sfen\":" << json_string(io::to_sfen(g.position))
+    << ",\"length\":" << g.length << ",\"pv\":" << json_string(usi_line(g.pv))
+    << ",\"verdict\":" << json_string(to_string(g.verdict)) << ",\"flaws\":[";
+  for (std::size_t i = 0; i < g.flaws.size(); ++i) s << (i ? "," : "") << finding_json(g.flaws[i]);
+  s << "],\"cooks\":" << p.cooks << ",\"difficulty\":" << g.difficulty << ",\"themes\":[";
+  for (std::size_t i = 0; i < g.themes.size(); ++i) s << (i ? "," : "") << json_string(g.themes[i]);
+  s << "],\"source\":" << json_string(source) << ",\"move\":" << p.move
+    << ",\"game_move\":" << json_string(p.game_move ? io::to_usi(*p.game_move) : "")
+    << ",\"trimmed\":" << p.removed << ",\"mode\":\"games\",\"pieces\":" << g.pieces
+    << ",\"nodes\":" << g.solve_nodes << "}\n";
+  return s.str();
+}
+
+std::string game_record_kif(const gen::GamePuzzle& p, const std::string& source) {
+  const gen::Generated& g = p.problem;
+  io::KifRecordInfo info;
+  info.title = g.id;
+  info.headers.emplace_back("出典", source + ", after move " + std::to_string(p.move));
+  std::string themes;
+  for (const std::string& t : g.themes) themes += (themes.empty() ? "" : " ") + t;
+  info.comments.push_back("verdict " + std::string(to_string(g.verdict)) + ", difficulty " +
+                          std::to_string(g.difficulty) + (themes.empty() ? "" : ", " + themes) +
+                          (p.removed ? ", " + std::to_string(p.removed) + " pieces trimmed" : ""));
+  auto text = io::to_kif_record(g.position, g.pv, info);
+  return text.ok() ? text.value() + '\n' : std::string();
+}
+
+// --from-games: the puzzles of each record, in file order.
+int generate_from_games(const Context& ctx, const po::variables_map& vm,
+                        const gen::GenerateOptions& o, const std::string& format,
+                        std::ostream& out) {
+  gen::GameOptions go;
+  go.min_plies = o.min_plies;
+  go.max_plies = o.max_plies;
+  go.mate_nodes = count_option(vm, "mate-nodes");
+  go.trim = vm["trim"].as<bool>();
+  go.threads = o.threads;
+  go.check = o;
+  go.stop = o.stop;
+  gen::GameScanner scanner(go);
+  const auto start = std::chrono::steady_clock::now();
+  io::ReadOptions read;
+  read.defender_hand = io::DefenderHand::AsGiven;  // a game's hands are what the record says
+  for (const std::string& file : vm["from-games"].as<std::vector<std::string>>()) {
+    if (g_interrupted.load()) break;
+    const std::string name = std::filesystem::path(file).stem().string();
+    const auto game = io::read_problem_file(file, read);
+    if (!game.ok()) {
+      scanner.count_error();
+      const std::string message = game.error().message();
+      ctx.err << "tsume generate: " << message << '\n';
+      if (format == "jsonl")
+        out << "{\"id\":" << json_string(name) << ",\"source\":" << json_string(file)
+            << ",\"error\":" << json_string(message) << "}\n";
+      else if (format == "sfen")
+        out << "# " << one_line(file) << ": error: " << one_line(message) << '\n';
+      else
+        out << "表題：" << one_line(name) << "\n*error: " << one_line(message) << "\n\n";
+      out.flush();
+      continue;
+    }
+    for (const gen::GamePuzzle& p : scanner.scan(game.value(), name)) {
+      out << (format == "jsonl"  ? game_record_jsonl(p, file)
+              : format == "sfen" ? record_tsv(p.problem)
+                                 : game_record_kif(p, file));
+    }
+    out.flush();
+  }
+  const gen::GameStats& s = scanner.stats();
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  ctx.err << "tsume generate: " << s.puzzles << " puzzles from " << s.games << " games ("
+          << s.errors << " unreadable; " << s.positions << " positions, " << s.mates
+          << " with a mate in the band, " << s.continuations << " continuations and "
+          << s.duplicates << " duplicates skipped; " << s.nodes << " nodes) in "
+          << seconds_text(seconds) << (g_interrupted.load() ? " (interrupted)" : "") << '\n';
+  return s.games == 0 && s.errors > 0 ? kExitInputError : kExitOk;
 }
 
 std::string reverse_summary(const gen::ReverseStats& s, bool steps) {
@@ -214,6 +312,11 @@ int generate_main(const Context& ctx) {
       "reverse: variants in a row at one chain position");
   add("through-unnecessary", po::bool_switch(),
       "reverse: lengthen problems that are sound but for an unnecessary piece (not written)");
+  add("from-games", po::value<std::vector<std::string>>()->value_name("FILE")->multitoken(),
+      "puzzles from the positions of these game records (KIF, KI2, CSA)");
+  add("mate-nodes", count_value("20k"),
+      "--from-games: budget per game position (and per piece --trim tries)");
+  add("trim", po::bool_switch(), "--from-games: take off the pieces the mate does not need");
   add_rules_option(options);
   const auto vm = parse_options(ctx, options, kHelp);
   if (!vm) return kExitOk;
@@ -222,13 +325,20 @@ int generate_main(const Context& ctx) {
     throw UsageError("--method must be random or reverse, got '" + method + "'");
   const bool reverse = method == "reverse";
   if (!reverse && vm->count("extend")) throw UsageError("--extend needs --method reverse");
+  const bool games = vm->count("from-games") > 0;
+  if (games && reverse) throw UsageError("--from-games does not go with --method reverse");
+  if (!games && (!(*vm)["trim"].defaulted() || !(*vm)["mate-nodes"].defaulted()))
+    throw UsageError("--trim and --mate-nodes need --from-games");
 
   gen::GenerateOptions o;
   o.variant = rules_option(*vm);
   // The reverse method un-plays drops and captures into hands (reverse.h): modern shogi only.
   if (reverse && o.variant != Variant::Shogi)
     throw UsageError("--method reverse makes modern shogi problems only (not --rules sho)");
-  std::tie(o.min_plies, o.max_plies) = parse_plies((*vm)["plies"].as<std::string>());
+  std::tie(o.min_plies, o.max_plies) =
+      parse_plies(games && (*vm)["plies"].defaulted() ? "3-9" : (*vm)["plies"].as<std::string>());
+  if (games && o.variant != Variant::Shogi)
+    throw UsageError("--from-games reads modern shogi games only (not --rules sho)");
   const std::string mode = (*vm)["mode"].as<std::string>();
   if (mode == "composition") {
     o.mode = gen::Mode::Composition;
@@ -321,6 +431,7 @@ int generate_main(const Context& ctx) {
                                : record_kif(g, o));
     out.flush();
   };
+  if (games) return generate_from_games(ctx, *vm, o, format, out);
   // The SFEN of a sho problem reads as a (different) modern shogi problem, so the rules go first.
   if (format == "sfen" && o.variant != Variant::Shogi)
     out << "# rules " << variant_name(o.variant) << " (read with --rules "
