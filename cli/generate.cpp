@@ -3,12 +3,18 @@
 // summary on standard error.
 #include <unistd.h>
 
+#include <tbb/enumerable_thread_specific.h>
+#include <tbb/parallel_for.h>
+#include <tbb/task_arena.h>
+
 #include <charconv>
 #include <chrono>
 #include <cstdint>
+#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <memory>
 #include <optional>
 #include <sstream>
 #include <string>
@@ -21,6 +27,7 @@
 #include "generator/candidate.h"
 #include "generator/from_games.h"
 #include "generator/generator.h"
+#include "generator/rating.h"
 #include "generator/reverse.h"
 #include "solver/io/kif_writer.h"
 #include "solver/io/problem.h"
@@ -75,7 +82,8 @@ constexpr HelpText kHelp{
     "jsonl fields: id, sfen, length, pv, verdict, flaws (findings as in 'tsume check': {kind,\n"
     "ply, move, alternative, length, nodes, note}),\n"
     "difficulty (1-10 from solver nodes), themes, seed, candidate, mode, pieces, nodes,\n"
-    "rules (sho only).\n"
+    "rating and its features (docs/generate.md), rules (sho only). --rate FILE... rates\n"
+    "given problems instead (id, length, pv, nodes, rating, features).\n"
     "sfen: the problems/ TSV (SFEN, id, length, main line), readable by 'tsume check'.",
     "tsume generate --count 10 --plies 5-9\n"
     "tsume generate --count 1000 --plies 3-7 --mode training --threads 2 -o drill.jsonl\n"
@@ -103,6 +111,14 @@ std::pair<int, int> parse_plies(const std::string& text) {
   return {a, b};
 }
 
+// ,"rating":R,"features":{...} (generator/rating.h) of a problem's main line.
+std::string rating_fields(const gen::Generated& g) {
+  const gen::RatingFeatures f = gen::rating_features(g.position, g.pv, g.solve_nodes);
+  char r[32];
+  std::snprintf(r, sizeof r, "%.2f", gen::rating(f));
+  return std::string(",\"rating\":") + r + ",\"features\":" + gen::rating_features_json(f);
+}
+
 std::string record_jsonl(const gen::Generated& g, const gen::GenerateOptions& o) {
   std::ostringstream s;
   s << "{\"id\":" << json_string(g.id) << ",\"sfen\":" << json_string(io::to_sfen(g.position))
@@ -113,7 +129,7 @@ std::string record_jsonl(const gen::Generated& g, const gen::GenerateOptions& o)
   for (std::size_t i = 0; i < g.themes.size(); ++i) s << (i ? "," : "") << json_string(g.themes[i]);
   s << "],\"seed\":" << o.seed << ",\"candidate\":" << g.candidate
     << ",\"mode\":" << json_string(gen::to_string(o.mode)) << ",\"pieces\":" << g.pieces
-    << ",\"nodes\":" << g.solve_nodes;
+    << ",\"nodes\":" << g.solve_nodes << rating_fields(g);
   // Modern shogi records stay as they were; a sho record must say so to be read back.
   if (o.variant != Variant::Shogi) s << ",\"rules\":" << json_string(variant_name(o.variant));
   s << "}\n";
@@ -157,7 +173,7 @@ std::string game_record_jsonl(const gen::GamePuzzle& p, const std::string& sourc
   s << "],\"source\":" << json_string(source) << ",\"move\":" << p.move
     << ",\"game_move\":" << json_string(p.game_move ? io::to_usi(*p.game_move) : "")
     << ",\"trimmed\":" << p.removed << ",\"mode\":\"games\",\"pieces\":" << g.pieces
-    << ",\"nodes\":" << g.solve_nodes << "}\n";
+    << ",\"nodes\":" << g.solve_nodes << rating_fields(g) << "}\n";
   return s.str();
 }
 
@@ -225,6 +241,47 @@ int generate_from_games(const Context& ctx, const po::variables_map& vm,
           << s.duplicates << " duplicates skipped; " << s.nodes << " nodes) in "
           << seconds_text(seconds) << (g_interrupted.load() ? " (interrupted)" : "") << '\n';
   return s.games == 0 && s.errors > 0 ? kExitInputError : kExitOk;
+}
+
+// --rate: each problem solved (exact length and main line within --check-nodes) and rated.
+int rate_problems(const Context& ctx, const po::variables_map& vm, const gen::GenerateOptions& o,
+                  std::ostream& out) {
+  const std::vector<Record> records = gather_records(vm["rate"].as<std::vector<std::string>>());
+  std::vector<std::string> lines(records.size());
+  tbb::task_arena arena(std::max(1, o.threads));
+  tbb::enumerable_thread_specific<std::unique_ptr<Solver>> solvers;
+  arena.execute([&] {
+    tbb::parallel_for(std::size_t{0}, records.size(), [&](std::size_t i) {
+      const Record& r = records[i];
+      std::unique_ptr<Solver>& solver = solvers.local();
+      if (!solver) solver = std::make_unique<Solver>(16);
+      const auto pos = read_record_position(r, io::ReadOptions{});
+      std::ostringstream s;
+      s << "{\"id\":" << json_string(r.id);
+      if (!pos.ok()) {
+        s << ",\"error\":" << json_string(pos.error().message()) << "}\n";
+        lines[i] = s.str();
+        return;
+      }
+      const SolveResult sr = solver->solve(pos.value(), SearchLimits{o.check_nodes, 0, o.stop});
+      if (sr.status != SolveStatus::Mate || !sr.length_exact) {
+        s << ",\"error\":\"no exact mate length within " << o.check_nodes << " nodes\"}\n";
+        lines[i] = s.str();
+        return;
+      }
+      gen::Generated g;
+      g.position = pos.value();
+      g.pv = sr.pv;
+      g.solve_nodes = sr.nodes;
+      s << ",\"length\":" << sr.length << ",\"pv\":" << json_string(usi_line(sr.pv))
+        << ",\"nodes\":" << sr.nodes << rating_fields(g) << "}\n";
+      lines[i] = s.str();
+    });
+  });
+  for (const std::string& line : lines) out << line;
+  out.flush();
+  ctx.err << "tsume generate: " << records.size() << " problems rated\n";
+  return records.empty() ? kExitInputError : kExitOk;
 }
 
 std::string reverse_summary(const gen::ReverseStats& s, bool steps) {
@@ -317,6 +374,8 @@ int generate_main(const Context& ctx) {
   add("mate-nodes", count_value("20k"),
       "--from-games: budget per game position (and per piece --trim tries)");
   add("trim", po::bool_switch(), "--from-games: take off the pieces the mate does not need");
+  add("rate", po::value<std::vector<std::string>>()->value_name("FILE")->multitoken(),
+      "rate these problems instead (difficulty rating, jsonl; budget --check-nodes)");
   add_rules_option(options);
   const auto vm = parse_options(ctx, options, kHelp);
   if (!vm) return kExitOk;
@@ -432,6 +491,7 @@ int generate_main(const Context& ctx) {
     out.flush();
   };
   if (games) return generate_from_games(ctx, *vm, o, format, out);
+  if (vm->count("rate")) return rate_problems(ctx, *vm, o, out);
   // The SFEN of a sho problem reads as a (different) modern shogi problem, so the rules go first.
   if (format == "sfen" && o.variant != Variant::Shogi)
     out << "# rules " << variant_name(o.variant) << " (read with --rules "
