@@ -157,19 +157,18 @@ std::vector<GamePuzzle> GameScanner::scan(const io::Problem& game, const std::st
     });
   });
   stats_.positions += n;
-  // What is written, in game order: the first position of each mating sequence.
+  // What is written, in game order: the first position of each mating sequence. A position whose
+  // side to move also mated two plies earlier, in at least two plies more, continues that mate
+  // (the attacker played on and the defender did not escape it).
   std::vector<std::size_t> taken;
-  std::optional<std::size_t> sequence;  // the position whose mate the game may be continuing
   for (std::size_t i = 0; i < n; ++i) {
     stats_.nodes += found[i].nodes;
     if (found[i].length < 0) continue;
     ++stats_.mates;
-    if (sequence && (i - *sequence) % 2 == 0 &&
-        found[i].length == found[*sequence].length - static_cast<Plies>(i - *sequence)) {
+    if (i >= 2 && found[i - 2].length >= 0 && found[i].length <= found[i - 2].length - 2) {
       ++stats_.continuations;
       continue;
     }
-    sequence = i;
     taken.push_back(i);
   }
   // Trimmed and checked in parallel, then deduplicated in game order.

@@ -11,9 +11,11 @@
 //
 // Positions are searched in parallel (each search on its own cleared tables, node budgets only,
 // so the result does not depend on the thread count); the choice of what is written is serial:
-// a position whose mate continues one already taken from the same game (the same side to move,
-// 2j plies later, mating in exactly 2j plies less) is a duplicate and is skipped, so a mating
-// sequence played out in the game gives one puzzle, its first and longest position. The same
+// a position whose side to move also had a mate in the band two plies earlier, at least two
+// plies longer, continues that mate (the attacker played on and the defender did not escape it:
+// a defender's weaker reply makes the rest shorter still) and is skipped, so a mating sequence
+// played out in the game gives one puzzle, its first and longest position. A mate that gets
+// longer (the attacker played a slower move) is a new puzzle. The same
 // position (under mirror and file translation, dedup.h's position key) found again in a run is
 // skipped too.
 //
@@ -63,7 +65,7 @@ struct GameStats {
   std::uint64_t games = 0, errors = 0;
   std::uint64_t positions = 0;      // positions searched
   std::uint64_t mates = 0;          // with a mate in the band
-  std::uint64_t continuations = 0;  // skipped: the continuation of a mate already taken
+  std::uint64_t continuations = 0;  // skipped: the continuation of a mate two plies earlier
   std::uint64_t duplicates = 0;     // skipped: the same position seen before in the run
   std::uint64_t puzzles = 0;
   std::uint64_t nodes = 0;
