@@ -105,6 +105,21 @@ TEST(GeneratorFromGames, CsaGameGivesOnePuzzlePerMatingSequence) {
   EXPECT_EQ(s.puzzles, 1U);
 }
 
+// head_gold_missed.kif: Black first plays a pawn move on file 9 (the mate in 3 is still there
+// two plies later, not two plies shorter): the mate is found again, a second puzzle.
+TEST(GeneratorFromGames, MissedMateIsFoundAgain) {
+  GameScanner scanner(options(false));
+  const auto puzzles = scanner.scan(game("head_gold_missed.kif"), "missed");
+  ASSERT_EQ(puzzles.size(), 2U);
+  EXPECT_EQ(puzzles[0].move, 0U);
+  EXPECT_EQ(puzzles[1].move, 2U);
+  EXPECT_EQ(puzzles[0].problem.length, 3);
+  EXPECT_EQ(puzzles[1].problem.length, 3);
+  EXPECT_EQ(io::to_usi(*puzzles[0].game_move), "9g9f");
+  EXPECT_EQ(io::to_usi(*puzzles[1].game_move), "G*5c");
+  EXPECT_EQ(scanner.stats().continuations, 0U);
+}
+
 // The same game twice in one run: its puzzle is written once.
 TEST(GeneratorFromGames, SamePositionInAnotherGameIsADuplicate) {
   GameScanner scanner(options(false));
