@@ -4,6 +4,7 @@
 // minimax of the tests (tests/core/reference_mate.h) under the futile-interposition rule of
 // docs/futile-interposition.md. Neither shares code with the solver, the checker or the core
 // move generators, so a bug there does not hide itself here.
+#include <gtest/gtest-spi.h>
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -44,7 +45,7 @@ void expect_reference_verified(const Generated& g) {
       ASSERT_TRUE(contains(ref::checking_moves(s), m)) << "not a legal check";
       // The move mates in time; a SOUND problem has no other check that does.
       const std::vector<Move> mating = search.mating_moves(s, left);
-      EXPECT_TRUE(contains(mating, m));
+      EXPECT_TRUE(contains(mating, m)) << "the move does not mate within " << left;
       if (unique) {
         EXPECT_EQ(mating.size(), 1U) << "another check mates within " << left;
       }
@@ -65,6 +66,32 @@ void expect_reference_verified(const Generated& g) {
   }
   EXPECT_TRUE(ref::in_check(s, s.side_to_move));
   EXPECT_TRUE(ref::legal_moves(s).empty()) << "the end is not checkmate";
+}
+
+// The check can fail: a line whose last move checks without mating (G*3a lets the king out to 5a;
+// hand analysis) is reported.
+TEST(GeneratorReference, ALineThatDoesNotMateIsReported) {
+  Generated g;
+  g.id = "not-a-mate";
+  g.position = position("9/4k4/9/4P4/9/9/9/9/9 b 2G2r2b2g4s4n4l17p 1");
+  Position pos = g.position;
+  for (const char* t : {"G*5c", "5b4a", "G*3a"}) {
+    auto m = io::parse_usi_move(t, pos);
+    ASSERT_TRUE(m.ok()) << t;
+    g.pv.push_back(m.value());
+    pos.do_move(m.value());
+  }
+  g.length = 3;
+  ::testing::TestPartResultArray failures;
+  {
+    const ::testing::ScopedFakeTestPartResultReporter reporter(
+        ::testing::ScopedFakeTestPartResultReporter::INTERCEPT_ONLY_CURRENT_THREAD, &failures);
+    expect_reference_verified(g);
+  }
+  std::string messages;
+  for (int i = 0; i < failures.size(); ++i) messages += failures.GetTestPartResult(i).message();
+  EXPECT_NE(messages.find("does not mate"), std::string::npos) << messages;
+  EXPECT_NE(messages.find("the end is not checkmate"), std::string::npos) << messages;
 }
 
 // The futile-interposition rule of the brute force, on SPEC.md section 5's positions (the
