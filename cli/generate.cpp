@@ -72,7 +72,7 @@ constexpr HelpText kHelp{
     "checker's verdict without the piece test (COOKED is common in games); jsonl adds source,\n"
     "move (the position after that many moves), game_move, cooks and trimmed. A record that\n"
     "cannot be read gives an error record ({id, source, error}; '#' line in sfen) and the\n"
-    "run goes on.\n"
+    "run goes on. --count (when given) and --time stop the run between games.\n"
     "\n"
     "--rules sho makes sho shogi problems (docs/sho.md) with the random method: board pieces\n"
     "only (no hands, no drops), the drunk elephant (E, +E) among them; the records say so\n"
@@ -207,8 +207,15 @@ int generate_from_games(const Context& ctx, const po::variables_map& vm,
   const auto start = std::chrono::steady_clock::now();
   io::ReadOptions read;
   read.defender_hand = io::DefenderHand::AsGiven;  // a game's hands are what the record says
+  // --count (when given) and --time stop the run between games.
+  const std::size_t count = vm["count"].defaulted() ? 0 : o.count;
+  std::size_t written = 0;
+  const auto elapsed = [&] {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  };
   for (const std::string& file : vm["from-games"].as<std::vector<std::string>>()) {
-    if (g_interrupted.load()) break;
+    if (g_interrupted.load() || (count && written >= count)) break;
+    if (o.max_seconds > 0 && elapsed() >= o.max_seconds) break;
     const std::string name = std::filesystem::path(file).stem().string();
     const auto game = io::read_problem_file(file, read);
     if (!game.ok()) {
@@ -226,6 +233,8 @@ int generate_from_games(const Context& ctx, const po::variables_map& vm,
       continue;
     }
     for (const gen::GamePuzzle& p : scanner.scan(game.value(), name)) {
+      if (count && written >= count) break;
+      ++written;
       out << (format == "jsonl"  ? game_record_jsonl(p, file)
               : format == "sfen" ? record_tsv(p.problem)
                                  : game_record_kif(p, file));
@@ -233,10 +242,9 @@ int generate_from_games(const Context& ctx, const po::variables_map& vm,
     out.flush();
   }
   const gen::GameStats& s = scanner.stats();
-  const double seconds =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  ctx.err << "tsume generate: " << s.puzzles << " puzzles from " << s.games << " games ("
-          << s.errors << " unreadable; " << s.positions << " positions, " << s.mates
+  const double seconds = elapsed();
+  ctx.err << "tsume generate: " << written << " puzzles from " << s.games << " games (" << s.errors
+          << " unreadable; " << s.positions << " positions, " << s.mates
           << " with a mate in the band, " << s.continuations << " continuations and "
           << s.duplicates << " duplicates skipped; " << s.nodes << " nodes) in "
           << seconds_text(seconds) << (g_interrupted.load() ? " (interrupted)" : "") << '\n';
@@ -255,7 +263,9 @@ int rate_problems(const Context& ctx, const po::variables_map& vm, const gen::Ge
       const Record& r = records[i];
       std::unique_ptr<Solver>& solver = solvers.local();
       if (!solver) solver = std::make_unique<Solver>(16);
-      const auto pos = read_record_position(r, io::ReadOptions{});
+      io::ReadOptions read;
+      read.variant = o.variant;
+      const auto pos = read_record_position(r, read);
       std::ostringstream s;
       s << "{\"id\":" << json_string(r.id);
       if (!pos.ok()) {
