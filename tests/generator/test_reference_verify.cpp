@@ -119,14 +119,17 @@ TEST(GeneratorReference, FutileRuleGivesSpecLengths) {
   }
 }
 
-// Candidates of fixed seeds, composition mode, each problem re-verified as above. The candidates
-// are chosen so that the batch has problems of 3, 5 and 9 plies and is made in a few seconds:
-// (seed, first candidate, candidates, band).
+// Candidates of fixed seeds, each problem re-verified as above. The candidates are chosen so
+// that the batch has compositions of 3, 5 and 9 plies and training problems of 5 and 7 plies (one
+// SOUND_WITH_FLAWS) and is made in a few seconds: (seed, first candidate, candidates, band, mode).
 TEST(GeneratorReference, GeneratedBatchIsReverifiedByBruteForce) {
   const struct {
     std::uint64_t seed, first, candidates;
     int min_plies, max_plies;
-  } runs[] = {{11, 0, 8, 3, 3}, {2, 13, 1, 5, 9}, {2, 29, 1, 5, 9}, {3, 18, 1, 5, 9}};
+    Mode mode;
+  } runs[] = {{11, 0, 8, 3, 3, Mode::Composition}, {2, 13, 1, 5, 9, Mode::Composition},
+              {2, 29, 1, 5, 9, Mode::Composition}, {3, 18, 1, 5, 9, Mode::Composition},
+              {1, 54, 1, 5, 9, Mode::Training},    {2, 109, 1, 5, 9, Mode::Training}};
   std::vector<Generated> out;
   for (const auto& run : runs) {
     GenerateOptions o;
@@ -135,12 +138,13 @@ TEST(GeneratorReference, GeneratedBatchIsReverifiedByBruteForce) {
     o.max_candidates = run.candidates;
     o.min_plies = run.min_plies;
     o.max_plies = run.max_plies;
+    o.mode = run.mode;
     o.count = 100;
     o.threads = 2;
     generate(o, [&](const Generated& g) { out.push_back(g); });
   }
   // The batch is not empty and reaches 9 plies (each length is re-derived below).
-  ASSERT_GE(out.size(), 4U);
+  ASSERT_GE(out.size(), 6U);
   EXPECT_TRUE(
       std::any_of(out.begin(), out.end(), [](const Generated& g) { return g.length == 9; }));
   for (const Generated& g : out) expect_reference_verified(g);
