@@ -120,6 +120,19 @@ TEST(GeneratorFromGames, MissedMateIsFoundAgain) {
   EXPECT_EQ(scanner.stats().continuations, 0U);
 }
 
+// The same game in KI2 notation gives the same puzzle.
+TEST(GeneratorFromGames, Ki2GameGivesTheSamePuzzle) {
+  GameScanner scanner(options(false));
+  const auto puzzles = scanner.scan(game("gold_ladder.ki2"), "gold_ladder");
+  ASSERT_EQ(puzzles.size(), 1U);
+  EXPECT_EQ(puzzles[0].move, 1U);
+  EXPECT_EQ(puzzles[0].problem.length, 5);
+  EXPECT_EQ(io::to_sfen(puzzles[0].problem.position),
+            normal_sfen("9/9/4k4/9/4P4/9/9/9/4K4 b 3G2r2bg4s4n4l17p 2"));
+  EXPECT_EQ(scanner.stats().positions, 7U);
+  EXPECT_EQ(scanner.stats().continuations, 1U);
+}
+
 // The same game twice in one run: its puzzle is written once.
 TEST(GeneratorFromGames, SamePositionInAnotherGameIsADuplicate) {
   GameScanner scanner(options(false));
