@@ -51,4 +51,11 @@ while IFS=$'\t' read -r sfen id length line; do
     cur == id && $1 == "usi" { $1 = ""; u = substr($0, 2) }
     END { exit !(l == len && u == usi) }' "$tmp/solve" || fail "$id read back differs"
 done <"$tmp/out.tsv"
+# KIF: one record per puzzle with its source; read back by `tsume check` with its line.
+"$tsume" generate --from-games "$data/gold_ladder.csa" --format kif -o "$tmp/out.kif" \
+  2>"$tmp/err" || fail "generate (kif) failed"
+grep -q '^出典：.*gold_ladder.csa, after move 1$' "$tmp/out.kif" || fail "no 出典 line in the KIF"
+"$tsume" check "$tmp/out.kif" >"$tmp/solve" 2>&1 || fail "check of the KIF failed"
+grep -q 'intended is the main line' "$tmp/solve" || fail "the KIF's line is not the main line"
+grep -q '^summary: 1 problems: ' "$tmp/solve" || fail "not one problem in the KIF"
 echo "ok"
