@@ -72,7 +72,7 @@ int attacking_pieces(const BoardSetup& setup) {
 }  // namespace
 
 BoardSetup trim_position(const BoardSetup& setup, Plies length, const std::vector<Move>& pv,
-                         std::uint64_t nodes, Solver& solver, int* removed) {
+                         std::uint64_t nodes, Solver& solver, int* removed, std::uint64_t* spent) {
   int count = 0;
   BoardSetup current = setup;
   const auto keeps_mate = [&](const BoardSetup& smaller) {
@@ -80,6 +80,7 @@ BoardSetup trim_position(const BoardSetup& setup, Plies length, const std::vecto
     if (!pos.set(smaller, KingRule::Any).empty()) return false;
     if (!replay_mate(pos, pv).empty()) return false;
     const SolveResult r = solver.solve(pos, SearchLimits{nodes, 0, nullptr});
+    if (spent) *spent += r.nodes;
     return r.status == SolveStatus::Mate && r.length_exact && r.length == length;
   };
   // The checker's removals of the current position, one at a time: a board piece by its square,
@@ -173,7 +174,7 @@ std::vector<GamePuzzle> GameScanner::scan(const io::Problem& game, const std::st
   }
   // Trimmed and checked in parallel, then deduplicated in game order.
   std::vector<GamePuzzle> puzzles(taken.size());
-  std::vector<std::uint64_t> nodes(taken.size());
+  std::vector<std::uint64_t> nodes(taken.size(), 0);
   impl_->arena.execute([&] {
     tbb::parallel_for(std::size_t{0}, taken.size(), [&](std::size_t k) {
       const std::size_t i = taken[k];
@@ -187,7 +188,8 @@ std::vector<GamePuzzle> GameScanner::scan(const io::Problem& game, const std::st
       g.length = found[i].length;
       g.pv = found[i].pv;
       if (o.trim)
-        g.setup = trim_position(g.setup, g.length, g.pv, o.mate_nodes, w.solver, &p.removed);
+        g.setup =
+            trim_position(g.setup, g.length, g.pv, o.mate_nodes, w.solver, &p.removed, &nodes[k]);
       g.position.set(g.setup, KingRule::Any);
       GenerateOptions c = o.check;
       c.stop = o.stop;
@@ -203,7 +205,7 @@ std::vector<GamePuzzle> GameScanner::scan(const io::Problem& game, const std::st
       g.solve_nodes = sr.nodes;
       g.difficulty = difficulty_grade(g.solve_nodes);
       g.pieces = attacking_pieces(g.setup);
-      nodes[k] = staged.nodes + sr.nodes;
+      nodes[k] += staged.nodes + sr.nodes;
     });
   });
   std::vector<GamePuzzle> out;

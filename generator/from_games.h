@@ -96,8 +96,9 @@ private:
 BoardSetup game_position(const io::Problem& game, std::size_t moves);
 
 // `setup` with the pieces the mate `pv` of exact length `length` does not need taken off (see
-// above), each test within `nodes` nodes; `removed` gets the count.
+// above), each test within `nodes` nodes; `removed` gets the count, `spent` the nodes added.
 BoardSetup trim_position(const BoardSetup& setup, Plies length, const std::vector<Move>& pv,
-                         std::uint64_t nodes, Solver& solver, int* removed = nullptr);
+                         std::uint64_t nodes, Solver& solver, int* removed = nullptr,
+                         std::uint64_t* spent = nullptr);
 
 }  // namespace tsume::gen
