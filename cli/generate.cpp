@@ -3,10 +3,18 @@
 // summary on standard error.
 #include <unistd.h>
 
+#include <tbb/enumerable_thread_specific.h>
+#include <tbb/parallel_for.h>
+#include <tbb/task_arena.h>
+
 #include <charconv>
+#include <chrono>
 #include <cstdint>
+#include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <memory>
 #include <optional>
 #include <sstream>
 #include <string>
@@ -17,9 +25,12 @@
 #include "cli/inputs.h"
 #include "cli/option_values.h"
 #include "generator/candidate.h"
+#include "generator/from_games.h"
 #include "generator/generator.h"
+#include "generator/rating.h"
 #include "generator/reverse.h"
 #include "solver/io/kif_writer.h"
+#include "solver/io/problem.h"
 #include "solver/io/sfen.h"
 
 namespace tsume::cli {
@@ -29,7 +40,8 @@ namespace {
 constexpr HelpText kHelp{
     "tsume generate --count N --plies A-B [--mode composition|training] [--seed S]\n"
     "                      [--threads N] [--time DURATION] [--format jsonl|sfen|kif] [options]\n"
-    "tsume generate --method reverse --plies A-B [--seed-plies C-D | --extend FILE...] [options]",
+    "tsume generate --method reverse --plies A-B [--seed-plies C-D | --extend FILE...] [options]\n"
+    "tsume generate --from-games FILE... [--plies A-B] [--trim] [options]",
     "Generates tsume problems whose exact length (SPEC.md section 3) is an odd number of plies\n"
     "in A-B, each accepted by the certified checker of 'tsume check' (docs/check.md):\n"
     "  composition  SOUND only, unnecessary pieces removed, no surplus;\n"
@@ -51,6 +63,17 @@ constexpr HelpText kHelp{
     "'tsume solve'). Every SOUND problem of the chain whose length is in --plies is written.\n"
     "Composition mode only; the output does not depend on --threads.\n"
     "\n"
+    "--from-games reads game records (KIF, KI2, CSA) and writes every position where the side\n"
+    "to move has a forced mate of an exact length in --plies (default 3-9 here) within\n"
+    "--mate-nodes, as a practical mate: game rules, both kings, the real hands (pieces a\n"
+    "record leaves out go to the defender's hand). A mate that the game goes on playing is\n"
+    "written once, at its first position. --trim takes off the pieces the mate does not need\n"
+    "(to the defender's hand; the attacker's king leaves the board). Each puzzle gets the\n"
+    "checker's verdict without the piece test (COOKED is common in games); jsonl adds source,\n"
+    "move (the position after that many moves), game_move, cooks and trimmed. A record that\n"
+    "cannot be read gives an error record ({id, source, error}; '#' line in sfen) and the\n"
+    "run goes on. --count (when given) and --time stop the run between games.\n"
+    "\n"
     "--rules sho makes sho shogi problems (docs/sho.md) with the random method: board pieces\n"
     "only (no hands, no drops), the drunk elephant (E, +E) among them; the records say so\n"
     "(jsonl \"rules\":\"sho\", a '# rules sho' line before the sfen records, a KIF comment):\n"
@@ -59,7 +82,8 @@ constexpr HelpText kHelp{
     "jsonl fields: id, sfen, length, pv, verdict, flaws (findings as in 'tsume check': {kind,\n"
     "ply, move, alternative, length, nodes, note}),\n"
     "difficulty (1-10 from solver nodes), themes, seed, candidate, mode, pieces, nodes,\n"
-    "rules (sho only).\n"
+    "rating and its features (docs/generate.md), rules (sho only). --rate FILE... rates\n"
+    "given problems instead (id, length, pv, nodes, rating, features).\n"
     "sfen: the problems/ TSV (SFEN, id, length, main line), readable by 'tsume check'.",
     "tsume generate --count 10 --plies 5-9\n"
     "tsume generate --count 1000 --plies 3-7 --mode training --threads 2 -o drill.jsonl\n"
@@ -67,7 +91,8 @@ constexpr HelpText kHelp{
     "tsume generate --rules sho --count 20 --plies 3-9 --threads 2\n"
     "tsume generate --count 100 --plies 7 --time 10m --format sfen | tsume check -\n"
     "tsume generate --method reverse --count 1 --plies 33-41 --seed-plies 9-11 --threads 2\n"
-    "tsume generate --method reverse --plies 11-21 --extend problems.tsv --format sfen",
+    "tsume generate --method reverse --plies 11-21 --extend problems.tsv --format sfen\n"
+    "tsume generate --from-games games/*.kif games/*.csa --plies 3-11 --trim --format sfen",
 };
 
 std::pair<int, int> parse_plies(const std::string& text) {
@@ -86,7 +111,14 @@ std::pair<int, int> parse_plies(const std::string& text) {
   return {a, b};
 }
 
-// "90", "90s", "10m", "2h" in seconds.
+// ,"rating":R,"features":{...} (generator/rating.h) of a problem's main line.
+std::string rating_fields(const gen::Generated& g) {
+  const gen::RatingFeatures f = gen::rating_features(g.position, g.pv, g.solve_nodes);
+  char r[32];
+  std::snprintf(r, sizeof r, "%.2f", gen::rating(f));
+  return std::string(",\"rating\":") + r + ",\"features\":" + gen::rating_features_json(f);
+}
+
 std::string record_jsonl(const gen::Generated& g, const gen::GenerateOptions& o) {
   std::ostringstream s;
   s << "{\"id\":" << json_string(g.id) << ",\"sfen\":" << json_string(io::to_sfen(g.position))
@@ -97,7 +129,7 @@ std::string record_jsonl(const gen::Generated& g, const gen::GenerateOptions& o)
   for (std::size_t i = 0; i < g.themes.size(); ++i) s << (i ? "," : "") << json_string(g.themes[i]);
   s << "],\"seed\":" << o.seed << ",\"candidate\":" << g.candidate
     << ",\"mode\":" << json_string(gen::to_string(o.mode)) << ",\"pieces\":" << g.pieces
-    << ",\"nodes\":" << g.solve_nodes;
+    << ",\"nodes\":" << g.solve_nodes << rating_fields(g);
   // Modern shogi records stay as they were; a sho record must say so to be read back.
   if (o.variant != Variant::Shogi) s << ",\"rules\":" << json_string(variant_name(o.variant));
   s << "}\n";
@@ -127,6 +159,139 @@ std::string record_kif(const gen::Generated& g, const gen::GenerateOptions& o) {
   }
   auto text = io::to_kif_record(g.position, g.pv, info);
   return text.ok() ? text.value() + '\n' : std::string();
+}
+
+std::string game_record_jsonl(const gen::GamePuzzle& p, const std::string& source) {
+  const gen::Generated& g = p.problem;
+  std::ostringstream s;
+  s << "{\"id\":" << json_string(g.id) << ",\"sfen\":" << json_string(io::to_sfen(g.position))
+    << ",\"length\":" << g.length << ",\"pv\":" << json_string(usi_line(g.pv))
+    << ",\"verdict\":" << json_string(to_string(g.verdict)) << ",\"flaws\":[";
+  for (std::size_t i = 0; i < g.flaws.size(); ++i) s << (i ? "," : "") << finding_json(g.flaws[i]);
+  s << "],\"cooks\":" << p.cooks << ",\"difficulty\":" << g.difficulty << ",\"themes\":[";
+  for (std::size_t i = 0; i < g.themes.size(); ++i) s << (i ? "," : "") << json_string(g.themes[i]);
+  s << "],\"source\":" << json_string(source) << ",\"move\":" << p.move
+    << ",\"game_move\":" << json_string(p.game_move ? io::to_usi(*p.game_move) : "")
+    << ",\"trimmed\":" << p.removed << ",\"mode\":\"games\",\"pieces\":" << g.pieces
+    << ",\"nodes\":" << g.solve_nodes << rating_fields(g) << "}\n";
+  return s.str();
+}
+
+std::string game_record_kif(const gen::GamePuzzle& p, const std::string& source) {
+  const gen::Generated& g = p.problem;
+  io::KifRecordInfo info;
+  info.title = g.id;
+  info.headers.emplace_back("出典", source + ", after move " + std::to_string(p.move));
+  std::string themes;
+  for (const std::string& t : g.themes) themes += (themes.empty() ? "" : " ") + t;
+  info.comments.push_back("verdict " + std::string(to_string(g.verdict)) + ", difficulty " +
+                          std::to_string(g.difficulty) + (themes.empty() ? "" : ", " + themes) +
+                          (p.removed ? ", " + std::to_string(p.removed) + " pieces trimmed" : ""));
+  auto text = io::to_kif_record(g.position, g.pv, info);
+  return text.ok() ? text.value() + '\n' : std::string();
+}
+
+// --from-games: the puzzles of each record, in file order.
+int generate_from_games(const Context& ctx, const po::variables_map& vm,
+                        const gen::GenerateOptions& o, const std::string& format,
+                        std::ostream& out) {
+  gen::GameOptions go;
+  go.min_plies = o.min_plies;
+  go.max_plies = o.max_plies;
+  go.mate_nodes = count_option(vm, "mate-nodes");
+  go.trim = vm["trim"].as<bool>();
+  go.threads = o.threads;
+  go.check = o;
+  go.stop = o.stop;
+  gen::GameScanner scanner(go);
+  const auto start = std::chrono::steady_clock::now();
+  io::ReadOptions read;
+  read.defender_hand = io::DefenderHand::AsGiven;  // a game's hands are what the record says
+  // --count (when given) and --time stop the run between games.
+  const std::size_t count = vm["count"].defaulted() ? 0 : o.count;
+  std::size_t written = 0;
+  const auto elapsed = [&] {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  };
+  for (const std::string& file : vm["from-games"].as<std::vector<std::string>>()) {
+    if (g_interrupted.load() || (count && written >= count)) break;
+    if (o.max_seconds > 0 && elapsed() >= o.max_seconds) break;
+    const std::string name = std::filesystem::path(file).stem().string();
+    const auto game = io::read_problem_file(file, read);
+    if (!game.ok()) {
+      scanner.count_error();
+      const std::string message = game.error().message();
+      ctx.err << "tsume generate: " << message << '\n';
+      if (format == "jsonl")
+        out << "{\"id\":" << json_string(name) << ",\"source\":" << json_string(file)
+            << ",\"error\":" << json_string(message) << "}\n";
+      else if (format == "sfen")
+        out << "# " << one_line(file) << ": error: " << one_line(message) << '\n';
+      else
+        out << "表題：" << one_line(name) << "\n*error: " << one_line(message) << "\n\n";
+      out.flush();
+      continue;
+    }
+    for (const gen::GamePuzzle& p : scanner.scan(game.value(), name)) {
+      if (count && written >= count) break;
+      ++written;
+      out << (format == "jsonl"  ? game_record_jsonl(p, file)
+              : format == "sfen" ? record_tsv(p.problem)
+                                 : game_record_kif(p, file));
+    }
+    out.flush();
+  }
+  const gen::GameStats& s = scanner.stats();
+  const double seconds = elapsed();
+  ctx.err << "tsume generate: " << written << " puzzles from " << s.games << " games (" << s.errors
+          << " unreadable; " << s.positions << " positions, " << s.mates
+          << " with a mate in the band, " << s.continuations << " continuations and "
+          << s.duplicates << " duplicates skipped; " << s.nodes << " nodes) in "
+          << seconds_text(seconds) << (g_interrupted.load() ? " (interrupted)" : "") << '\n';
+  return s.games == 0 && s.errors > 0 ? kExitInputError : kExitOk;
+}
+
+// --rate: each problem solved (exact length and main line within --check-nodes) and rated.
+int rate_problems(const Context& ctx, const po::variables_map& vm, const gen::GenerateOptions& o,
+                  std::ostream& out) {
+  const std::vector<Record> records = gather_records(vm["rate"].as<std::vector<std::string>>());
+  std::vector<std::string> lines(records.size());
+  tbb::task_arena arena(std::max(1, o.threads));
+  tbb::enumerable_thread_specific<std::unique_ptr<Solver>> solvers;
+  arena.execute([&] {
+    tbb::parallel_for(std::size_t{0}, records.size(), [&](std::size_t i) {
+      const Record& r = records[i];
+      std::unique_ptr<Solver>& solver = solvers.local();
+      if (!solver) solver = std::make_unique<Solver>(16);
+      io::ReadOptions read;
+      read.variant = o.variant;
+      const auto pos = read_record_position(r, read);
+      std::ostringstream s;
+      s << "{\"id\":" << json_string(r.id);
+      if (!pos.ok()) {
+        s << ",\"error\":" << json_string(pos.error().message()) << "}\n";
+        lines[i] = s.str();
+        return;
+      }
+      const SolveResult sr = solver->solve(pos.value(), SearchLimits{o.check_nodes, 0, o.stop});
+      if (sr.status != SolveStatus::Mate || !sr.length_exact) {
+        s << ",\"error\":\"no exact mate length within " << o.check_nodes << " nodes\"}\n";
+        lines[i] = s.str();
+        return;
+      }
+      gen::Generated g;
+      g.position = pos.value();
+      g.pv = sr.pv;
+      g.solve_nodes = sr.nodes;
+      s << ",\"length\":" << sr.length << ",\"pv\":" << json_string(usi_line(sr.pv))
+        << ",\"nodes\":" << sr.nodes << rating_fields(g) << "}\n";
+      lines[i] = s.str();
+    });
+  });
+  for (const std::string& line : lines) out << line;
+  out.flush();
+  ctx.err << "tsume generate: " << records.size() << " problems rated\n";
+  return records.empty() ? kExitInputError : kExitOk;
 }
 
 std::string reverse_summary(const gen::ReverseStats& s, bool steps) {
@@ -214,6 +379,13 @@ int generate_main(const Context& ctx) {
       "reverse: variants in a row at one chain position");
   add("through-unnecessary", po::bool_switch(),
       "reverse: lengthen problems that are sound but for an unnecessary piece (not written)");
+  add("from-games", po::value<std::vector<std::string>>()->value_name("FILE")->multitoken(),
+      "puzzles from the positions of these game records (KIF, KI2, CSA)");
+  add("mate-nodes", count_value("20k"),
+      "--from-games: budget per game position (and per piece --trim tries)");
+  add("trim", po::bool_switch(), "--from-games: take off the pieces the mate does not need");
+  add("rate", po::value<std::vector<std::string>>()->value_name("FILE")->multitoken(),
+      "rate these problems instead (difficulty rating, jsonl; budget --check-nodes)");
   add_rules_option(options);
   const auto vm = parse_options(ctx, options, kHelp);
   if (!vm) return kExitOk;
@@ -222,13 +394,20 @@ int generate_main(const Context& ctx) {
     throw UsageError("--method must be random or reverse, got '" + method + "'");
   const bool reverse = method == "reverse";
   if (!reverse && vm->count("extend")) throw UsageError("--extend needs --method reverse");
+  const bool games = vm->count("from-games") > 0;
+  if (games && reverse) throw UsageError("--from-games does not go with --method reverse");
+  if (!games && (!(*vm)["trim"].defaulted() || !(*vm)["mate-nodes"].defaulted()))
+    throw UsageError("--trim and --mate-nodes need --from-games");
 
   gen::GenerateOptions o;
   o.variant = rules_option(*vm);
   // The reverse method un-plays drops and captures into hands (reverse.h): modern shogi only.
   if (reverse && o.variant != Variant::Shogi)
     throw UsageError("--method reverse makes modern shogi problems only (not --rules sho)");
-  std::tie(o.min_plies, o.max_plies) = parse_plies((*vm)["plies"].as<std::string>());
+  std::tie(o.min_plies, o.max_plies) =
+      parse_plies(games && (*vm)["plies"].defaulted() ? "3-9" : (*vm)["plies"].as<std::string>());
+  if (games && o.variant != Variant::Shogi)
+    throw UsageError("--from-games reads modern shogi games only (not --rules sho)");
   const std::string mode = (*vm)["mode"].as<std::string>();
   if (mode == "composition") {
     o.mode = gen::Mode::Composition;
@@ -321,6 +500,8 @@ int generate_main(const Context& ctx) {
                                : record_kif(g, o));
     out.flush();
   };
+  if (games) return generate_from_games(ctx, *vm, o, format, out);
+  if (vm->count("rate")) return rate_problems(ctx, *vm, o, out);
   // The SFEN of a sho problem reads as a (different) modern shogi problem, so the rules go first.
   if (format == "sfen" && o.variant != Variant::Shogi)
     out << "# rules " << variant_name(o.variant) << " (read with --rules "

@@ -1,0 +1,224 @@
+#include "generator/from_games.h"
+
+#include <tbb/enumerable_thread_specific.h>
+#include <tbb/parallel_for.h>
+#include <tbb/task_arena.h>
+
+#include <algorithm>
+#include <memory>
+#include <set>
+
+#include "generator/dedup.h"
+#include "generator/themes.h"
+#include "solver/search/shogi_rules.h"
+
+namespace tsume::gen {
+
+GameStats& GameStats::operator+=(const GameStats& o) {
+  games += o.games;
+  errors += o.errors;
+  positions += o.positions;
+  mates += o.mates;
+  continuations += o.continuations;
+  duplicates += o.duplicates;
+  puzzles += o.puzzles;
+  nodes += o.nodes;
+  return *this;
+}
+
+BoardSetup game_position(const io::Problem& game, std::size_t moves) {
+  Position pos;
+  pos.set(game.setup, KingRule::Any);
+  for (std::size_t i = 0; i < moves && i < game.moves.size(); ++i) pos.do_move(game.moves[i]);
+  BoardSetup setup = pos.setup();
+  give_rest_to(setup, ~setup.side_to_move);
+  return setup;
+}
+
+namespace {
+
+// The exact mate length of `pos` when it is in [min, max] within `nodes` (a bounded search for a
+// mate within max first: most game positions have none), else -1.
+struct Found {
+  Plies length = -1;
+  std::vector<Move> pv;
+  std::uint64_t nodes = 0;
+};
+
+Found exact_mate(Position& pos, Plies min, Plies max, std::uint64_t nodes, Workspace& w,
+                 const std::atomic<bool>* stop) {
+  Found f;
+  if (!mates_within(w.filter, pos, max, nodes, stop, &f.nodes)) return f;
+  const SolveResult r = w.solver.solve(pos, SearchLimits{nodes, 0, stop});
+  f.nodes += r.nodes;
+  if (r.status != SolveStatus::Mate || !r.length_exact || r.length < min || r.length > max)
+    return f;
+  f.length = r.length;
+  f.pv = r.pv;
+  return f;
+}
+
+// Board pieces other than the kings, plus the attacker's hand pieces (piece_count for either side
+// to move).
+int attacking_pieces(const BoardSetup& setup) {
+  int n = 0;
+  for (Piece p : setup.board)
+    if (p != Piece::None && type_of(p) != PieceType::King) ++n;
+  for (int k = index_of(PieceType::Pawn); k <= index_of(PieceType::Gold); ++k)
+    n += setup.hand(setup.side_to_move).count(static_cast<PieceType>(k));
+  return n;
+}
+
+}  // namespace
+
+BoardSetup trim_position(const BoardSetup& setup, Plies length, const std::vector<Move>& pv,
+                         std::uint64_t nodes, Solver& solver, int* removed, std::uint64_t* spent) {
+  int count = 0;
+  BoardSetup current = setup;
+  const auto keeps_mate = [&](const BoardSetup& smaller) {
+    Position pos;
+    if (!pos.set(smaller, KingRule::Any).empty()) return false;
+    if (!replay_mate(pos, pv).empty()) return false;
+    const SolveResult r = solver.solve(pos, SearchLimits{nodes, 0, nullptr});
+    if (spent) *spent += r.nodes;
+    return r.status == SolveStatus::Mate && r.length_exact && r.length == length;
+  };
+  // The checker's removals of the current position, one at a time: a board piece by its square,
+  // then each kind of the attacker's hand as long as one can go.
+  const auto removal_of = [&](Square sq, Piece hand_piece) -> std::optional<BoardSetup> {
+    Position pos;
+    if (!pos.set(current, KingRule::Any).empty()) return std::nullopt;
+    for (const ShogiRules::Removal& r : ShogiRules::removals(pos, true))
+      if (r.square == sq && (sq != Square::None || r.piece == hand_piece)) return r.setup;
+    return std::nullopt;
+  };
+  for (int i = 0; i < kSquareCount; ++i) {
+    const Square sq = square_at(i);
+    if (current.board[i] == Piece::None) continue;
+    if (const auto smaller = removal_of(sq, Piece::None); smaller && keeps_mate(*smaller)) {
+      current = *smaller;
+      ++count;
+    }
+  }
+  const Color attacker = current.side_to_move;
+  for (int k = index_of(PieceType::Pawn); k <= index_of(PieceType::Gold); ++k) {
+    const Piece p = make_piece(attacker, static_cast<PieceType>(k));
+    while (current.hand(attacker).has(type_of(p))) {
+      const auto smaller = removal_of(Square::None, p);
+      if (!smaller || !keeps_mate(*smaller)) break;
+      current = *smaller;
+      ++count;
+    }
+  }
+  // The attacker's king leaves the game (the classic tsume has none) when the mate stays.
+  for (int i = 0; i < kSquareCount; ++i) {
+    if (current.board[i] != make_piece(attacker, PieceType::King)) continue;
+    BoardSetup smaller = current;
+    smaller.board[i] = Piece::None;
+    if (keeps_mate(smaller)) {
+      current = smaller;
+      ++count;
+    }
+  }
+  if (removed) *removed = count;
+  return current;
+}
+
+struct GameScanner::Impl {
+  explicit Impl(int threads) : arena(threads) {}
+  tbb::task_arena arena;
+  tbb::enumerable_thread_specific<std::unique_ptr<Workspace>> workspaces;
+  std::set<std::string> seen;  // position keys of the puzzles written
+
+  Workspace& local(std::size_t hash_megabytes) {
+    std::unique_ptr<Workspace>& w = workspaces.local();
+    if (!w) w = std::make_unique<Workspace>(hash_megabytes);
+    return *w;
+  }
+};
+
+GameScanner::GameScanner(const GameOptions& options)
+    : options_(options), impl_(std::make_unique<Impl>(std::max(1, options.threads))) {}
+
+GameScanner::~GameScanner() = default;
+
+std::vector<GamePuzzle> GameScanner::scan(const io::Problem& game, const std::string& name) {
+  ++stats_.games;
+  const std::size_t n = game.moves.size() + 1;  // the start and the position after each move
+  std::vector<Found> found(n);
+  std::vector<BoardSetup> setups(n);
+  for (std::size_t i = 0; i < n; ++i) setups[i] = game_position(game, i);
+  const GameOptions& o = options_;
+  impl_->arena.execute([&] {
+    tbb::parallel_for(std::size_t{0}, n, [&](std::size_t i) {
+      Position pos;
+      if (!pos.set(setups[i]).empty()) return;  // e.g. the side not to move has no king
+      found[i] = exact_mate(pos, o.min_plies, o.max_plies, o.mate_nodes,
+                            impl_->local(o.hash_megabytes), o.stop);
+    });
+  });
+  stats_.positions += n;
+  // What is written, in game order: the first position of each mating sequence. A position whose
+  // side to move also mated two plies earlier, in at least two plies more, continues that mate
+  // (the attacker played on and the defender did not escape it).
+  std::vector<std::size_t> taken;
+  for (std::size_t i = 0; i < n; ++i) {
+    stats_.nodes += found[i].nodes;
+    if (found[i].length < 0) continue;
+    ++stats_.mates;
+    if (i >= 2 && found[i - 2].length >= 0 && found[i].length <= found[i - 2].length - 2) {
+      ++stats_.continuations;
+      continue;
+    }
+    taken.push_back(i);
+  }
+  // Trimmed and checked in parallel, then deduplicated in game order.
+  std::vector<GamePuzzle> puzzles(taken.size());
+  std::vector<std::uint64_t> nodes(taken.size(), 0);
+  impl_->arena.execute([&] {
+    tbb::parallel_for(std::size_t{0}, taken.size(), [&](std::size_t k) {
+      const std::size_t i = taken[k];
+      Workspace& w = impl_->local(o.hash_megabytes);
+      GamePuzzle& p = puzzles[k];
+      Generated& g = p.problem;
+      p.move = i;
+      if (i < game.moves.size()) p.game_move = game.moves[i];
+      g.id = name + '-' + std::to_string(i);
+      g.setup = setups[i];
+      g.length = found[i].length;
+      g.pv = found[i].pv;
+      if (o.trim)
+        g.setup =
+            trim_position(g.setup, g.length, g.pv, o.mate_nodes, w.solver, &p.removed, &nodes[k]);
+      g.position.set(g.setup, KingRule::Any);
+      GenerateOptions c = o.check;
+      c.stop = o.stop;
+      const StagedCheck staged = check_staged(g.position, c, false);
+      const CheckResult& r = staged.result;
+      g.verdict = r.verdict;
+      g.flaws = r.flaws;
+      p.cooks = r.cooks.size();
+      g.check_nodes = staged.nodes;
+      if (r.length == g.length && replay_mate(g.position, r.main_line).empty()) g.pv = r.main_line;
+      g.themes = line_themes(g.position, g.pv);
+      const SolveResult sr = w.solver.solve(g.position, SearchLimits{o.mate_nodes, 0, o.stop});
+      g.solve_nodes = sr.nodes;
+      g.difficulty = difficulty_grade(g.solve_nodes);
+      g.pieces = attacking_pieces(g.setup);
+      nodes[k] += staged.nodes + sr.nodes;
+    });
+  });
+  std::vector<GamePuzzle> out;
+  for (std::size_t k = 0; k < puzzles.size(); ++k) {
+    stats_.nodes += nodes[k];
+    if (!impl_->seen.insert(position_key(puzzles[k].problem.setup)).second) {
+      ++stats_.duplicates;
+      continue;
+    }
+    ++stats_.puzzles;
+    out.push_back(std::move(puzzles[k]));
+  }
+  return out;
+}
+
+}  // namespace tsume::gen

@@ -1,0 +1,61 @@
+#!/usr/bin/env bash
+# `tsume generate --from-games` on the game records of tests/generator/data (written for the
+# tests; the puzzles in them found by hand, see tests/generator/test_from_games.cpp): a damaged
+# record gives an error record and the run goes on; the puzzles written (trimmed, sfen) are read
+# back by `tsume solve` with the lengths and lines the records give.
+#
+#   generate_games.sh TSUME DATA_DIR
+#
+# bash and coreutils/grep only.
+set -uo pipefail
+
+tsume=$1
+data=$2
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+fail() {
+  echo "FAILED: $*"
+  for f in "$tmp"/out.jsonl "$tmp"/out.tsv "$tmp"/err "$tmp"/solve; do
+    [[ -f $f ]] && { echo "--- $f"; head -n 60 "$f"; }
+  done
+  exit 1
+}
+
+games=("$data/bad_drop.kif" "$data/head_gold.kif" "$data/gold_ladder.csa")
+"$tsume" generate --from-games "${games[@]}" -o "$tmp/out.jsonl" 2>"$tmp/err" ||
+  fail "generate (jsonl) failed"
+[[ $(wc -l <"$tmp/out.jsonl") -eq 3 ]] || fail "expected 3 jsonl records"
+head -n 1 "$tmp/out.jsonl" | grep -q '^{"id":"bad_drop","source":"[^"]*bad_drop.kif","error":"[^"]*move 1' ||
+  fail "no error record for bad_drop.kif first"
+grep -q '"id":"head_gold-0",.*"length":3,.*"move":0,"game_move":"G\*5c"' "$tmp/out.jsonl" ||
+  fail "no 3-ply puzzle at move 0 of head_gold.kif"
+grep -q '"id":"gold_ladder-1",.*"length":5,.*"move":1,"game_move":"G\*5d"' "$tmp/out.jsonl" ||
+  fail "no 5-ply puzzle at move 1 of gold_ladder.csa"
+grep -q '1 continuations' "$tmp/err" || fail "the summary does not count the continuation"
+
+"$tsume" generate --from-games "${games[@]}" --trim --format sfen -o "$tmp/out.tsv" \
+  2>"$tmp/err" || fail "generate (sfen, trim) failed"
+grep -q '^# .*bad_drop.kif: error: ' "$tmp/out.tsv" || fail "no error line for bad_drop.kif"
+[[ $(grep -cv '^#' "$tmp/out.tsv") -eq 2 ]] || fail "expected 2 puzzles"
+# Trimmed by hand: the pieces on file 9, the silver and Black's king are not needed.
+grep -q '^9/4k4/9/4P4/9/9/9/9/9 b 2G2r2b2g4s4n4l17p 1	head_gold-0	3	' "$tmp/out.tsv" ||
+  fail "head_gold-0 is not the trimmed position"
+"$tsume" solve "$tmp/out.tsv" >"$tmp/solve" 2>&1 || fail "solve failed"
+grep -q '^summary: 2 problems: 2 solved (mate)' "$tmp/solve" || fail "not 2 mates on reading back"
+# Each record's length and line are the solver's when read back.
+while IFS=$'\t' read -r sfen id length line; do
+  [[ $sfen == \#* ]] && continue
+  awk -v id="$id" -v len="$length" -v usi="$line" '
+    $1 == "id" { cur = $2 } cur == id && $1 == "length" { l = $2 }
+    cur == id && $1 == "usi" { $1 = ""; u = substr($0, 2) }
+    END { exit !(l == len && u == usi) }' "$tmp/solve" || fail "$id read back differs"
+done <"$tmp/out.tsv"
+# KIF: one record per puzzle with its source; read back by `tsume check` with its line.
+"$tsume" generate --from-games "$data/gold_ladder.csa" --format kif -o "$tmp/out.kif" \
+  2>"$tmp/err" || fail "generate (kif) failed"
+grep -q '^出典：.*gold_ladder.csa, after move 1$' "$tmp/out.kif" || fail "no 出典 line in the KIF"
+"$tsume" check "$tmp/out.kif" >"$tmp/solve" 2>&1 || fail "check of the KIF failed"
+grep -q 'intended is the main line' "$tmp/solve" || fail "the KIF's line is not the main line"
+grep -q '^summary: 1 problems: ' "$tmp/solve" || fail "not one problem in the KIF"
+echo "ok"

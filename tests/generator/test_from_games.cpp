@@ -1,0 +1,164 @@
+// Training mode from games (generator/from_games.h): the game records in tests/generator/data,
+// written for these tests, with the puzzles found in them by hand (the comments of each record
+// give the analysis), and the lengths confirmed by the brute-force search of the tests
+// (tests/core/reference_mate.h), which shares no code with the solver.
+#include "generator/from_games.h"
+
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "solver/io/problem.h"
+#include "solver/io/sfen.h"
+#include "tests/core/reference_mate.h"
+#include "tests/generator/generator_test_support.h"
+
+namespace tsume::gen {
+namespace {
+
+using test_support::position;
+
+io::Problem game(const std::string& file) {
+  io::ReadOptions read;
+  read.defender_hand = io::DefenderHand::AsGiven;
+  auto g = io::read_problem_file(std::string(TSUME_GENERATOR_TEST_DATA) + "/" + file, read);
+  EXPECT_TRUE(g.ok()) << (g.ok() ? "" : g.error().message());
+  return g.ok() ? g.value() : io::Problem{};
+}
+
+GameOptions options(bool trim) {
+  GameOptions o;
+  o.min_plies = 3;
+  o.max_plies = 9;
+  o.trim = trim;
+  o.threads = 2;
+  return o;
+}
+
+std::string normal_sfen(const std::string& sfen) { return io::to_sfen(position(sfen)); }
+
+int reference_length(const Position& pos, int max_plies) {
+  test::reference::MateSearch ref(test::reference::FutileRule::Discount);
+  return ref.mate_length(pos.setup(), max_plies).value_or(-1);
+}
+
+// head_gold.kif: Black to move, G*5c forces the king to the first rank and a second gold mates
+// (3 plies); the game plays it. Positions 1 and 3 have White to move with a lone king, lance and
+// pawn and no hand (no check at all); position 2 is a mate in 1, below the band.
+TEST(GeneratorFromGames, KifGameGivesItsThreePlyMate) {
+  GameScanner scanner(options(false));
+  const auto puzzles = scanner.scan(game("head_gold.kif"), "head_gold");
+  ASSERT_EQ(puzzles.size(), 1U);
+  const GamePuzzle& p = puzzles[0];
+  EXPECT_EQ(p.problem.id, "head_gold-0");
+  EXPECT_EQ(p.move, 0U);
+  EXPECT_EQ(p.problem.length, 3);
+  // The game position with White given every piece the diagram leaves out.
+  EXPECT_EQ(io::to_sfen(p.problem.position),
+            normal_sfen("l8/4k4/p8/4P4/9/9/P8/1S7/4K4 b 2G2r2b2g3s4n3l15p 1"));
+  ASSERT_TRUE(p.game_move.has_value());
+  EXPECT_EQ(io::to_usi(*p.game_move), "G*5c");
+  EXPECT_EQ(replay_mate(p.problem.position, p.problem.pv), "");
+  EXPECT_EQ(p.removed, 0);
+  EXPECT_EQ(reference_length(p.problem.position, 9), 3);
+  const GameStats& s = scanner.stats();
+  EXPECT_EQ(s.games, 1U);
+  EXPECT_EQ(s.positions, 4U);
+  EXPECT_EQ(s.mates, 1U);
+  EXPECT_EQ(s.continuations, 0U);
+}
+
+// --trim: the lance, the pawns on file 9, the silver and Black's king play no part; the pawn on 5d
+// (it holds the first gold) and both golds (one gold alone does not mate in 3) stay.
+TEST(GeneratorFromGames, TrimKeepsThePiecesTheMateNeeds) {
+  GameScanner scanner(options(true));
+  const auto puzzles = scanner.scan(game("head_gold.kif"), "head_gold");
+  ASSERT_EQ(puzzles.size(), 1U);
+  const GamePuzzle& p = puzzles[0];
+  EXPECT_EQ(io::to_sfen(p.problem.position),
+            normal_sfen("9/4k4/9/4P4/9/9/9/9/9 b 2G2r2b2g4s4n4l17p 1"));
+  EXPECT_EQ(p.removed, 5);
+  EXPECT_EQ(p.problem.length, 3);
+  EXPECT_EQ(p.problem.pieces, 3);  // the pawn and two golds in hand
+  EXPECT_EQ(reference_length(p.problem.position, 9), 3);
+}
+
+// gold_ladder.csa: White to move first (a lone king, no check); after 5b5c Black mates in 5 up
+// the file and the game plays it out: the position after move 3 (mate in 3) continues it and
+// is skipped, the one after move 5 is a mate in 1, below the band.
+TEST(GeneratorFromGames, CsaGameGivesOnePuzzlePerMatingSequence) {
+  GameScanner scanner(options(false));
+  const auto puzzles = scanner.scan(game("gold_ladder.csa"), "gold_ladder");
+  ASSERT_EQ(puzzles.size(), 1U);
+  const GamePuzzle& p = puzzles[0];
+  EXPECT_EQ(p.problem.id, "gold_ladder-1");
+  EXPECT_EQ(p.move, 1U);
+  EXPECT_EQ(p.problem.length, 5);
+  EXPECT_EQ(io::to_sfen(p.problem.position),
+            normal_sfen("9/9/4k4/9/4P4/9/9/9/4K4 b 3G2r2bg4s4n4l17p 2"));
+  EXPECT_EQ(replay_mate(p.problem.position, p.problem.pv), "");
+  EXPECT_EQ(reference_length(p.problem.position, 9), 5);
+  const GameStats& s = scanner.stats();
+  EXPECT_EQ(s.positions, 7U);
+  EXPECT_EQ(s.mates, 2U);
+  EXPECT_EQ(s.continuations, 1U);
+  EXPECT_EQ(s.puzzles, 1U);
+}
+
+// head_gold_missed.kif: Black first plays a pawn move on file 9 (the mate in 3 is still there
+// two plies later, not two plies shorter): the mate is found again, a second puzzle.
+TEST(GeneratorFromGames, MissedMateIsFoundAgain) {
+  GameScanner scanner(options(false));
+  const auto puzzles = scanner.scan(game("head_gold_missed.kif"), "missed");
+  ASSERT_EQ(puzzles.size(), 2U);
+  EXPECT_EQ(puzzles[0].move, 0U);
+  EXPECT_EQ(puzzles[1].move, 2U);
+  EXPECT_EQ(puzzles[0].problem.length, 3);
+  EXPECT_EQ(puzzles[1].problem.length, 3);
+  EXPECT_EQ(io::to_usi(*puzzles[0].game_move), "9g9f");
+  EXPECT_EQ(io::to_usi(*puzzles[1].game_move), "G*5c");
+  EXPECT_EQ(scanner.stats().continuations, 0U);
+}
+
+// The same game in KI2 notation gives the same puzzle.
+TEST(GeneratorFromGames, Ki2GameGivesTheSamePuzzle) {
+  GameScanner scanner(options(false));
+  const auto puzzles = scanner.scan(game("gold_ladder.ki2"), "gold_ladder");
+  ASSERT_EQ(puzzles.size(), 1U);
+  EXPECT_EQ(puzzles[0].move, 1U);
+  EXPECT_EQ(puzzles[0].problem.length, 5);
+  EXPECT_EQ(io::to_sfen(puzzles[0].problem.position),
+            normal_sfen("9/9/4k4/9/4P4/9/9/9/4K4 b 3G2r2bg4s4n4l17p 2"));
+  EXPECT_EQ(scanner.stats().positions, 7U);
+  EXPECT_EQ(scanner.stats().continuations, 1U);
+}
+
+// The same game twice in one run: its puzzle is written once.
+TEST(GeneratorFromGames, SamePositionInAnotherGameIsADuplicate) {
+  GameScanner scanner(options(false));
+  EXPECT_EQ(scanner.scan(game("head_gold.kif"), "a").size(), 1U);
+  EXPECT_EQ(scanner.scan(game("head_gold.kif"), "b").size(), 0U);
+  EXPECT_EQ(scanner.stats().duplicates, 1U);
+}
+
+// The band bounds the lengths: with 5-9 the 3-ply mate of head_gold is not a puzzle.
+TEST(GeneratorFromGames, BandExcludesShorterMates) {
+  GameOptions o = options(false);
+  o.min_plies = 5;
+  GameScanner scanner(o);
+  EXPECT_TRUE(scanner.scan(game("head_gold.kif"), "head_gold").empty());
+  EXPECT_EQ(scanner.stats().mates, 0U);
+}
+
+// A damaged record (a drop of a piece Black does not hold) is a read error naming the move.
+TEST(GeneratorFromGames, DamagedRecordIsAnError) {
+  io::ReadOptions read;
+  read.defender_hand = io::DefenderHand::AsGiven;
+  const auto g =
+      io::read_problem_file(std::string(TSUME_GENERATOR_TEST_DATA) + "/bad_drop.kif", read);
+  ASSERT_FALSE(g.ok());
+  EXPECT_NE(g.error().message().find("move 1"), std::string::npos) << g.error().message();
+}
+
+}  // namespace
+}  // namespace tsume::gen
