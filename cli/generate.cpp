@@ -16,6 +16,7 @@
 #include <iostream>
 #include <memory>
 #include <optional>
+#include <set>
 #include <sstream>
 #include <string>
 #include <string_view>
@@ -25,6 +26,7 @@
 #include "cli/inputs.h"
 #include "cli/option_values.h"
 #include "generator/candidate.h"
+#include "generator/dedup.h"
 #include "generator/from_games.h"
 #include "generator/generator.h"
 #include "generator/rating.h"
@@ -119,6 +121,12 @@ std::string rating_fields(const gen::Generated& g) {
   return std::string(",\"rating\":") + r + ",\"features\":" + gen::rating_features_json(f);
 }
 
+// How many distinct ideas (endings: gen::idea_key) the problems written have.
+std::string ideas_text(std::size_t n) {
+  return std::to_string(n) + (n == 1 ? " idea" : " ideas") +
+         " (distinct endings: the last 5 plies and the mating picture)";
+}
+
 std::string record_jsonl(const gen::Generated& g, const gen::GenerateOptions& o) {
   std::ostringstream s;
   s << "{\"id\":" << json_string(g.id) << ",\"sfen\":" << json_string(io::to_sfen(g.position))
@@ -129,7 +137,8 @@ std::string record_jsonl(const gen::Generated& g, const gen::GenerateOptions& o)
   for (std::size_t i = 0; i < g.themes.size(); ++i) s << (i ? "," : "") << json_string(g.themes[i]);
   s << "],\"seed\":" << o.seed << ",\"candidate\":" << g.candidate
     << ",\"mode\":" << json_string(gen::to_string(o.mode)) << ",\"pieces\":" << g.pieces
-    << ",\"nodes\":" << g.solve_nodes << rating_fields(g);
+    << ",\"nodes\":" << g.solve_nodes << rating_fields(g)
+    << ",\"idea\":" << json_string(gen::idea_id(g.position, g.pv));
   // Modern shogi records stay as they were; a sho record must say so to be read back.
   if (o.variant != Variant::Shogi) s << ",\"rules\":" << json_string(variant_name(o.variant));
   s << "}\n";
@@ -173,7 +182,8 @@ std::string game_record_jsonl(const gen::GamePuzzle& p, const std::string& sourc
   s << "],\"source\":" << json_string(source) << ",\"move\":" << p.move
     << ",\"game_move\":" << json_string(p.game_move ? io::to_usi(*p.game_move) : "")
     << ",\"trimmed\":" << p.removed << ",\"mode\":\"games\",\"pieces\":" << g.pieces
-    << ",\"nodes\":" << g.solve_nodes << rating_fields(g) << "}\n";
+    << ",\"nodes\":" << g.solve_nodes << rating_fields(g)
+    << ",\"idea\":" << json_string(gen::idea_id(g.position, g.pv)) << "}\n";
   return s.str();
 }
 
@@ -210,6 +220,7 @@ int generate_from_games(const Context& ctx, const po::variables_map& vm,
   // --count (when given) and --time stop the run between games.
   const std::size_t count = vm["count"].defaulted() ? 0 : o.count;
   std::size_t written = 0;
+  std::set<std::string> ideas;  // the distinct endings written (gen::idea_key)
   const auto elapsed = [&] {
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   };
@@ -235,6 +246,7 @@ int generate_from_games(const Context& ctx, const po::variables_map& vm,
     for (const gen::GamePuzzle& p : scanner.scan(game.value(), name)) {
       if (count && written >= count) break;
       ++written;
+      ideas.insert(gen::idea_key(p.problem.position, p.problem.pv));
       out << (format == "jsonl"  ? game_record_jsonl(p, file)
               : format == "sfen" ? record_tsv(p.problem)
                                  : game_record_kif(p, file));
@@ -246,8 +258,9 @@ int generate_from_games(const Context& ctx, const po::variables_map& vm,
   ctx.err << "tsume generate: " << written << " puzzles from " << s.games << " games (" << s.errors
           << " unreadable; " << s.positions << " positions, " << s.mates
           << " with a mate in the band, " << s.continuations << " continuations and "
-          << s.duplicates << " duplicates skipped; " << s.nodes << " nodes) in "
-          << seconds_text(seconds) << (g_interrupted.load() ? " (interrupted)" : "") << '\n';
+          << s.duplicates << " duplicates skipped; " << s.nodes << " nodes), "
+          << ideas_text(ideas.size()) << " in " << seconds_text(seconds)
+          << (g_interrupted.load() ? " (interrupted)" : "") << '\n';
   return s.games == 0 && s.errors > 0 ? kExitInputError : kExitOk;
 }
 
@@ -493,7 +506,9 @@ int generate_main(const Context& ctx) {
   StatusLine bar(ctx.err, ::isatty(STDERR_FILENO) == 1);
   const InterruptGuard guard;
   o.stop = &g_interrupted;
+  std::set<std::string> ideas;  // the distinct endings written (gen::idea_key)
   const auto write = [&](const gen::Generated& g) {
+    ideas.insert(gen::idea_key(g.position, g.pv));
     bar.clear();
     out << (format == "jsonl"  ? record_jsonl(g, o)
             : format == "sfen" ? record_tsv(g)
@@ -513,15 +528,15 @@ int generate_main(const Context& ctx) {
           bar.show("tsume generate: " + reverse_summary(s, false));
         });
     bar.clear();
-    ctx.err << "tsume generate: " << reverse_summary(stats, true)
-            << (g_interrupted.load() ? " (interrupted)" : "") << '\n';
+    ctx.err << "tsume generate: " << reverse_summary(stats, true) << "\n  "
+            << ideas_text(ideas.size()) << (g_interrupted.load() ? " (interrupted)" : "") << '\n';
     return kExitOk;
   }
   const gen::GenerateStats stats = gen::generate(
       o, write, [&](const gen::GenerateStats& s) { bar.show("tsume generate: " + summary(s)); });
   bar.clear();
-  ctx.err << "tsume generate: " << summary(stats) << (g_interrupted.load() ? " (interrupted)" : "")
-          << '\n';
+  ctx.err << "tsume generate: " << summary(stats) << ", " << ideas_text(ideas.size())
+          << (g_interrupted.load() ? " (interrupted)" : "") << '\n';
   return kExitOk;
 }
 

@@ -1,6 +1,9 @@
 #include "generator/dedup.h"
 
 #include <algorithm>
+#include <cstdint>
+#include <cstdio>
+#include <utility>
 
 namespace tsume::gen {
 
@@ -82,6 +85,80 @@ std::string solution_key(const std::vector<Move>& pv) {
 
 DedupKeys dedup_keys(const BoardSetup& setup, const std::vector<Move>& pv) {
   return {position_key(setup), solution_key(pv)};
+}
+
+namespace {
+
+// One orientation of the idea (mirror: files reflected), relative to the king on `king`:
+// the picture at the mate, then each move of the tail as the kind that moved (or was dropped),
+// its start (or '*') and its end, and '+' for a promotion.
+std::string idea_text(const Position& end, const std::vector<std::pair<Move, Piece>>& tail,
+                      Square king, bool mirror) {
+  const int kf = file_of(king), kr = rank_of(king);
+  const auto rel = [&](Square s) {
+    const int df = (file_of(s) - kf) * (mirror ? -1 : 1);
+    std::string t = std::to_string(df);
+    t += ',';
+    t += std::to_string(rank_of(s) - kr);
+    return t;
+  };
+  std::string text;
+  for (int dr = -2; dr <= 2; ++dr)
+    for (int d = -2; d <= 2; ++d) {
+      const int f = kf + (mirror ? -d : d), r = kr + dr;
+      if (f < 0 || f >= kFileCount || r < 0 || r >= kRankCount) {
+        text += '#';
+        continue;
+      }
+      const Piece p = end.piece_on(make_square(f, r));
+      text += p == Piece::None ? '.' : static_cast<char>('A' + index_of(p));
+    }
+  for (const auto& [m, moved] : tail) {
+    text += ' ';
+    text += static_cast<char>('A' + index_of(moved));
+    if (m.is_drop())
+      text += '*';
+    else
+      text += rel(m.from());
+    text += '>';
+    text += rel(m.to());
+    if (m.is_promotion()) text += '+';
+  }
+  return text;
+}
+
+}  // namespace
+
+std::string idea_key(const Position& start, const std::vector<Move>& pv, int plies) {
+  Position pos = start;
+  const Color attacker = start.side_to_move();
+  const std::size_t first = pv.size() > static_cast<std::size_t>(std::max(plies, 0))
+                                ? pv.size() - static_cast<std::size_t>(std::max(plies, 0))
+                                : 0;
+  std::vector<std::pair<Move, Piece>> tail;
+  for (std::size_t i = 0; i < pv.size(); ++i) {
+    const Move m = pv[i];
+    if (i >= first)
+      tail.emplace_back(m, m.is_drop() ? make_piece(pos.side_to_move(), m.dropped_type())
+                                       : pos.piece_on(m.from()));
+    pos.do_move(m);
+  }
+  const Square king = pos.king_square(~attacker);
+  if (king == Square::None) return "no king";
+  const std::string plain = idea_text(pos, tail, king, false);
+  const std::string mirrored = idea_text(pos, tail, king, true);
+  return std::min(plain, mirrored);
+}
+
+std::string idea_id(const Position& start, const std::vector<Move>& pv, int plies) {
+  std::uint64_t h = 0xcbf29ce484222325ull;  // FNV-1a, 64 bits
+  for (const unsigned char c : idea_key(start, pv, plies)) {
+    h ^= c;
+    h *= 0x100000001b3ull;
+  }
+  char text[17];
+  std::snprintf(text, sizeof text, "%016llx", static_cast<unsigned long long>(h));
+  return text;
 }
 
 bool Deduplicator::insert(const DedupKeys& keys) {

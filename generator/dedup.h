@@ -16,6 +16,7 @@
 
 #include "solver/core/board_setup.h"
 #include "solver/core/move.h"
+#include "solver/core/position.h"
 
 namespace tsume::gen {
 
@@ -28,6 +29,17 @@ struct DedupKeys {
 std::string position_key(const BoardSetup& setup);
 std::string solution_key(const std::vector<Move>& pv);
 DedupKeys dedup_keys(const BoardSetup& setup, const std::vector<Move>& pv);
+
+// The idea of a problem: how it ends. The last `plies` moves of the main line (all of it when
+// shorter) and the mating picture (the pieces within two squares of the defender's king at the
+// mate, squares off the board marked), each square taken relative to that king, the smaller of
+// the two left-right orientations. Problems that lengthen one ending (a chain of the reverse
+// method, a game's mate found at several moves) share their idea; the same ending in another
+// place on the same ranks does too, while the same moves against the edge or in the corner
+// make another picture. Readable text (a key for sets).
+std::string idea_key(const Position& start, const std::vector<Move>& pv, int plies = 5);
+// The same as 16 hexadecimal digits (FNV-1a of idea_key), for records.
+std::string idea_id(const Position& start, const std::vector<Move>& pv, int plies = 5);
 
 class Deduplicator {
 public:

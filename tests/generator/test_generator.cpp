@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <set>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -105,6 +106,41 @@ TEST(GeneratorDedup, MirrorAndFileTranslationAreTheSameProblem) {
   EXPECT_FALSE(d.insert(shifted));
   EXPECT_TRUE(d.insert(lower));
   EXPECT_EQ(d.size(), 2u);
+}
+
+TEST(GeneratorIdea, SameEndingSameIdea) {
+  const auto idea = [](const std::string& sfen, const std::string& moves) {
+    std::vector<std::string> list;
+    std::istringstream in(moves);
+    for (std::string m; in >> m;) list.push_back(m);
+    return idea_key(position(sfen), line(sfen, list));
+  };
+  // The same 1-ply mate in the centre, one file over, and mirrored off the centre.
+  const std::string centre = idea(kSound1, "G*5b");
+  EXPECT_EQ(centre, idea("3k5/9/3P5/9/9/9/9/9/9 b G 1", "G*6b"));
+  EXPECT_EQ(idea("6k2/9/6P2/9/9/9/9/9/9 b G 1", "G*3b"),
+            idea("2k6/9/2P6/9/9/9/9/9/9 b G 1", "G*7b"));
+  // Against the edge the picture differs (squares off the board), and so does another mate.
+  EXPECT_NE(centre, idea("8k/9/8P/9/9/9/9/9/9 b G 1", "G*1b"));
+  EXPECT_NE(centre, idea("4k4/9/4S4/9/9/9/9/9/9 b G 1", "G*5b"));
+  // Three problems of one reverse-method chain (docs/generate.md: 33, 35 and 37 plies that end
+  // in the same 21 plies) share their idea; a short problem does not.
+  const std::string k33 =
+      idea("5+s1k1/5L2l/5b+L+rL/5+Ss+S1/6B1N/9/8+R/9/9 b 4g3n18p 1",
+           "1c1b+ 2c1b L*2b 2a1a 1e2c 3d2c 1g1b 2c1b R*2a 4c2a 2b2a+ 1a2a B*3b 2a1a 3c2b 1a2b 4d3c "
+           "2b1a 3c2b 1a2b 3e4d 2b3b 2d3c 3b3a 4b4a+ 3a4a S*4b 4a5b 4b5c+ 5b5a 3c4b 5a6a 5c6b");
+  const std::string k35 = idea(
+      "5+s1k+l/5L3/5b+L+rP/5+S1+Ss/7l+R/9/8B/9/9 b GN3g3n17p 1",
+      "G*1b 1a1b 1c1b+ 2c1b L*2b 2a1a N*2c 1d2c 1e1b 2c1b R*2a 4c2a 2b2a+ 1a2a B*3b 2a1a 3c2b 1a2b "
+      "4d3c 2b1a 3c2b 1a2b 1g4d 2b3b 2d3c 3b3a 4b4a+ 3a4a S*4b 4a5b 4b5c+ 5b5a 3c4b 5a6a 5c6b");
+  const std::string k37 = idea("5s+Ls+b/5L1Rn/6N1k/5+S1NN/6L1s/7+Rg/8B/9/9 b 3gl18p 1",
+                               "2d1b+ 2a1b N*2e 1c1d 2e1c+ 1d1c 2f1e 1f1e S*2d 1c2b 3c2a+ 1a2a "
+                               "3e3c+ 2b1a 3a2a 1a2a B*3b 2a1a 3c2b 1a2b 4d3c 2b1a 3c2b 1a2b 1g4d "
+                               "2b3b 2d3c+ 3b3a 4b4a+ 3a4a S*4b 4a5b 4b5c+ 5b5a 3c4b 5a6a 5c6b");
+  EXPECT_EQ(k33, k35);
+  EXPECT_EQ(k33, k37);
+  EXPECT_NE(k33, centre);
+  EXPECT_EQ(idea_id(position(kSound1), line(kSound1, {"G*5b"})).size(), 16u);
 }
 
 TEST(GeneratorThemes, ReadOffHandAnalysedLines) {
