@@ -479,8 +479,8 @@ Settings read_settings(const po::variables_map& vm) {
   s.options.exactness_certificate = vm["certificate-exact"].as<bool>();
   if (s.options.exactness_certificate && !s.options.certificate)
     throw UsageError("--certificate-exact needs --certificate FILE");
-  if (s.options.certificate && s.read.variant != Variant::Shogi)
-    throw UsageError("--certificate is supported for shogi only, not --rules " +
+  if (s.options.certificate && s.read.variant != Variant::Shogi && s.read.variant != Variant::Sho)
+    throw UsageError("--certificate is supported for shogi and sho only, not --rules " +
                      std::string(variant_name(s.read.variant)));
   s.options.certify_nodes = count_option(vm, "certify-nodes");
   return s;

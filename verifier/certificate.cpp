@@ -80,6 +80,14 @@ bool CertificateReader::next(Certificate& result) {
       } else {
         fail("claim must be 'mate', 'no-mate-within' or 'no-mate'");
       }
+    } else if (key == "rules") {
+      if (value == "shogi") {
+        out.sho = false;
+      } else if (value == "sho") {
+        out.sho = true;
+      } else {
+        fail("rules must be 'shogi' or 'sho'");
+      }
     } else if (key == "problem") {
       out.problem = std::string(value);
     } else if (key == "sfen") {
@@ -448,7 +456,7 @@ Verdict verify(const Certificate& cert) {
     return failure(cert, node, std::move(reason));
   };
   std::string error;
-  const std::optional<Position> root = parse_sfen(cert.sfen, error);
+  const std::optional<Position> root = parse_sfen(cert.sfen, error, cert.sho);
   if (!root) return fail(-1, "the root SFEN: " + error);
   if (const std::string problem = position_problem(*root); !problem.empty())
     return fail(-1, "the root position: " + problem);

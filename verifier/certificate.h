@@ -57,6 +57,7 @@ struct Certificate {
   // may have cycles, see verify()).
   bool no_mate = false;
   bool unbounded = false;  // "claim no-mate": `length` and every distance are kInfinite
+  bool sho = false;        // "rules sho": sho shogi (rules.h); "rules shogi" or none: shogi
   std::string problem;     // the problem's id
   std::string sfen;
   bool futile_counted = false;  // "futile counted": every interposition counts, no exemption

@@ -36,7 +36,11 @@ std::vector<Step> make_steps(int kind) {
   case kProSilver:
     return gold;
   case kKing:
+  case kPrince:
     return king;
+  case kElephant:  // every king step but straight back
+    return {{0, 1, false},  {1, 1, false},  {-1, 1, false}, {1, 0, false},
+            {-1, 0, false}, {1, -1, false}, {-1, -1, false}};
   case kBishop:
     return diagonal;
   case kRook:
@@ -58,8 +62,8 @@ std::vector<Step> make_steps(int kind) {
 
 const std::vector<Step>& steps_of(int kind) {
   static const auto table = [] {
-    std::array<std::vector<Step>, 15> t;
-    for (int k = 1; k < 15; ++k) t[static_cast<std::size_t>(k)] = make_steps(k);
+    std::array<std::vector<Step>, 17> t;
+    for (int k = 1; k < 17; ++k) t[static_cast<std::size_t>(k)] = make_steps(k);
     return t;
   }();
   return table[static_cast<std::size_t>(kind)];
@@ -99,6 +103,17 @@ int king_square(const Position& pos, int color) {
   return -1;
 }
 
+// The squares of the royals of `color`: its king and (sho shogi) its crown prince.
+std::vector<int> royal_squares(const Position& pos, int color) {
+  std::vector<int> out;
+  for (int sq = 0; sq < 81; ++sq) {
+    const int p = at(pos, sq);
+    if (p != kEmpty && color_of(p) == color && (kind_of(p) == kKing || kind_of(p) == kPrince))
+      out.push_back(sq);
+  }
+  return out;
+}
+
 int unpromoted(int kind) {
   switch (kind) {
   case kProPawn:
@@ -113,6 +128,8 @@ int unpromoted(int kind) {
     return kBishop;
   case kDragon:
     return kRook;
+  case kPrince:
+    return kElephant;
   default:
     return kind;
   }
@@ -132,6 +149,8 @@ int promoted(int kind) {
     return kHorse;
   case kRook:
     return kDragon;
+  case kElephant:
+    return kPrince;
   default:
     return kind;
   }
@@ -160,7 +179,7 @@ std::vector<Move> pseudo_moves(const Position& pos) {
       if (!dead_square(us, kind, to)) out.push_back({from, to, kEmpty, false});
     }
   }
-  for (int kind = kPawn; kind <= kRook; ++kind) {
+  for (int kind = kPawn; kind <= kRook && !pos.sho; ++kind) {
     if (pos.hand[static_cast<std::size_t>(us)][static_cast<std::size_t>(kind)] == 0) continue;
     for (int to = 0; to < 81; ++to) {
       if (at(pos, to) != kEmpty || dead_square(us, kind, to)) continue;
@@ -180,7 +199,9 @@ std::vector<Move> legal(const Position& pos, bool pawn_drop_test);
 bool keeps_rules(const Position& pos, Move m, bool pawn_drop_test) {
   const int us = pos.side;
   const Position next = play(pos, m);
-  if (in_check(next, us)) return false;
+  // The mover may not leave a lone royal attacked (with two, either may stand attacked).
+  const std::vector<int> royals = royal_squares(next, us);
+  if (royals.size() == 1 && attacked(next, royals.front(), 1 - us)) return false;
   return !(pawn_drop_test && m.is_drop() && m.drop == kPawn && in_check(next, 1 - us) &&
            legal(next, false).empty());
 }
@@ -210,6 +231,8 @@ int kind_from_letter(char c) {
     return kRook;
   case 'K':
     return kKing;
+  case 'E':
+    return kElephant;
   default:
     return kEmpty;
   }
@@ -222,7 +245,9 @@ constexpr char kLetters[] = " PLNSGBRK";
 int color_of(int piece) { return piece > 0 ? kBlack : kWhite; }
 int kind_of(int piece) { return std::abs(piece); }
 
-bool promotable(int kind) { return kind >= kPawn && kind <= kRook && kind != kGold; }
+bool promotable(int kind) {
+  return (kind >= kPawn && kind <= kRook && kind != kGold) || kind == kElephant;
+}
 
 bool in_zone(int color, int sq) { return color == kBlack ? rank_of(sq) <= 2 : rank_of(sq) >= 6; }
 
@@ -273,8 +298,9 @@ bool attacked(const Position& pos, int sq, int by) {
 }
 
 bool in_check(const Position& pos, int color) {
-  const int ksq = king_square(pos, color);
-  return ksq >= 0 && attacked(pos, ksq, 1 - color);
+  for (int sq : royal_squares(pos, color))
+    if (attacked(pos, sq, 1 - color)) return true;
+  return false;
 }
 
 Position play(const Position& pos, Move m) {
@@ -287,7 +313,8 @@ Position play(const Position& pos, Move m) {
   } else {
     const int moved = at(pos, m.from);
     const int captured = at(pos, m.to);
-    if (captured != kEmpty && kind_of(captured) != kKing)
+    // (in sho shogi a captured piece leaves the game)
+    if (captured != kEmpty && kind_of(captured) != kKing && !pos.sho)
       ++hand[static_cast<std::size_t>(unpromoted(kind_of(captured)))];
     out.board[static_cast<std::size_t>(m.from)] = 0;
     const int kind = m.promote ? promoted(kind_of(moved)) : kind_of(moved);
@@ -305,7 +332,7 @@ bool is_legal(const Position& pos, Move m) {
   return false;
 }
 
-std::optional<Position> parse_sfen(std::string_view sfen, std::string& error) {
+std::optional<Position> parse_sfen(std::string_view sfen, std::string& error, bool sho) {
   std::vector<std::string_view> fields;
   std::size_t i = 0;
   while (i < sfen.size()) {
@@ -319,6 +346,7 @@ std::optional<Position> parse_sfen(std::string_view sfen, std::string& error) {
     return std::nullopt;
   }
   Position pos;
+  pos.sho = sho;
   int row = 0, col = 0;
   bool plus = false;
   for (char c : fields[0]) {
@@ -337,6 +365,7 @@ std::optional<Position> parse_sfen(std::string_view sfen, std::string& error) {
     } else {
       const bool white = c >= 'a' && c <= 'z';
       int kind = kind_from_letter(white ? static_cast<char>(c - 'a' + 'A') : c);
+      if (kind == kElephant && !sho) kind = kEmpty;  // (a sho shogi piece)
       if (kind == kEmpty || row > 8 || col > 8 || (plus && !promotable(kind))) {
         error = std::string("bad SFEN board character '") + c + "'";
         return std::nullopt;
@@ -364,6 +393,10 @@ std::optional<Position> parse_sfen(std::string_view sfen, std::string& error) {
     error = "the side to move must be b or w";
     return std::nullopt;
   }
+  if (fields[2] != "-" && sho) {
+    error = "a sho shogi position has no hands";
+    return std::nullopt;
+  }
   if (fields[2] != "-") {
     int count = 0;
     for (char c : fields[2]) {
@@ -377,7 +410,7 @@ std::optional<Position> parse_sfen(std::string_view sfen, std::string& error) {
       }
       const bool white = c >= 'a' && c <= 'z';
       const int kind = kind_from_letter(white ? static_cast<char>(c - 'a' + 'A') : c);
-      if (kind == kEmpty || kind == kKing) {
+      if (kind == kEmpty || kind == kKing || kind == kElephant) {
         error = std::string("bad SFEN hand character '") + c + "'";
         return std::nullopt;
       }
@@ -401,7 +434,7 @@ std::optional<Move> parse_move(std::string_view text) {
   if (text.size() == 4 && text[1] == '*') {
     const int kind = kind_from_letter(text[0]);
     const int to = square(text[2], text[3]);
-    if (kind == kEmpty || kind == kKing || to < 0) return std::nullopt;
+    if (kind == kEmpty || kind > kRook || to < 0) return std::nullopt;
     return Move{-1, to, kind, false};
   }
   if (text.size() == 4 || (text.size() == 5 && text[4] == '+')) {
@@ -423,11 +456,15 @@ std::string move_text(Move m) {
 
 std::string position_problem(const Position& pos) {
   std::array<int, 9> count{};  // kinds 1..8 unpromoted, both sides, board and hands
-  std::array<int, 2> kings{};
+  std::array<int, 2> kings{}, elephants{};
   for (int sq = 0; sq < 81; ++sq) {
     const int p = at(pos, sq);
     if (p == kEmpty) continue;
     const int c = color_of(p), kind = kind_of(p);
+    if (kind == kElephant || kind == kPrince) {  // one a side in sho shogi
+      ++elephants[static_cast<std::size_t>(c)];
+      continue;
+    }
     ++count[static_cast<std::size_t>(unpromoted(kind))];
     if (kind == kKing) ++kings[static_cast<std::size_t>(c)];
     if (dead_square(c, kind, sq))
@@ -441,6 +478,8 @@ std::string position_problem(const Position& pos) {
   for (std::size_t kind = 1; kind < 9; ++kind)
     if (count[kind] > kSet[kind]) return "more pieces of a kind than a set holds";
   if (kings[0] > 1 || kings[1] > 1) return "more than one king of a side";
+  if (elephants[0] > 1 || elephants[1] > 1)
+    return "more than one drunk elephant or crown prince of a side";
   for (int c = 0; c < 2; ++c)
     for (int file = 1; file <= 9; ++file) {
       int pawns = 0;
@@ -448,7 +487,11 @@ std::string position_problem(const Position& pos) {
         if (at(pos, square_of(file, rank)) == signed_piece(c, kPawn)) ++pawns;
       if (pawns > 1) return "two unpromoted pawns of a side on file " + std::to_string(file);
     }
-  if (in_check(pos, 1 - pos.side)) return "the side not to move is in check";
+  // The side not to move may not stand in check, unless it has two royals (sho shogi: either
+  // may be left attacked).
+  const std::vector<int> royals = royal_squares(pos, 1 - pos.side);
+  if (royals.size() == 1 && attacked(pos, royals.front(), pos.side))
+    return "the side not to move is in check";
   return {};
 }
 

@@ -36,6 +36,9 @@ enum Kind : int {
   kProSilver = 12,
   kHorse = 13,
   kDragon = 14,
+  // Sho shogi only (docs/sho.md): the drunk elephant and the crown prince it promotes to.
+  kElephant = 15,
+  kPrince = 16,
 };
 inline constexpr int kBlack = 0;
 inline constexpr int kWhite = 1;
@@ -51,6 +54,11 @@ struct Position {
   // hand[color][kind] for kind kPawn..kRook (index 0 unused).
   std::array<std::array<std::uint8_t, 8>, 2> hand{};
   int side = kBlack;  // the side to move
+  // Sho shogi (docs/sho.md): no drops, a captured piece leaves the game, the drunk elephant
+  // promotes to a crown prince, a second royal. A side's royals are its king and prince; a
+  // move is illegal when it leaves the mover exactly one royal and that one attacked, and a
+  // side is in check when one of its royals is attacked (the pseudo-royal rule).
+  bool sho = false;
   bool operator==(const Position&) const = default;
 };
 
@@ -64,17 +72,18 @@ struct Move {
 };
 
 // Parses an SFEN ("<board> <b|w> <hands> [<move number>]"); on failure empty, with the reason in
-// `error`.
-std::optional<Position> parse_sfen(std::string_view sfen, std::string& error);
+// `error`. With `sho`, a sho shogi position (E and +E on the board, no hands).
+std::optional<Position> parse_sfen(std::string_view sfen, std::string& error, bool sho = false);
 // Parses a USI move ("7g7f", "2b3c+", "G*5b"); empty when malformed. Says nothing of legality.
 std::optional<Move> parse_move(std::string_view text);
 std::string move_text(Move m);
 
 int color_of(int piece);  // kBlack or kWhite; piece must not be empty
-int kind_of(int piece);   // the kind, 1..14
+int kind_of(int piece);   // the kind, 1..16
 // True when a piece of `by` attacks the square sq.
 bool attacked(const Position& pos, int sq, int by);
-// True when the king of `color` stands on the board and a piece of the other side attacks it.
+// True when a royal of `color` (its king; in sho shogi also its prince) is attacked by a piece
+// of the other side. A side without a royal on the board is never in check.
 bool in_check(const Position& pos, int color);
 // The squares of the pieces of the other side that attack the king of `color`.
 std::vector<int> checkers(const Position& pos, int color);

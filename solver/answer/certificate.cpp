@@ -558,6 +558,7 @@ CertificateBuild build_certificate(TranspositionTable& table, const SearchLimits
   }
   result.certificate.length = result.certificate.nodes[0].distance;
   result.certificate.futile_counted = !options.futility;
+  result.certificate.sho = root.variant() == Variant::Sho;
   if (result.certificate.length > length || (exact && result.certificate.length != length)) {
     result.error = "the proof read is " + std::to_string(result.certificate.length) +
                    " plies long, not " + std::to_string(length);
@@ -601,6 +602,7 @@ CertificateBuild build_no_mate_certificate(TranspositionTable& table, const Sear
   result.certificate.length = at_all ? kNoMate : length;
   result.certificate.no_mate = true;
   result.certificate.futile_counted = !options.futility;
+  result.certificate.sho = root.variant() == Variant::Sho;
   result.ok = true;
   return result;
 }
@@ -610,6 +612,7 @@ std::string certificate_text(const Certificate& c, const std::string& id, const 
   s << "tsume-certificate 1\n";
   const bool at_all = c.no_mate && c.length >= kNoMate;
   if (c.no_mate) s << (at_all ? "claim no-mate\n" : "claim no-mate-within\n");
+  if (c.sho) s << "rules sho\n";
   if (!id.empty()) s << "problem " << id << '\n';
   s << "sfen " << sfen << '\n'
     << "futile " << (c.futile_counted ? "counted" : "not-counted") << '\n';

@@ -14,7 +14,7 @@
 // next check is tried. A node proven once with a larger budget is rebuilt in place when a smaller
 // one is needed; the distances are computed from the finished graph at the end.
 //
-// For shogi (ShogiRules) only.
+// For the rules of ShogiRules: modern and sho shogi.
 #pragma once
 
 #include <cstdint>
@@ -43,6 +43,7 @@ struct Certificate {
   std::vector<Node> nodes;  // node 0 is the root; ids in depth-first order
   Plies length = 0;
   bool futile_counted = false;
+  bool sho = false;  // sho shogi ("rules sho")
   // The dual tree: no mate within `length` (each node's distance: "not mated within"); with
   // `length` kNoMate, no mate at all (every distance kNoMate, cycles allowed).
   bool no_mate = false;

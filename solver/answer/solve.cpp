@@ -196,10 +196,6 @@ BasicSolveResult<R> BasicSolver<R>::solve(const typename R::Position& root,
   result.seconds = budget.seconds();
   if (!options.certificate || result.status == SolveStatus::Unknown) return result;
   if constexpr (std::is_same_v<R, ShogiRules>) {
-    if (pos.variant() != Variant::Shogi) {
-      result.certificate_error = "certificates are written for shogi only";
-      return result;
-    }
     // A certificate's search work is counted in the answer's and apart.
     const auto take = [&](CertificateBuild& built, std::shared_ptr<const Certificate>& to,
                           std::string& error) {
@@ -229,7 +225,7 @@ BasicSolveResult<R> BasicSolver<R>::solve(const typename R::Position& root,
       take(dual, result.exactness_certificate, result.exactness_error);
     }
   } else {
-    result.certificate_error = "certificates are written for shogi only";
+    result.certificate_error = "certificates are written for shogi and sho shogi only";
   }
   return result;
 }

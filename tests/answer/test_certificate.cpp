@@ -6,6 +6,8 @@
 
 #include <sstream>
 #include <string>
+#include <string_view>
+#include <utility>
 #include <vector>
 
 #include "solver/answer/solve.h"
@@ -129,18 +131,45 @@ TEST(Certificate, NoMateAtAllVerifies) {
   EXPECT_GE(with_cycles, 2u);
 }
 
-TEST(Certificate, NoneForShoShogi) {
-  // problems/sho.tsv sho-001, a mate in 1: solved, but no certificate.
-  auto pos = io::read_position("9/9/6E1k/6N2/8S/9/9/9/4K4 b - 1", io::DefenderHand::AsGiven, {}, 0,
-                               KingRule::DefenderKing, Variant::Sho);
-  ASSERT_TRUE(pos.ok()) << pos.error().message();
-  Solver solver(16);
-  SolveOptions options;
-  options.certificate = true;
-  const SolveResult r = solver.solve(pos.value(), SearchLimits{}, options);
-  EXPECT_EQ(r.status, SolveStatus::Mate);
-  EXPECT_FALSE(r.certificate);
-  EXPECT_EQ(r.certificate_error, "certificates are written for shogi only");
+TEST(Certificate, ShoShogiCertificatesVerify) {
+  // problems/sho.tsv (lengths confirmed by the tests' brute force, tests/answer/
+  // test_sho_problems.cpp): sho-001 (1 ply), sho-003 (3: the defender's prince is its lone
+  // royal), sho-009 (7).
+  for (const auto& [sfen, length] : {std::pair{"9/9/6E1k/6N2/8S/9/9/9/4K4 b - 1", 1},
+                                     std::pair{"8+e/9/6RP1/9/9/9/9/9/4K4 b - 1", 3},
+                                     std::pair{"7gk/9/7G1/8G/5B1+R1/9/9/9/4K4 b - 1", 7}}) {
+    auto pos =
+        io::read_position(sfen, io::DefenderHand::AsGiven, {}, 0, KingRule::Any, Variant::Sho);
+    ASSERT_TRUE(pos.ok()) << pos.error().message();
+    Solver solver(16);
+    SolveOptions options;
+    options.certificate = true;
+    options.exactness_certificate = true;
+    const SolveResult r = solver.solve(pos.value(), SearchLimits{}, options);
+    ASSERT_EQ(r.status, SolveStatus::Mate) << sfen;
+    ASSERT_TRUE(r.certificate) << sfen << ": " << r.certificate_error;
+    EXPECT_TRUE(r.certificate->sho);
+    const std::string text = certificate_text(*r.certificate, "t", io::to_sfen(pos.value()));
+    EXPECT_NE(text.find("rules sho\n"), std::string::npos);
+    bool no_mate = true;
+    const verifier::Verdict v = verify_text(text, no_mate);
+    EXPECT_TRUE(v.valid) << sfen << ": node " << v.node << ": " << v.reason;
+    EXPECT_EQ(v.length, length) << sfen;
+    if (length >= 3) {
+      ASSERT_TRUE(r.exactness_certificate) << sfen << ": " << r.exactness_error;
+      const verifier::Verdict d = verify_text(
+          certificate_text(*r.exactness_certificate, "t", io::to_sfen(pos.value())), no_mate);
+      EXPECT_TRUE(d.valid) << sfen << ": node " << d.node << ": " << d.reason;
+      EXPECT_EQ(d.length, length - 2);
+    }
+    // Read as modern shogi the elephant is no piece at all (sho-009 has none).
+    if (std::string_view(sfen).find_first_of("Ee") == std::string_view::npos) continue;
+    std::string as_shogi = text;
+    as_shogi.erase(as_shogi.find("rules sho\n"), 10);
+    const verifier::Verdict w = verify_text(as_shogi, no_mate);
+    EXPECT_FALSE(w.valid);
+    EXPECT_NE(w.reason.find("SFEN"), std::string::npos) << w.reason;
+  }
 }
 
 }  // namespace

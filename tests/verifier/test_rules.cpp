@@ -37,6 +37,46 @@ TEST(VerifierRules, PerftStartPosition) {
   EXPECT_EQ(perft(start, 3), 25470u);
 }
 
+TEST(VerifierRules, ShoPerftStartPosition) {
+  // SPEC.md section 7: sho shogi from the start, 26, 676, 17,368 (no drops, the elephant).
+  std::string error;
+  const auto start = parse_sfen(
+      "lnsgkgsnl/1r2e2b1/ppppppppp/9/9/9/PPPPPPPPP/1B2E2R1/LNSGKGSNL b - 1", error, true);
+  ASSERT_TRUE(start) << error;
+  EXPECT_EQ(perft(*start, 1), 26u);
+  EXPECT_EQ(perft(*start, 2), 676u);
+  EXPECT_EQ(perft(*start, 3), 17368u);
+  // Without the sho rules the elephant is no piece, and a sho position has no hands.
+  EXPECT_FALSE(parse_sfen("lnsgkgsnl/1r2e2b1/ppppppppp/9/9/9/PPPPPPPPP/1B2E2R1/LNSGKGSNL b - 1",
+                          error, false));
+  EXPECT_FALSE(parse_sfen("4k4/9/9/9/9/9/9/9/4K4 b G 1", error, true));
+}
+
+TEST(VerifierRules, ShoTwoRoyals) {
+  // A defender with king and prince may leave either attacked: with the prince on 5b attacked
+  // by the rook, the king on 5a still has every legal move; with the prince alone it must move
+  // out of the rook's line.
+  std::string error;
+  const auto two = parse_sfen("4k4/4+e4/9/9/4R4/9/9/9/4K4 w - 1", error, true);
+  ASSERT_TRUE(two) << error;
+  EXPECT_TRUE(in_check(*two, kWhite));
+  EXPECT_EQ(position_problem(*two), "");
+  const auto lone = parse_sfen("9/4+e4/9/9/4R4/9/9/9/4K4 w - 1", error, true);
+  ASSERT_TRUE(lone) << error;
+  for (const Move& m : legal_moves(*lone)) EXPECT_NE(file_of(m.to), 5) << move_text(m);
+  EXPECT_FALSE(legal_moves(*lone).empty());
+  // Both: the king may also step next to the attacked prince, onto 4a or 6a, and stay there.
+  bool king_moves = false;
+  for (const Move& m : legal_moves(*two)) king_moves |= m.from == square_of(5, 0);
+  EXPECT_TRUE(king_moves);
+  // A captured piece leaves the game: no hand after the rook takes the prince.
+  const Position after = play(*two, Move{square_of(5, 1), square_of(5, 2), kEmpty, false});
+  const Position taken = play(after, Move{square_of(5, 4), square_of(5, 2), kEmpty, false});
+  for (const auto count : taken.hand[kBlack]) EXPECT_EQ(count, 0);
+  EXPECT_TRUE(in_check(taken, kWhite));  // the lone king on 5a, to move, is in check
+  EXPECT_EQ(position_problem(taken), "");
+}
+
 TEST(VerifierRules, PerftPawnDropMate) {
   const Position pos = sfen("7lk/9/8S/9/9/9/9/7L1/8K b P 1");
   EXPECT_EQ(perft(pos, 1), 85u);
