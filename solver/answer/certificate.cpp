@@ -145,11 +145,9 @@ private:
     if (known.lower > r) return Outcome::Disproven;
     return ask(cap, [&](MateSearch& s) { return s.prove(pos, r, options_); });
   }
-  TTProbe probe_after(Position& pos, Move m) {
-    pos.do_move(m);
-    const TTProbe p = reader_.lookup(pos);
-    pos.undo_move(m);
-    return p;
+  // The table's entry of the position after `m`, read without playing it.
+  TTProbe probe_after(const Position& pos, Move m) const {
+    return table_.probe(pos.board_key_after(m), pos.hand_after(m, attacker_));
   }
 
   // Tries `candidates` (each: a query under a cap, then the node it leads to) in widening
