@@ -55,8 +55,8 @@ constexpr HelpText kHelp{
     "last being the flaws found without the piece that were not found with it.\n"
     "Each problem is checked serially; --threads N checks N problems at once (default: all\n"
     "hardware threads). The verdict does not depend on N, nor on timing unless --time is set.\n"
-    "Durations take units (30, 30s, 10m), counts suffixes (2M, 500k). --resume, --shard and\n"
-    "the exit status as for 'tsume solve'.",
+    "Durations take units (30, 30s, 10m), counts suffixes (2M, 500k). --resume, --shard, the\n"
+    "MPI mode (under mpirun) and the exit status as for 'tsume solve'.",
     "tsume check \"4k4/9/4P4/9/9/9/9/9/9 b G2r2b3g4s4n4l17p 1\"\n"
     "tsume check my_problem.kif\n"
     "tsume check problems/zukou.tsv --nodes 20000000 --format jsonl -o zukou-check.jsonl --resume\n"

@@ -75,7 +75,9 @@ constexpr HelpText kHelp{
     "error. Durations take units (30, 30s, 10m, 1.5h), counts suffixes (20M, 500k).\n"
     "--resume reads the ids already in the -o file, drops an incomplete last record and appends\n"
     "the remaining problems. --shard I/N does the records k (counted from 0) with k mod N = I,\n"
-    "for array jobs (docs/cluster.md); scripts/merge_shards.py joins the parts. A progress bar\n"
+    "for array jobs (docs/cluster.md); scripts/merge_shards.py joins the parts. Started by\n"
+    "mpirun as several processes (MPI mode, docs/cluster.md), rank 0 reads the inputs, hands\n"
+    "out --chunk records at a time and writes the one output in input order. A progress bar\n"
     "goes to stderr when it is a terminal; a summary goes to stderr (and, with --format text, to\n"
     "stdout; once when both are one terminal). --threads: see below; records keep the input\n"
     "order whatever the thread count, and the answers do not depend on it (unless --nodes or\n"
@@ -86,7 +88,8 @@ constexpr HelpText kHelp{
     "tsume solve problems/zukou.tsv --nodes 2000000 --format jsonl -o zukou.jsonl\n"
     "tsume solve problems/zukou.tsv --nodes 2000000 --format jsonl -o zukou.jsonl --resume\n"
     "tsume solve my_problems/ --format kif --time 10\n"
-    "tsume solve problems/zukou.tsv --nodes 100000 --diagram svg --diagram-dir zukou-svg",
+    "tsume solve problems/zukou.tsv --nodes 100000 --diagram svg --diagram-dir zukou-svg\n"
+    "mpirun -np 8 tsume solve problems.tsv --threads 4 --format jsonl -o solved.jsonl --resume",
 };
 
 struct Outcome {
