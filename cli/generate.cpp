@@ -16,6 +16,7 @@
 #include "cli/command.h"
 #include "cli/inputs.h"
 #include "cli/option_values.h"
+#include "cluster/mpi.h"
 #include "generator/candidate.h"
 #include "generator/generator.h"
 #include "generator/reverse.h"
@@ -217,6 +218,10 @@ int generate_main(const Context& ctx) {
   add_rules_option(options);
   const auto vm = parse_options(ctx, options, kHelp);
   if (!vm) return kExitOk;
+  // Several copies of one seeded run would write the same problems, to the same file.
+  if (const int processes = cluster::launched_world_size(); processes > 1)
+    throw UsageError("no MPI mode for generate, started as one of " + std::to_string(processes) +
+                     " MPI processes: run it as one process, or one process per --seed");
   const std::string method = (*vm)["method"].as<std::string>();
   if (method != "random" && method != "reverse")
     throw UsageError("--method must be random or reverse, got '" + method + "'");
