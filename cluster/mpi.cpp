@@ -1,11 +1,15 @@
 // See mpi.h. The protocol: rank 0 sends a rank a chunk (tag kWork: first index, item count,
-// items) or a stop (tag kStop, empty); the rank answers a chunk with its results (tag kResult:
-// first index, whether the chunk is complete, result count, results). Every MPI call is made
-// on the thread that called join() (MPI_THREAD_FUNNELED); rank 0's working thread runs chunks
-// only. Waiting polls (MPI_Iprobe, then a 100 µs sleep) so that an idle rank leaves its core to
-// the solver threads instead of spinning.
+// items) or a stop (tag kStop, empty); the rank answers each chunk with its results (tag
+// kResult: first index, whether the chunk is complete, result count, results), in order. Each
+// rank has up to kInFlight chunks: the next one is already waiting when it finishes one, so the
+// time rank 0 takes to answer never idles a rank. Sends do not block (MPI_Isend, completed
+// later), so a rank busy with a chunk never holds rank 0 up. Every MPI call is made on the
+// thread that called join() (MPI_THREAD_FUNNELED); rank 0's working thread runs chunks only.
+// Waiting polls (MPI_Iprobe, then a sleep growing from 50 µs to 2 ms while nothing comes), so
+// that waiting takes next to nothing of a core from the solver threads.
 #include "cluster/mpi.h"
 
+#include <algorithm>
 #include <chrono>
 #include <climits>
 #include <condition_variable>
@@ -13,6 +17,7 @@
 #include <deque>
 #include <exception>
 #include <iostream>
+#include <list>
 #include <mutex>
 #include <optional>
 #include <stdexcept>
@@ -108,20 +113,66 @@ std::optional<Message> try_receive(int source) {
   return m;
 }
 
-void pause() { std::this_thread::sleep_for(std::chrono::microseconds(100)); }
+constexpr int kInFlight = 2;  // chunks a rank holds at once: the one it runs and the next
+
+// A wait that grows while nothing happens: 50 µs, doubling to 2 ms; reset() after each event.
+class Backoff {
+public:
+  std::chrono::microseconds next() {
+    const auto d = delay_;
+    delay_ = std::min(delay_ * 2, std::chrono::microseconds(2000));
+    return d;
+  }
+  void reset() { delay_ = std::chrono::microseconds(50); }
+
+private:
+  std::chrono::microseconds delay_{50};
+};
 
 Message receive(int source) {
+  Backoff backoff;
   for (;;) {
     if (auto m = try_receive(source)) return std::move(*m);
-    pause();
+    std::this_thread::sleep_for(backoff.next());
   }
 }
 
-void send(int dest, int tag, const std::string& bytes) {
-  if (bytes.size() > static_cast<std::size_t>(INT_MAX))
-    throw std::runtime_error("cluster: a message of more than 2 GiB");
-  MPI_Send(bytes.data(), static_cast<int>(bytes.size()), MPI_BYTE, dest, tag, MPI_COMM_WORLD);
-}
+// Sends that have not completed yet, with their bytes (which must live until then).
+class Sends {
+public:
+  Sends() = default;
+  Sends(const Sends&) = delete;
+  Sends& operator=(const Sends&) = delete;
+  ~Sends() { wait_all(); }
+
+  void send(int dest, int tag, std::string bytes) {
+    if (bytes.size() > static_cast<std::size_t>(INT_MAX))
+      throw std::runtime_error("cluster: a message of more than 2 GiB");
+    pending_.push_back({std::move(bytes), MPI_REQUEST_NULL});
+    Pending& p = pending_.back();
+    MPI_Isend(p.bytes.data(), static_cast<int>(p.bytes.size()), MPI_BYTE, dest, tag, MPI_COMM_WORLD,
+              &p.request);
+  }
+  // Forgets the sends that have completed (and lets MPI progress the others).
+  void poll() {
+    for (auto it = pending_.begin(); it != pending_.end();) {
+      int done = 0;
+      MPI_Test(&it->request, &done, MPI_STATUS_IGNORE);
+      it = done != 0 ? pending_.erase(it) : std::next(it);
+    }
+  }
+  void wait_all() {
+    for (Pending& p : pending_) MPI_Wait(&p.request, MPI_STATUS_IGNORE);
+    pending_.clear();
+  }
+
+private:
+  struct Pending {
+    std::string bytes;
+    MPI_Request request;
+  };
+  std::list<Pending> pending_;  // a list: the bytes of a pending send must not move
+};
 
 std::string pack(std::size_t first, std::optional<bool> complete,
                  const std::vector<std::string>& strings) {
@@ -161,9 +212,10 @@ World::World(int rank, int size)
 
 void World::stop_idle_ranks() {
   if (rank_ != 0) return;
+  Sends sends;
   for (int r = 1; r < size_; ++r)
     if (stopped_[static_cast<std::size_t>(r)] == 0) {
-      send(r, kStop, {});
+      sends.send(r, kStop, {});
       stopped_[static_cast<std::size_t>(r)] = 1;
     }
 }
@@ -255,30 +307,39 @@ std::size_t World::distribute(const Plan& plan, const std::function<std::string(
       }
     }
   };
-  // Hands rank r its next chunk, or tells it to stop; true when it got a chunk.
+  Sends sends;
+  std::vector<int> in_flight(static_cast<std::size_t>(size_), 0);  // chunks each rank holds
+  int busy = 0;                                                    // their sum
+  // Tops rank r up to kInFlight chunks; once there is none left for it and it holds none, tells
+  // it to stop.
   const auto feed = [&](int r) {
-    std::vector<std::string> items;
-    std::optional<std::size_t> first;
-    try {
-      first = take(items);
-    } catch (...) {
-      const std::lock_guard lock(mutex);
-      if (!error) error = std::current_exception();
-      halted = true;
+    int& held = in_flight[static_cast<std::size_t>(r)];
+    while (held < kInFlight) {
+      std::vector<std::string> items;
+      std::optional<std::size_t> first;
+      try {
+        first = take(items);
+      } catch (...) {
+        const std::lock_guard lock(mutex);
+        if (!error) error = std::current_exception();
+        halted = true;
+      }
+      if (!first) break;
+      sends.send(r, kWork, pack(*first, std::nullopt, items));
+      ++held;
+      ++busy;
     }
-    if (!first) {
-      send(r, kStop, {});
+    if (held == 0 && stopped_[static_cast<std::size_t>(r)] == 0) {
+      sends.send(r, kStop, {});
       stopped_[static_cast<std::size_t>(r)] = 1;
-      return false;
     }
-    send(r, kWork, pack(*first, std::nullopt, items));
-    return true;
   };
 
-  int busy = 0;
-  for (int r = 1; r < size_; ++r) busy += feed(r) ? 1 : 0;
+  for (int r = 1; r < size_; ++r) feed(r);
+  Backoff backoff;
   for (;;) {
     bool progress = false;
+    sends.poll();
     if (busy > 0) {
       if (auto m = try_receive(MPI_ANY_SOURCE)) {
         progress = true;
@@ -289,16 +350,20 @@ std::size_t World::distribute(const Plan& plan, const std::function<std::string(
         const bool complete = r.u64() != 0;
         std::vector<std::string> results = unpack_strings(r);
         accept(first, complete, results);
+        --in_flight[static_cast<std::size_t>(m->source)];
         --busy;
-        busy += feed(m->source) ? 1 : 0;
+        feed(m->source);
       }
     }
     std::deque<Done> local;
     bool finished = false;
     {
       std::unique_lock lock(mutex);
-      if (!progress && local_results.empty() && !(busy == 0 && local_done))
-        wake.wait_for(lock, std::chrono::microseconds(busy > 0 ? 100 : 100'000));
+      if (progress || !local_results.empty()) {
+        backoff.reset();
+      } else if (!(busy == 0 && local_done)) {
+        wake.wait_for(lock, busy > 0 ? backoff.next() : std::chrono::microseconds(100'000));
+      }
       local.swap(local_results);
       finished = local_done;
     }
@@ -316,11 +381,13 @@ std::size_t World::distribute(const Plan& plan, const std::function<std::string(
     }
   }
   if (worker.joinable()) worker.join();
+  sends.wait_all();
   if (error) std::rethrow_exception(error);
   return in_order.next();
 }
 
 void World::serve(const RunChunk& run) {
+  Sends sends;
   for (;;) {
     Message m = receive(0);
     if (m.tag == kStop) return;
@@ -330,7 +397,8 @@ void World::serve(const RunChunk& run) {
       const std::vector<std::string> items = unpack_strings(r);
       std::vector<std::string> results;
       const bool complete = run(items, results);
-      send(0, kResult, pack(first, complete, results));
+      sends.poll();
+      sends.send(0, kResult, pack(first, complete, results));
     } catch (const std::exception& e) {
       std::cerr << "tsume: rank " << rank_ << ": " << e.what() << '\n';
       MPI_Abort(MPI_COMM_WORLD, 1);

@@ -6,7 +6,7 @@
 #
 # Runs, one after another, each with one thread per process and jsonl output:
 #   1. one process:                     tsume solve FILE --threads 1
-#   2. MPI, P ranks (default 2):        mpirun -np P tsume solve FILE --threads 1
+#   2. MPI, P ranks (default 2):        mpirun --bind-to none -np P tsume solve FILE --threads 1
 #   3. P array-job parts at once:       tsume solve FILE --threads 1 --shard I/P (I = 0..P-1),
 #                                       then scripts/merge_shards.py
 # and prints the wall time and nodes of each, and whether the records of 2 and 3 equal those of
@@ -66,14 +66,16 @@ args=(solve "$tmp/problems.tsv" --threads 1 --format jsonl)
 timed one "$tsume" "${args[@]}" -o "$tmp/one.jsonl"
 echo "one process, --threads 1:       $(figures one), nodes $(nodes "$tmp/one.jsonl")"
 
-timed mpi mpirun -np "$np" "$tsume" "${args[@]}" -o "$tmp/mpi.jsonl"
-echo "mpirun -np $np, --threads 1:      $(figures mpi), nodes $(nodes "$tmp/mpi.jsonl")," \
+# Unbound, as the shards are: Open MPI binds each of 2 ranks to a core of its own by default,
+# which on a shared machine hands rank 0 a core that the other processes then avoid.
+timed mpi mpirun --bind-to none -np "$np" "$tsume" "${args[@]}" -o "$tmp/mpi.jsonl"
+echo "mpirun -np $np, --threads 1:     $(figures mpi), nodes $(nodes "$tmp/mpi.jsonl")," \
   "$(same "$tmp/one.jsonl" "$tmp/mpi.jsonl")"
 
 parts() {
   local i pids=()
   for ((i = 0; i < np; ++i)); do
-    "$tsume" "${args[@]}" --shard "$i/$np" -o "$tmp/part$i.jsonl" &
+    "$tsume" "${args[@]}" --shard "$i/$np" -o "$tmp/part$i.jsonl" 2>"$tmp/part$i.err" &
     pids+=($!)
   done
   wait "${pids[@]}"
@@ -83,6 +85,9 @@ timed merge python3 "$root/scripts/merge_shards.py" --format jsonl --input "$tmp
   -o "$tmp/merged.jsonl" "$tmp"/part*.jsonl
 echo "--shard I/$np, --threads 1 each: $(figures parts) (merge: $(figures merge)), nodes" \
   "$(nodes "$tmp/merged.jsonl"), $(same "$tmp/one.jsonl" "$tmp/merged.jsonl")"
+for ((i = 0; i < np; ++i)); do
+  echo "  part $i: $(grep -oE 'time [0-9.]+ s, nodes [0-9]+' "$tmp/part$i.err")"
+done
 echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg)"
 if [[ -n $keep ]]; then
   mkdir -p "$keep"
