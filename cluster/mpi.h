@@ -1,6 +1,7 @@
 // Batches over the processes of an MPI job (mpirun, mpiexec, srun): rank 0 hands the items out
-// in chunks, one chunk to a rank at a time and the next when it brings back the results, and
-// passes the results on in input order as soon as all earlier ones are in. Items and results
+// in chunks, two to a rank at a time (the one it runs and the next) and another each time it
+// brings back the results of one, and passes the results on in input order as soon as all
+// earlier ones are in. Items and results
 // are byte strings (cluster/wire.h); what they mean is the caller's.
 //
 // Without MPI (the binary built with TSUME_WITH_MPI off) the same functions exist: a process
