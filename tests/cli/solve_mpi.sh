@@ -1,19 +1,24 @@
 #!/usr/bin/env bash
-# The MPI mode of `tsume solve` and `tsume check` (docs/cluster.md): under mpirun, the records of
-# the single-process run, and after a killed rank, --resume completes the output.
+# The MPI mode of `tsume solve`, `tsume check` and `tsume generate` (docs/cluster.md): under
+# mpirun, the records of the single-process run, and after a killed rank, --resume completes the
+# output.
 #
-#   solve_mpi.sh TSUME MPIEXEC PROBLEMS.tsv CHECK_PROBLEMS.tsv records|kill
+#   solve_mpi.sh TSUME MPIEXEC PROBLEMS.tsv CHECK_PROBLEMS.tsv records|kill|generate
 #     (MPIEXEC: the MPI launcher CMake found, or 'none' when tsume was built without MPI, which
 #      skips the test with exit status 77)
 #
-# records: solves PROBLEMS.tsv (its first 30 problems) with a fixed node limit on one thread as the reference (jsonl and
-#   text), then under `mpirun -np 1` and `mpirun --oversubscribe -np 3` (one thread per rank,
-#   one record per chunk), and checks PROBLEMS.tsv's first records and CHECK_PROBLEMS.tsv the
-#   same way with `tsume check`: every output must equal the reference apart from times.
-# kill: starts `mpirun -np 3` on PROBLEMS.tsv (its first 30 problems), kills one rank (a worker, then in a second run
-#   rank 0) with SIGKILL once some records are written, and checks that the job ends, that what
-#   was written is a prefix of the reference's records and that `--resume` under mpirun then
-#   gives the reference, every record once.
+# records: solves the first 30 problems of PROBLEMS.tsv with a fixed node limit on one thread as
+#   the reference (jsonl and text), then under `mpirun -np 1` and `mpirun --oversubscribe -np 3`
+#   (one thread per rank, one record per chunk; then 4 records per chunk with an error record),
+#   and checks the first 6 problems and CHECK_PROBLEMS.tsv the same way with `tsume check`:
+#   every output must equal the reference apart from times.
+# kill: starts `mpirun -np 3` on the first 30 problems of PROBLEMS.tsv, kills one rank (a
+#   worker, then in a second run rank 0) with SIGKILL once some records are written, and checks
+#   that the job ends, that what was written is a prefix of the reference's records and that
+#   `--resume` under mpirun then gives the reference, every record once.
+# generate: `tsume generate --seed 7` on one thread as the reference, then under mpirun with 1
+#   rank, 3 ranks of one thread (3 candidates per chunk) and 2 ranks of two threads: the same
+#   problems, byte for byte.
 set -uo pipefail
 
 tsume=$1
@@ -146,6 +151,28 @@ case "$mode" in
       [[ ${skipped:-0} -ge 3 ]] || fail "the resumed run skipped ${skipped:-0} records, expected at least 3"
       echo "rank $victim killed after $done_before of $total records; resumed skipping $skipped"
     done
+    ;;
+  generate)
+    # The same seed, the same problems, whatever the number of ranks and threads.
+    gen_args=(generate --count 4 --plies 1-3 --seed 7 --format jsonl)
+    "$tsume" "${gen_args[@]}" --threads 1 -o "$tmp/generate_reference.jsonl" 2>/dev/null ||
+      fail "the generate reference run failed"
+    n=$(grep -c '"seed":7' "$tmp/generate_reference.jsonl")
+    [[ $n -eq 4 ]] || fail "the generate reference has $n problems, expected 4"
+    mpi 1 "${gen_args[@]}" --threads 1 -o "$tmp/generate_np1.jsonl" 2>/dev/null ||
+      fail "mpirun -np 1 generate failed"
+    cmp -s "$tmp/generate_reference.jsonl" "$tmp/generate_np1.jsonl" ||
+      fail "generate -np 1 differs from the single-process run"
+    mpi 3 "${gen_args[@]}" --threads 1 --chunk 3 -o "$tmp/generate_np3.jsonl" \
+      2>"$tmp/generate_np3.err" || fail "mpirun -np 3 generate failed"
+    cmp -s "$tmp/generate_reference.jsonl" "$tmp/generate_np3.jsonl" ||
+      fail "generate -np 3 --chunk 3 differs from the single-process run"
+    grep -q "^tsume generate: 4 problems from" "$tmp/generate_np3.err" ||
+      fail "generate -np 3: no summary of 4 problems"
+    mpi 2 "${gen_args[@]}" --threads 2 -o "$tmp/generate_np2t2.jsonl" 2>/dev/null ||
+      fail "mpirun -np 2 generate --threads 2 failed"
+    cmp -s "$tmp/generate_reference.jsonl" "$tmp/generate_np2t2.jsonl" ||
+      fail "generate -np 2 --threads 2 differs from the single-process run"
     ;;
   *)
     echo "solve_mpi.sh: unknown mode '$mode'" >&2
