@@ -69,7 +69,8 @@ std::unique_ptr<World> World::join() {
         "started by an MPI launcher as one of " + std::to_string(n) +
         " processes, but this tsume was built without MPI (each process would do the whole "
         "batch); build it with Open MPI (cmake -DTSUME_WITH_MPI=ON, Debian packages "
-        "openmpi-bin libopenmpi-dev) or split the batch with --shard I/N");
+        "openmpi-bin libopenmpi-dev) or run one process (for solve and check: one per --shard "
+        "I/N)");
   return nullptr;
 }
 
