@@ -118,19 +118,23 @@ case "$mode" in
       marker="$tmp/rank$victim"
       TSUME_TEST_JOB=$marker mpi 3 "${solve_args[@]}" -o "$out" 2>"$out.err" &
       launcher=$!
-      # Wait for 3 records, then kill the rank.
+      # Find the rank as soon as it runs, wait for 3 records, then kill it.
+      pid=""
+      for _ in $(seq 300); do
+        for environ in /proc/[0-9]*/environ; do
+          env=$(tr '\0' '\n' 2>/dev/null <"$environ") 2>/dev/null || continue
+          if grep -qx "TSUME_TEST_JOB=$marker" <<<"$env" &&
+            grep -qx "OMPI_COMM_WORLD_RANK=$victim" <<<"$env"; then
+            pid=${environ#/proc/}
+            pid=${pid%/environ}
+          fi
+        done
+        [[ -n $pid ]] && break
+        sleep 0.1
+      done
       for _ in $(seq 600); do
         [[ -f $out && $(wc -l <"$out") -ge 3 ]] && break
         sleep 0.05
-      done
-      pid=""
-      for environ in /proc/[0-9]*/environ; do
-        env=$(tr '\0' '\n' 2>/dev/null <"$environ") 2>/dev/null || continue
-        if grep -qx "TSUME_TEST_JOB=$marker" <<<"$env" &&
-          grep -qx "OMPI_COMM_WORLD_RANK=$victim" <<<"$env"; then
-          pid=${environ#/proc/}
-          pid=${pid%/environ}
-        fi
       done
       [[ -n $pid ]] || { kill "$launcher"; fail "rank $victim of the job not found"; }
       kill -KILL "$pid"
