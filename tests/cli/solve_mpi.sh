@@ -3,15 +3,16 @@
 # mpirun, the records of the single-process run, and after a killed rank, --resume completes the
 # output.
 #
-#   solve_mpi.sh TSUME MPIEXEC PROBLEMS.tsv CHECK_PROBLEMS.tsv records|kill|generate
+#   solve_mpi.sh TSUME MPIEXEC PROBLEMS.tsv CHECK_PROBLEMS.tsv records|kill|generate [FOLDER]
 #     (MPIEXEC: the MPI launcher CMake found, or 'none' when tsume was built without MPI, which
 #      skips the test with exit status 77)
 #
 # records: solves the first 30 problems of PROBLEMS.tsv with a fixed node limit on one thread as
 #   the reference (jsonl and text), then under `mpirun -np 1` and `mpirun --oversubscribe -np 3`
 #   (one thread per rank, one record per chunk; then 4 records per chunk with an error record),
-#   and checks the first 6 problems and CHECK_PROBLEMS.tsv the same way with `tsume check`:
-#   every output must equal the reference apart from times.
+#   and checks the first 6 problems and CHECK_PROBLEMS.tsv the same way with `tsume check`, and
+#   solves FOLDER (KIF, KI2 and CSA files, which rank 0 reads and sends as text): every output
+#   must equal the reference apart from times.
 # kill: starts `mpirun -np 3` on the first 30 problems of PROBLEMS.tsv, kills one rank (a
 #   worker, then in a second run rank 0) with SIGKILL once some records are written, and checks
 #   that the job ends, that what was written is a prefix of the reference's records and that
@@ -26,6 +27,7 @@ mpiexec=$2
 problems=$3
 check_problems=$4
 mode=$5
+folder=${6:-}
 if [[ $mpiexec == none ]]; then
   echo "SKIPPED: tsume was built without MPI"
   exit 77
@@ -92,6 +94,16 @@ case "$mode" in
     mpi 3 solve "$tmp/with_error.tsv" --threads 1 --nodes 10000 --format jsonl --chunk 4 \
       >"$tmp/np3_error.jsonl" 2>/dev/null || fail "mpirun -np 3 --chunk 4 failed"
     same "$tmp/reference_error.jsonl" "$tmp/np3_error.jsonl" "solve -np 3 --chunk 4 to stdout"
+    # A folder of KIF, KI2 and CSA files.
+    if [[ -n $folder ]]; then
+      "$tsume" solve "$folder" --threads 1 --nodes 10000 --format jsonl \
+        >"$tmp/folder_reference.jsonl" 2>/dev/null || fail "the reference run on $folder failed"
+      n=$(grep -c '"status":"mate"' "$tmp/folder_reference.jsonl")
+      [[ $n -ge 3 ]] || fail "the reference on $folder has $n mates, expected at least 3"
+      mpi 3 solve "$folder" --threads 1 --nodes 10000 --format jsonl >"$tmp/folder_np3.jsonl" \
+        2>/dev/null || fail "mpirun -np 3 on $folder failed"
+      same "$tmp/folder_reference.jsonl" "$tmp/folder_np3.jsonl" "solve -np 3 on $folder"
+    fi
     # check: the first 6 problems and the small check collection.
     head -6 "$problems" >"$tmp/check_problems.tsv"
     cat "$check_problems" >>"$tmp/check_problems.tsv"
