@@ -166,6 +166,7 @@ public:
     for (Pending& p : pending_) MPI_Wait(&p.request, MPI_STATUS_IGNORE);
     pending_.clear();
   }
+  bool pending() const { return !pending_.empty(); }
 
 private:
   struct Pending {
@@ -400,6 +401,12 @@ void World::serve(const RunChunk& run) {
       const bool complete = run(items, results);
       sends.poll();
       sends.send(0, kResult, pack(first, complete, results));
+      // A small message is sent at once; a large one needs this rank's MPI calls until rank 0
+      // takes it (a few ms at most), or it would wait until the next chunk is done.
+      for (int k = 0; k < 100 && sends.pending(); ++k) {
+        std::this_thread::sleep_for(std::chrono::microseconds(50));
+        sends.poll();
+      }
     } catch (const std::exception& e) {
       std::cerr << "tsume: rank " << rank_ << ": " << e.what() << '\n';
       MPI_Abort(MPI_COMM_WORLD, 1);
