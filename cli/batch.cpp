@@ -12,6 +12,7 @@
 #include <sstream>
 #include <system_error>
 
+#include "cluster/wire.h"
 #include "solver/io/problem.h"
 #include "solver/io/sfen.h"
 #include "solver/io/text.h"
@@ -311,6 +312,9 @@ void add_batch_options(po::options_description& options, std::string_view time_h
       "do only part I of N of the batch (0 <= I < N): the records k (counted from 0 in input "
       "order) with k mod N = I, ids unchanged; scripts/merge_shards.py joins the parts in input "
       "order");
+  add("chunk", count_value("0"),
+      "under mpirun with several processes: the records handed to a process at a time (0: its "
+      "--threads)");
   add("time", duration_value("0"), std::string(time_help).c_str());
   add("nodes", count_value("0"), "node limit per problem (0: none; 20M = 20,000,000)");
 }
@@ -328,6 +332,99 @@ std::string limit_reached(const SearchLimits& limits, std::uint64_t nodes, doubl
   if (limits.max_nodes != 0 && nodes >= limits.max_nodes) return "nodes";
   if (limits.max_seconds > 0 && seconds >= limits.max_seconds) return "time";
   return std::string(other);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The MPI mode
+
+std::unique_ptr<cluster::World> join_world() {
+  try {
+    return cluster::World::join();
+  } catch (const std::runtime_error& e) {
+    throw UsageError(e.what());
+  }
+}
+
+std::string encode_record(const Record& r) {
+  Record::Kind kind = r.kind;
+  std::string text = r.text;
+  if (kind == Record::Kind::ProblemFile) {
+    std::string bytes;
+    if (read_whole_file(r.text, bytes)) {
+      kind = Record::Kind::ProblemText;
+      text = std::move(bytes);
+    }
+  }
+  cluster::WireWriter w;
+  w.u64(static_cast<std::uint64_t>(kind))
+      .str(r.id)
+      .str(text)
+      .str(r.moves)
+      .u64(r.moves_lead_to_problem ? 1 : 0)
+      .str(r.length)
+      .str(kind == Record::Kind::ProblemText && r.kind == Record::Kind::ProblemFile ? r.text
+                                                                                    : r.file)
+      .u64(static_cast<std::uint64_t>(r.line));
+  return std::move(w).bytes();
+}
+
+Record decode_record(const std::string& bytes) {
+  cluster::WireReader in(bytes);
+  Record r;
+  r.kind = static_cast<Record::Kind>(in.u64());
+  r.id = in.str();
+  r.text = in.str();
+  r.moves = in.str();
+  r.moves_lead_to_problem = in.u64() != 0;
+  r.length = in.str();
+  r.file = in.str();
+  r.line = static_cast<int>(in.u64());
+  return r;
+}
+
+std::size_t chunk_option(const po::variables_map& vm, int threads) {
+  const std::uint64_t chunk = count_option(vm, "chunk");
+  if (chunk > 1'000'000) throw UsageError("--chunk must be at most 1000000");
+  return chunk == 0 ? static_cast<std::size_t>(std::max(threads, 1))
+                    : static_cast<std::size_t>(chunk);
+}
+
+namespace {
+
+bool run_encoded(const RecordChunk& run, const std::vector<std::string>& items,
+                 std::vector<std::string>& results) {
+  std::vector<Record> records;
+  records.reserve(items.size());
+  for (const std::string& item : items) records.push_back(decode_record(item));
+  std::vector<const Record*> todo;
+  for (const Record& r : records) todo.push_back(&r);
+  return run(todo, results);
+}
+
+}  // namespace
+
+bool distribute_records(cluster::World& world, const std::vector<const Record*>& todo,
+                        std::size_t chunk, const RecordChunk& run,
+                        const std::function<void(const std::string&)>& emit,
+                        const std::function<bool()>& stop) {
+  cluster::Plan plan;
+  plan.count = todo.size();
+  plan.chunk = chunk;
+  const std::size_t emitted = world.distribute(
+      plan, [&](std::size_t i) { return encode_record(*todo[i]); },
+      [&](const std::vector<std::string>& items, std::vector<std::string>& results) {
+        return run_encoded(run, items, results);
+      },
+      [&](std::size_t, const std::string& result) { emit(result); },
+      [&] { return g_interrupted.load() || stop(); });
+  return emitted < todo.size();
+}
+
+int serve_records(cluster::World& world, const RecordChunk& run) {
+  world.serve([&](const std::vector<std::string>& items, std::vector<std::string>& results) {
+    return run_encoded(run, items, results);
+  });
+  return g_interrupted.load() ? 130 : kExitOk;
 }
 
 }  // namespace tsume::cli

@@ -7,7 +7,9 @@
 #include <csignal>
 #include <cstdint>
 #include <fstream>
+#include <functional>
 #include <iosfwd>
+#include <memory>
 #include <optional>
 #include <set>
 #include <string>
@@ -17,6 +19,7 @@
 #include "cli/command.h"
 #include "cli/inputs.h"
 #include "cli/option_values.h"
+#include "cluster/mpi.h"
 #include "solver/answer/check.h"
 #include "solver/core/move.h"
 #include "solver/core/position.h"
@@ -126,7 +129,7 @@ private:
 };
 
 // The options `solve` and `check` share after their --format: -o/--output, --resume, --shard,
-// --time and --nodes (limits per problem); `time_help` describes --time.
+// --chunk (the MPI mode), --time and --nodes (limits per problem); `time_help` describes --time.
 void add_batch_options(po::options_description& options, std::string_view time_help);
 // --time and --nodes (cli/option_values.h) as the limits of one problem, which also stop on
 // SIGINT/SIGTERM (g_interrupted).
@@ -135,5 +138,39 @@ SearchLimits batch_limits(const po::variables_map& vm);
 // else `other` (a budget of the command's own, such as "certify-nodes" or "step-nodes").
 std::string limit_reached(const SearchLimits& limits, std::uint64_t nodes, double seconds,
                           std::string_view other);
+
+// ---------------------------------------------------------------------------------------------
+// The MPI mode (docs/cluster.md): under mpirun with more than one process, rank 0 reads the
+// inputs, writes the output and hands the records out in chunks; every rank (rank 0 on a thread
+// of its own) runs chunks with its --threads.
+
+// The MPI job of this process (cluster::World::join), or nullptr for a single process. A binary
+// without MPI started as one of several processes is a usage error (UsageError).
+std::unique_ptr<cluster::World> join_world();
+
+// A record as bytes for another rank, and back. A KIF/KI2/CSA file is sent as its text, read here
+// (when it cannot be read, its path is sent and the rank that gets it reports the error).
+std::string encode_record(const Record& r);
+Record decode_record(const std::string& bytes);
+
+// Runs a chunk of records: one result (bytes) per record, in order; false when interrupted (the
+// results then are those of the first records).
+using RecordChunk = std::function<bool(const std::vector<const Record*>& records,
+                                       std::vector<std::string>& results)>;
+
+// --chunk: the records handed to a rank at a time; 0 (the default) is its thread count.
+std::size_t chunk_option(const po::variables_map& vm, int threads);
+
+// Rank 0: runs `todo` on the ranks of `world`, `chunk` records at a time; emit(result) gets the
+// results in input order, each as soon as all earlier ones are in. Stops handing out records when
+// interrupted (g_interrupted) or when stop() is true. Returns true when it stopped before the
+// last record (interrupted, a rank's chunk interrupted, or stop()).
+bool distribute_records(cluster::World& world, const std::vector<const Record*>& todo,
+                        std::size_t chunk, const RecordChunk& run,
+                        const std::function<void(const std::string&)>& emit,
+                        const std::function<bool()>& stop);
+// The other ranks: run the chunks rank 0 sends until it says stop. Returns the exit status of
+// the rank: 0, or 130 when interrupted.
+int serve_records(cluster::World& world, const RecordChunk& run);
 
 }  // namespace tsume::cli

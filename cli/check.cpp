@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <exception>
 #include <fstream>
+#include <functional>
 #include <iostream>
 #include <map>
 #include <mutex>
@@ -21,6 +22,7 @@
 
 #include "cli/batch.h"
 #include "cli/command.h"
+#include "cluster/wire.h"
 #include "solver/answer/check.h"
 #include "solver/io/kif_writer.h"
 #include "solver/io/piece_names.h"
@@ -53,8 +55,8 @@ constexpr HelpText kHelp{
     "last being the flaws found without the piece that were not found with it.\n"
     "Each problem is checked serially; --threads N checks N problems at once (default: all\n"
     "hardware threads). The verdict does not depend on N, nor on timing unless --time is set.\n"
-    "Durations take units (30, 30s, 10m), counts suffixes (2M, 500k). --resume, --shard and\n"
-    "the exit status as for 'tsume solve'.",
+    "Durations take units (30, 30s, 10m), counts suffixes (2M, 500k). --resume, --shard, the\n"
+    "MPI mode (under mpirun) and the exit status as for 'tsume solve'.",
     "tsume check \"4k4/9/4P4/9/9/9/9/9/9 b G2r2b3g4s4n4l17p 1\"\n"
     "tsume check my_problem.kif\n"
     "tsume check problems/zukou.tsv --nodes 20000000 --format jsonl -o zukou-check.jsonl --resume\n"
@@ -367,6 +369,58 @@ std::string format_text(const Checked& c) {
   return s.str();
 }
 
+// What the output needs of a checked record: the record written out and the figures of the
+// summary. Under MPI it is what a rank sends back to rank 0.
+struct Rendered {
+  std::string record;
+  std::string verdict;  // ERROR when the record could not be read
+  bool readable = false;
+  bool sound = false;
+  std::uint64_t nodes = 0;
+};
+
+Rendered render(const Checked& c, Format format) {
+  Rendered r;
+  r.record = format == Format::Jsonl ? format_jsonl(c) : format_text(c);
+  r.verdict = c.result ? to_string(c.result->verdict) : "ERROR";
+  r.readable = c.result.has_value();
+  r.sound = c.result &&
+            (c.result->verdict == Verdict::Sound || c.result->verdict == Verdict::SoundWithFlaws);
+  r.nodes = c.result ? c.result->nodes : 0;
+  return r;
+}
+
+std::string encode(const Rendered& r) {
+  cluster::WireWriter w;
+  w.str(r.record).str(r.verdict).u64(r.readable ? 1 : 0).u64(r.sound ? 1 : 0).u64(r.nodes);
+  return std::move(w).bytes();
+}
+
+Rendered decode(const std::string& bytes) {
+  cluster::WireReader in(bytes);
+  Rendered r;
+  r.record = in.str();
+  r.verdict = in.str();
+  r.readable = in.u64() != 0;
+  r.sound = in.u64() != 0;
+  r.nodes = in.u64();
+  return r;
+}
+
+// Checks the records on `threads` threads and hands each result to `write` in input order;
+// `write` returns false to stop. Returns false when interrupted or stopped (the record in
+// progress is not written).
+bool check_batch(const std::vector<const Record*>& todo, const Settings& settings,
+                 std::size_t threads, const std::function<bool(const Checked&)>& write) {
+  ParallelChecks checks(todo, settings, threads);
+  for (std::size_t i = 0; i < todo.size(); ++i) {
+    const std::optional<Checked> next = checks.take(i);
+    if (!next || g_interrupted.load()) return false;  // cut short: this record is not an answer
+    if (!write(*next)) return false;
+  }
+  return true;
+}
+
 // ---------------------------------------------------------------------------------------------
 // Totals
 
@@ -375,14 +429,11 @@ struct Totals {
   std::size_t done = 0, sound = 0;
   std::uint64_t nodes = 0;
 
-  void add(const Checked& c) {
+  void add(const Rendered& c) {
     ++done;
-    const std::string v = c.result ? to_string(c.result->verdict) : "ERROR";
-    ++verdicts[v];
-    if (c.result &&
-        (c.result->verdict == Verdict::Sound || c.result->verdict == Verdict::SoundWithFlaws))
-      ++sound;
-    if (c.result) nodes += c.result->nodes;
+    ++verdicts[c.verdict];
+    sound += c.sound ? 1 : 0;
+    nodes += c.nodes;
   }
 };
 
@@ -459,6 +510,23 @@ int check_main(const Context& ctx) {
   if (std::count(inputs.begin(), inputs.end(), "-") > 1)
     throw UsageError("'-' (standard input) may be given once");
 
+  const std::size_t chunk = chunk_option(*vm, static_cast<int>(threads));
+
+  // Under mpirun every rank checks chunks of records the same way; rank 0 also reads the inputs
+  // and writes the output.
+  const std::unique_ptr<cluster::World> world = join_world();
+  const RecordChunk run_chunk = [&](const std::vector<const Record*>& records,
+                                    std::vector<std::string>& results) {
+    return check_batch(records, settings, threads, [&](const Checked& c) {
+      results.push_back(encode(render(c, settings.format)));
+      return true;
+    });
+  };
+  if (world && world->rank() != 0) {
+    const InterruptGuard guard;
+    return serve_records(*world, run_chunk);
+  }
+
   const auto wall_start = std::chrono::steady_clock::now();
   const std::string where = "tsume " + std::string(ctx.command);
   const std::vector<Record> records = gather_records(inputs);
@@ -475,31 +543,37 @@ int check_main(const Context& ctx) {
   const InterruptGuard guard;
   Totals totals;
   std::size_t readable = 0;
-  bool interrupted = false;
+  bool write_failed = false;
   const auto elapsed = [&] {
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - wall_start).count();
   };
   bar.show(progress_text(0, todo.size(), "sound", 0, elapsed()));
-  ParallelChecks checks(todo, settings, threads);
-  for (std::size_t i = 0; i < todo.size(); ++i) {
-    const std::optional<Checked> next = checks.take(i);
-    if (!next || g_interrupted.load()) {  // cut short: this record is not an answer
-      interrupted = true;
-      break;
-    }
-    const Checked& c = *next;
-    if (c.result) ++readable;
+  const auto write = [&](const Rendered& c) {
+    if (c.readable) ++readable;
     bar.clear();
-    out << (settings.format == Format::Jsonl ? format_jsonl(c) : format_text(c)) << std::flush;
+    out << c.record << std::flush;
     if (!out) {
-      ctx.err << where << ": error writing " << (output.empty() ? "standard output" : output)
-              << '\n';
-      return kExitInputError;
+      write_failed = true;
+      return false;
     }
     totals.add(c);
     bar.show(progress_text(totals.done, todo.size(), "sound", totals.sound, elapsed()));
-  }
+    return true;
+  };
+  const bool interrupted = world ? distribute_records(
+                                       *world, todo, chunk, run_chunk,
+                                       [&](const std::string& bytes) {
+                                         if (!write_failed) write(decode(bytes));
+                                       },
+                                       [&] { return write_failed; })
+                                 : !check_batch(todo, settings, threads, [&](const Checked& c) {
+                                     return write(render(c, settings.format));
+                                   });
   bar.finish();
+  if (write_failed) {
+    ctx.err << where << ": error writing " << (output.empty() ? "standard output" : output) << '\n';
+    return kExitInputError;
+  }
 
   const std::string summary = summary_text(totals, skipped, elapsed(), interrupted);
   ctx.err << summary;

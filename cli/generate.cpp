@@ -3,28 +3,34 @@
 // summary on standard error.
 #include <unistd.h>
 
-#include <tbb/enumerable_thread_specific.h>
-#include <tbb/parallel_for.h>
-#include <tbb/task_arena.h>
-
+#include <algorithm>
 #include <charconv>
 #include <chrono>
 #include <cstdint>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <iostream>
+#include <limits>
 #include <memory>
 #include <optional>
 #include <set>
 #include <sstream>
 #include <string>
 #include <string_view>
+#include <vector>
+
+#include <oneapi/tbb/enumerable_thread_specific.h>
+#include <oneapi/tbb/parallel_for.h>
+#include <oneapi/tbb/task_arena.h>
 
 #include "cli/batch.h"
 #include "cli/command.h"
 #include "cli/inputs.h"
 #include "cli/option_values.h"
+#include "cluster/mpi.h"
+#include "cluster/wire.h"
 #include "generator/candidate.h"
 #include "generator/dedup.h"
 #include "generator/from_games.h"
@@ -53,6 +59,8 @@ constexpr HelpText kHelp{
     "docs/generate.md). Problems are deduplicated under mirror, file translation and identical\n"
     "solution. The output depends only on --seed and the budgets, not on --threads; --time and\n"
     "--max-candidates stop between batches (the output is then a prefix of the full one).\n"
+    "Started by mpirun as several processes (MPI mode, docs/cluster.md), the random method\n"
+    "shares the candidates among them and writes the same problems as one process.\n"
     "\n"
     "--method reverse lengthens sound problems two plies at a time: from a problem P of N\n"
     "plies it builds the positions Q where a check and a reply reach P (un-played by brute\n"
@@ -343,6 +351,86 @@ std::string summary(const gen::GenerateStats& s) {
   return out.str();
 }
 
+// ---------------------------------------------------------------------------------------------
+// The MPI mode (docs/cluster.md): the candidates, by index, are the items that rank 0 hands out;
+// a rank evaluates them (the result of candidate i depends only on the options and i) and sends
+// back each one's record, its deduplication keys and its costs. Rank 0 takes them in index
+// order, as the single run does: the same seed gives the same problems whatever the number of
+// ranks and threads.
+
+struct CandidateResult {
+  bool found = false;
+  std::string record;
+  gen::DedupKeys keys;
+  std::string idea;  // gen::idea_key
+  gen::GenerateStats stats;
+};
+
+std::string encode(const CandidateResult& r) {
+  cluster::WireWriter w;
+  w.u64(r.found ? 1 : 0).str(r.record).str(r.keys.position).str(r.keys.solution).str(r.idea);
+  const gen::GenerateStats& t = r.stats;
+  for (std::uint64_t v : {t.candidates, t.solves, t.in_band, t.checks, t.quick_checks,
+                          t.solve_nodes, t.check_nodes, t.accepted})
+    w.u64(v);
+  return std::move(w).bytes();
+}
+
+CandidateResult decode(const std::string& bytes) {
+  cluster::WireReader in(bytes);
+  CandidateResult r;
+  r.found = in.u64() != 0;
+  r.record = in.str();
+  r.keys.position = in.str();
+  r.keys.solution = in.str();
+  r.idea = in.str();
+  gen::GenerateStats& t = r.stats;
+  for (std::uint64_t* v : {&t.candidates, &t.solves, &t.in_band, &t.checks, &t.quick_checks,
+                           &t.solve_nodes, &t.check_nodes, &t.accepted})
+    *v = in.u64();
+  return r;
+}
+
+// Evaluates the candidates whose indices are `items` (WireWriter u64s) on o.threads threads.
+class CandidateChunks {
+public:
+  CandidateChunks(const gen::GenerateOptions& o,
+                  std::function<std::string(const gen::Generated&)> format)
+      : o_(o), format_(std::move(format)), arena_(std::max(1, o.threads)) {}
+
+  bool run(const std::vector<std::string>& items, std::vector<std::string>& results) {
+    std::vector<std::string> out(items.size());
+    arena_.execute([&] {
+      tbb::parallel_for(std::size_t{0}, items.size(), [&](std::size_t i) {
+        if (g_interrupted.load()) return;
+        std::unique_ptr<gen::Workspace>& workspace = workspaces_.local();
+        if (!workspace) workspace = std::make_unique<gen::Workspace>(o_.hash_megabytes);
+        cluster::WireReader in(items[i]);
+        CandidateResult r;
+        const auto g = gen::evaluate_candidate(o_, in.u64(), *workspace, r.stats);
+        if (g) {
+          r.found = true;
+          r.record = format_(*g);
+          r.keys = gen::dedup_keys(g->setup, g->pv);
+          r.idea = gen::idea_key(g->position, g->pv);
+        }
+        if (!g_interrupted.load()) out[i] = encode(r);
+      });
+    });
+    for (std::string& r : out) {
+      if (r.empty()) return false;  // interrupted: the results before it only
+      results.push_back(std::move(r));
+    }
+    return true;
+  }
+
+private:
+  const gen::GenerateOptions& o_;
+  std::function<std::string(const gen::Generated&)> format_;
+  tbb::task_arena arena_;
+  tbb::enumerable_thread_specific<std::unique_ptr<gen::Workspace>> workspaces_;
+};
+
 }  // namespace
 
 int generate_main(const Context& ctx) {
@@ -357,6 +445,9 @@ int generate_main(const Context& ctx) {
       "the run's seed: same seed and budgets, same output");
   add_threads_option(options, "candidates evaluated at once (the output does not depend on it)");
   add("time", duration_value("0"), "stop after this long (0: no limit), between batches");
+  add("chunk", count_value("0"),
+      "under mpirun with several processes: the candidates handed to a process at a time (0: 8 "
+      "per --threads)");
   add("max-candidates", count_value("0"), "stop after N candidates (0: no limit)");
   add("format", po::value<std::string>()->value_name("jsonl|sfen|kif")->default_value("jsonl"),
       "output format");
@@ -406,8 +497,18 @@ int generate_main(const Context& ctx) {
   if (method != "random" && method != "reverse")
     throw UsageError("--method must be random or reverse, got '" + method + "'");
   const bool reverse = method == "reverse";
+  // Several copies of one seeded chain would write the same problems, to the same file.
+  if (const int processes = cluster::launched_world_size(); reverse && processes > 1)
+    throw UsageError("no MPI mode for generate --method reverse, started as one of " +
+                     std::to_string(processes) +
+                     " MPI processes: run it as one process, or one process per --seed");
   if (!reverse && vm->count("extend")) throw UsageError("--extend needs --method reverse");
   const bool games = vm->count("from-games") > 0;
+  if (const int processes = cluster::launched_world_size();
+      (games || vm->count("rate")) && processes > 1)
+    throw UsageError(std::string("no MPI mode for generate ") +
+                     (games ? "--from-games" : "--rate") + ", started as one of " +
+                     std::to_string(processes) + " MPI processes: run it as one process");
   if (games && reverse) throw UsageError("--from-games does not go with --method reverse");
   if (!games && (!(*vm)["trim"].defaulted() || !(*vm)["mate-nodes"].defaulted()))
     throw UsageError("--trim and --mate-nodes need --from-games");
@@ -494,6 +595,26 @@ int generate_main(const Context& ctx) {
     }
   }
 
+  const auto format_record = [&](const gen::Generated& g) {
+    return format == "jsonl"  ? record_jsonl(g, o)
+           : format == "sfen" ? record_tsv(g)
+                              : record_kif(g, o);
+  };
+  // Under mpirun every rank evaluates chunks of candidates; rank 0 also writes the output.
+  const std::unique_ptr<cluster::World> world =
+      reverse || games || vm->count("rate") ? nullptr : join_world();
+  std::optional<CandidateChunks> chunks;
+  if (world) chunks.emplace(o, format_record);
+  const auto run_chunk = [&](const std::vector<std::string>& items,
+                             std::vector<std::string>& results) {
+    return chunks->run(items, results);
+  };
+  if (world && world->rank() != 0) {
+    const InterruptGuard guard;
+    world->serve(run_chunk);
+    return g_interrupted.load() ? 130 : kExitOk;
+  }
+
   std::ofstream file;
   if (vm->count("output")) {
     file.open((*vm)["output"].as<std::string>(), std::ios::binary);
@@ -507,13 +628,14 @@ int generate_main(const Context& ctx) {
   const InterruptGuard guard;
   o.stop = &g_interrupted;
   std::set<std::string> ideas;  // the distinct endings written (gen::idea_key)
+  const auto write_record = [&](const std::string& record) {
+    bar.clear();
+    out << record;
+    out.flush();
+  };
   const auto write = [&](const gen::Generated& g) {
     ideas.insert(gen::idea_key(g.position, g.pv));
-    bar.clear();
-    out << (format == "jsonl"  ? record_jsonl(g, o)
-            : format == "sfen" ? record_tsv(g)
-                               : record_kif(g, o));
-    out.flush();
+    write_record(format_record(g));
   };
   if (games) return generate_from_games(ctx, *vm, o, format, out);
   if (vm->count("rate")) return rate_problems(ctx, *vm, o, out);
@@ -532,8 +654,52 @@ int generate_main(const Context& ctx) {
             << ideas_text(ideas.size()) << (g_interrupted.load() ? " (interrupted)" : "") << '\n';
     return kExitOk;
   }
-  const gen::GenerateStats stats = gen::generate(
-      o, write, [&](const gen::GenerateStats& s) { bar.show("tsume generate: " + summary(s)); });
+  gen::GenerateStats stats;
+  if (world) {
+    // Candidates in index order from o.first_candidate, as gen::generate takes them; the same
+    // stops (--count, --max-candidates, --time), checked as each candidate comes in.
+    const auto start = std::chrono::steady_clock::now();
+    const auto elapsed = [&] {
+      return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    };
+    gen::Deduplicator dedup;
+    cluster::Plan plan;
+    plan.count =
+        o.max_candidates != 0 ? o.max_candidates : std::numeric_limits<std::size_t>::max() / 2;
+    plan.chunk = count_option(*vm, "chunk") != 0
+                     ? static_cast<std::size_t>(count_option(*vm, "chunk"))
+                     : std::max<std::size_t>(8, 8 * static_cast<std::size_t>(o.threads));
+    world->distribute(
+        plan,
+        [&](std::size_t i) {
+          cluster::WireWriter w;
+          w.u64(o.first_candidate + i);
+          return std::move(w).bytes();
+        },
+        run_chunk,
+        [&](std::size_t, const std::string& bytes) {
+          if (stats.emitted >= o.count) return;
+          const CandidateResult r = decode(bytes);
+          stats += r.stats;
+          if (r.found && !dedup.insert(r.keys)) {
+            ++stats.duplicates;
+          } else if (r.found) {
+            ++stats.emitted;
+            ideas.insert(r.idea);
+            write_record(r.record);
+          }
+          stats.seconds = elapsed();
+          bar.show("tsume generate: " + summary(stats));
+        },
+        [&] {
+          return g_interrupted.load() || stats.emitted >= o.count ||
+                 (o.max_seconds > 0 && elapsed() >= o.max_seconds);
+        });
+    stats.seconds = elapsed();
+  } else {
+    stats = gen::generate(
+        o, write, [&](const gen::GenerateStats& s) { bar.show("tsume generate: " + summary(s)); });
+  }
   bar.clear();
   ctx.err << "tsume generate: " << summary(stats) << ", " << ideas_text(ideas.size())
           << (g_interrupted.load() ? " (interrupted)" : "") << '\n';

@@ -29,6 +29,7 @@
 #include "cli/command.h"
 #include "cli/gzip_stream.h"
 #include "cli/inputs.h"
+#include "cluster/wire.h"
 #include "solver/answer/certificate.h"
 #include "solver/answer/solve.h"
 #include "solver/io/kif_writer.h"
@@ -75,7 +76,9 @@ constexpr HelpText kHelp{
     "error. Durations take units (30, 30s, 10m, 1.5h), counts suffixes (20M, 500k).\n"
     "--resume reads the ids already in the -o file, drops an incomplete last record and appends\n"
     "the remaining problems. --shard I/N does the records k (counted from 0) with k mod N = I,\n"
-    "for array jobs (docs/cluster.md); scripts/merge_shards.py joins the parts. A progress bar\n"
+    "for array jobs (docs/cluster.md); scripts/merge_shards.py joins the parts. Started by\n"
+    "mpirun as several processes (MPI mode, docs/cluster.md), rank 0 reads the inputs, hands\n"
+    "out --chunk records at a time and writes the one output in input order. A progress bar\n"
     "goes to stderr when it is a terminal; a summary goes to stderr (and, with --format text, to\n"
     "stdout; once when both are one terminal). --threads: see below; records keep the input\n"
     "order whatever the thread count, and the answers do not depend on it (unless --nodes or\n"
@@ -86,7 +89,8 @@ constexpr HelpText kHelp{
     "tsume solve problems/zukou.tsv --nodes 2000000 --format jsonl -o zukou.jsonl\n"
     "tsume solve problems/zukou.tsv --nodes 2000000 --format jsonl -o zukou.jsonl --resume\n"
     "tsume solve my_problems/ --format kif --time 10\n"
-    "tsume solve problems/zukou.tsv --nodes 100000 --diagram svg --diagram-dir zukou-svg",
+    "tsume solve problems/zukou.tsv --nodes 100000 --diagram svg --diagram-dir zukou-svg\n"
+    "mpirun -np 8 tsume solve problems.tsv --threads 4 --format jsonl -o solved.jsonl --resume",
 };
 
 struct Outcome {
@@ -260,9 +264,8 @@ std::string format_kif(const Outcome& o) {
   return *record + "\n";
 }
 
-// --diagram svg: the problem's diagram, titled with the id and the verdict (`21手詰`, 不詰), to
-// `path`.
-bool write_diagram(const Outcome& o, const std::string& path) {
+// --diagram svg: the problem's diagram, titled with the id and the verdict (`21手詰`, 不詰).
+std::string diagram_svg(const Outcome& o) {
   io::SvgDiagramOptions options;
   options.title = one_line(o.id);
   if (o.length >= 0 && o.length_exact) {
@@ -273,7 +276,7 @@ bool write_diagram(const Outcome& o, const std::string& path) {
     options.title += "  不詰";
   }
   options.defender_rest = io::defender_hand_is_rest(*o.start);
-  return write_whole_file(path, io::to_svg_diagram(*o.start, options));
+  return io::to_svg_diagram(*o.start, options);
 }
 
 std::string format_outcome(const Outcome& o, Format format) {
@@ -288,6 +291,48 @@ std::string format_outcome(const Outcome& o, Format format) {
   return format_text(o);
 }
 
+// What the output needs of an outcome: its record, certificate and diagram written out, and the
+// figures of the summary. Under MPI it is what a rank sends back to rank 0.
+struct Rendered {
+  std::string id;
+  std::string record;
+  std::string certificate;
+  std::string diagram;  // with --diagram, when the position was read
+  std::string status;
+  bool length_exact = false;
+  std::uint64_t nodes = 0;
+  double seconds = 0;
+};
+
+Rendered render(const Outcome& o, Format format, bool diagram) {
+  Rendered r{
+      o.id,     format_outcome(o, format), o.certificate, {}, o.status, o.length_exact, o.nodes,
+      o.seconds};
+  if (diagram && o.start) r.diagram = diagram_svg(o);
+  return r;
+}
+
+std::string encode(const Rendered& r) {
+  cluster::WireWriter w;
+  w.str(r.id).str(r.record).str(r.certificate).str(r.diagram).str(r.status);
+  w.u64(r.length_exact ? 1 : 0).u64(r.nodes).f64(r.seconds);
+  return std::move(w).bytes();
+}
+
+Rendered decode(const std::string& bytes) {
+  cluster::WireReader in(bytes);
+  Rendered r;
+  r.id = in.str();
+  r.record = in.str();
+  r.certificate = in.str();
+  r.diagram = in.str();
+  r.status = in.str();
+  r.length_exact = in.u64() != 0;
+  r.nodes = in.u64();
+  r.seconds = in.f64();
+  return r;
+}
+
 // ---------------------------------------------------------------------------------------------
 // Progress and summary
 
@@ -297,7 +342,7 @@ struct Totals {
   double search_seconds = 0;
 
   std::size_t done() const { return mate + no_mate + unknown + errors; }
-  void add(const Outcome& o) {
+  void add(const Rendered& o) {
     if (o.status == "mate") {
       ++mate;
       exact += o.length_exact;
@@ -367,9 +412,13 @@ constexpr std::size_t kMinHardTableMb = 16;
 // the threads whose work is done join the problems still open (below). A single open
 // problem gets all threads and the whole table. Answers are the same either way; only nodes
 // and times differ.
+//
+// `kept`, when given, holds the solver of a batch on one thread from one call to the next (a
+// batch run in chunks, under MPI), so that its table is allocated once.
 bool solve_batch(const std::vector<const Record*>& todo, const Settings& settings,
                  std::size_t hash_mb, int threads, std::uint64_t quick_nodes,
-                 const std::function<void(const Outcome&)>& write) {
+                 const std::function<void(const Outcome&)>& write,
+                 std::unique_ptr<Solver>* kept = nullptr) {
   OrderedWriter writer(todo.size(), write);
   std::vector<std::size_t> hard;
   std::vector<Outcome> tries(todo.size());
@@ -419,9 +468,11 @@ bool solve_batch(const std::vector<const Record*>& todo, const Settings& setting
   const std::size_t owners = std::min({static_cast<std::size_t>(threads), hard.size(),
                                        std::max<std::size_t>(hash_mb / kMinHardTableMb, 1)});
   if (owners <= 1) {
-    Solver solver(hash_mb, threads);
+    std::unique_ptr<Solver> own;
+    std::unique_ptr<Solver>& solver = kept != nullptr && threads == 1 ? *kept : own;
+    if (!solver) solver = std::make_unique<Solver>(hash_mb, threads);
     for (std::size_t i : hard)
-      if (!solve_hard(i, solver)) return true;
+      if (!solve_hard(i, *solver)) return true;
     return false;
   }
   // The hard pass: `owners` loops take the open problems in input order, each problem on its
@@ -536,6 +587,28 @@ int solve_main(const Context& ctx) {
   if (std::count(inputs.begin(), inputs.end(), "-") > 1)
     throw UsageError("'-' (standard input) may be given once");
 
+  const bool diagram = vm->count("diagram") != 0;
+  if (diagram && (*vm)["diagram"].as<std::string>() != "svg")
+    throw UsageError("--diagram must be svg, not '" + (*vm)["diagram"].as<std::string>() + "'");
+  const std::uint64_t quick_nodes = count_option(*vm, "quick-nodes");
+  const std::size_t chunk = chunk_option(*vm, threads);
+
+  // Under mpirun every rank runs chunks of records the same way; rank 0 also reads the inputs
+  // and writes the output.
+  const std::unique_ptr<cluster::World> world = join_world();
+  std::unique_ptr<Solver> kept;
+  const RecordChunk run_chunk = [&](const std::vector<const Record*>& records,
+                                    std::vector<std::string>& results) {
+    return !solve_batch(
+        records, settings, hash_mb, threads, quick_nodes,
+        [&](const Outcome& o) { results.push_back(encode(render(o, settings.format, diagram))); },
+        &kept);
+  };
+  if (world && world->rank() != 0) {
+    const InterruptGuard guard;
+    return serve_records(*world, run_chunk);
+  }
+
   const auto wall_start = std::chrono::steady_clock::now();
   const std::string where = "tsume " + std::string(ctx.command);
   std::vector<Record> records = gather_records(inputs);
@@ -550,9 +623,7 @@ int solve_main(const Context& ctx) {
 
   std::string diagram_dir;
   FileNames diagram_names;
-  if (vm->count("diagram") != 0) {
-    if ((*vm)["diagram"].as<std::string>() != "svg")
-      throw UsageError("--diagram must be svg, not '" + (*vm)["diagram"].as<std::string>() + "'");
+  if (diagram) {
     diagram_dir = (*vm)["diagram-dir"].as<std::string>();
     if (!ensure_folder(diagram_dir)) {
       ctx.err << where << ": cannot create the folder '" << diagram_dir << "'\n";
@@ -587,10 +658,10 @@ int solve_main(const Context& ctx) {
     bar.show(progress_text(totals.done(), todo.size(), "solved", totals.mate, elapsed()));
   };
   show_progress();
-  const auto write = [&](const Outcome& o) {
+  const auto write = [&](const Rendered& o) {
     if (o.status != "error") ++readable;
     bar.clear();
-    out << format_outcome(o, settings.format) << std::flush;
+    out << o.record << std::flush;
     if (!out) write_failed = true;
     if (certificates.is_open()) {
       if (compress_certificates)
@@ -599,16 +670,22 @@ int solve_main(const Context& ctx) {
         certificates << o.certificate << std::flush;
       if (!certificates) unwritable = certificate_path;
     }
-    if (!diagram_dir.empty() && o.start && unwritable.empty()) {
+    if (!o.diagram.empty() && unwritable.empty()) {
       const std::string path =
           (fs::path(diagram_dir) / (diagram_names.take(o.id) + ".svg")).string();
-      if (!write_diagram(o, path)) unwritable = path;
+      if (!write_whole_file(path, o.diagram)) unwritable = path;
     }
     totals.add(o);
     show_progress();
   };
-  const std::uint64_t quick_nodes = count_option(*vm, "quick-nodes");
-  const bool interrupted = solve_batch(todo, settings, hash_mb, threads, quick_nodes, write);
+  const bool interrupted =
+      world ? distribute_records(
+                  *world, todo, chunk, run_chunk,
+                  [&](const std::string& bytes) { write(decode(bytes)); },
+                  [&] { return write_failed || !unwritable.empty(); }) &&
+                  !write_failed && unwritable.empty()
+            : solve_batch(todo, settings, hash_mb, threads, quick_nodes,
+                          [&](const Outcome& o) { write(render(o, settings.format, diagram)); });
   bar.finish();
   if (write_failed) {
     ctx.err << where << ": error writing " << (output.empty() ? "standard output" : output) << '\n';

@@ -8,7 +8,7 @@ cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
 readonly packages=(g++ cmake make libtbb-dev libboost-program-options-dev libgtest-dev
                    libgmock-dev libbenchmark-dev python3-dev python3-pybind11 pybind11-dev
-                   zlib1g-dev)
+                   zlib1g-dev openmpi-bin libopenmpi-dev)
 readonly build_dir="${TSUME_BUILD_DIR:-build}"
 
 install_missing_packages() {
