@@ -187,6 +187,26 @@ ResumeState scan_blocks(std::string_view content, std::string_view id_prefix) {
 
 }  // namespace
 
+BatchArgs batch_args(const po::variables_map& vm) {
+  BatchArgs a;
+  a.inputs = inputs_of(vm);
+  a.resume = vm["resume"].as<bool>();
+  a.output = vm.count("output") ? vm["output"].as<std::string>() : "";
+  if (a.resume && a.output.empty()) throw UsageError("--resume needs -o FILE");
+  if (std::count(a.inputs.begin(), a.inputs.end(), "-") > 1)
+    throw UsageError("'-' (standard input) may be given once");
+  return a;
+}
+
+Format format_option(const po::variables_map& vm, bool with_kif) {
+  const auto& format = vm["format"].as<std::string>();
+  if (format == "text") return Format::Text;
+  if (format == "jsonl") return Format::Jsonl;
+  if (with_kif && format == "kif") return Format::Kif;
+  throw UsageError(std::string("--format must be text") +
+                   (with_kif ? ", jsonl or kif" : " or jsonl") + ", not '" + format + "'");
+}
+
 std::string resume_key(const std::string& id, Format format) {
   return format == Format::Jsonl ? json_escape(id) : one_line(id);
 }

@@ -89,6 +89,17 @@ std::string resume_key(const std::string& id, Format format);
 // KIF records with "表題：", jsonl records with {"id":.
 ResumeState prepare_resume(const std::string& path, Format format);
 
+// The options every batch command reads alike: its inputs, -o FILE and --resume (which needs
+// -o), with '-' (standard input) at most once; and --format among the formats it writes
+// (`with_kif`: also kif). Usage errors as UsageError.
+struct BatchArgs {
+  std::vector<std::string> inputs;
+  std::string output;  // empty: standard output
+  bool resume = false;
+};
+BatchArgs batch_args(const po::variables_map& vm);
+Format format_option(const po::variables_map& vm, bool with_kif);
+
 // Where a batch writes and what it still has to do: -o FILE (truncated, or with --resume cut
 // to its complete records and appended to) or standard output, and the records of its --shard
 // (record k of the inputs, counted from 0, when k mod N = I) whose ids are not in the file yet.

@@ -455,14 +455,7 @@ std::string summary_text(const Totals& t, std::size_t skipped, double wall_secon
 
 Settings read_settings(const po::variables_map& vm) {
   Settings s;
-  const auto& format = vm["format"].as<std::string>();
-  if (format == "text") {
-    s.format = Format::Text;
-  } else if (format == "jsonl") {
-    s.format = Format::Jsonl;
-  } else {
-    throw UsageError("--format must be text or jsonl, not '" + format + "'");
-  }
+  s.format = format_option(vm, false);
   s.options.limits = batch_limits(vm);
   s.options.step_nodes = count_option(vm, "step-nodes");
   s.options.hash_megabytes = hash_megabytes_option(vm);
@@ -501,14 +494,9 @@ int check_main(const Context& ctx) {
   const auto vm = parse_options_with_inputs(ctx, options, kHelp);
   if (!vm) return kExitOk;
 
-  const auto inputs = inputs_of(*vm);
+  const auto [inputs, output, resume] = batch_args(*vm);
   const Settings settings = read_settings(*vm);
   const auto threads = static_cast<std::size_t>(threads_option(*vm));
-  const bool resume = (*vm)["resume"].as<bool>();
-  const std::string output = vm->count("output") ? (*vm)["output"].as<std::string>() : "";
-  if (resume && output.empty()) throw UsageError("--resume needs -o FILE");
-  if (std::count(inputs.begin(), inputs.end(), "-") > 1)
-    throw UsageError("'-' (standard input) may be given once");
 
   const std::size_t chunk = chunk_option(*vm, static_cast<int>(threads));
 

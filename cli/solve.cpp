@@ -507,16 +507,7 @@ bool solve_batch(const std::vector<const Record*>& todo, const Settings& setting
 
 Settings read_settings(const po::variables_map& vm) {
   Settings s;
-  const auto& format = vm["format"].as<std::string>();
-  if (format == "text") {
-    s.format = Format::Text;
-  } else if (format == "jsonl") {
-    s.format = Format::Jsonl;
-  } else if (format == "kif") {
-    s.format = Format::Kif;
-  } else {
-    throw UsageError("--format must be text, jsonl or kif, not '" + format + "'");
-  }
+  s.format = format_option(vm, true);
   s.limits = batch_limits(vm);
   s.read = read_options(vm);
   s.options.exclude_futile = !vm["count-futile"].as<bool>();
@@ -577,15 +568,10 @@ int solve_main(const Context& ctx) {
   const auto vm = parse_options_with_inputs(ctx, options, kHelp);
   if (!vm) return kExitOk;
 
-  const auto inputs = inputs_of(*vm);
+  const auto [inputs, output, resume] = batch_args(*vm);
   const Settings settings = read_settings(*vm);
   const std::size_t hash_mb = hash_megabytes_option(*vm);
-  const bool resume = (*vm)["resume"].as<bool>();
   const int threads = threads_option(*vm);
-  const std::string output = vm->count("output") ? (*vm)["output"].as<std::string>() : "";
-  if (resume && output.empty()) throw UsageError("--resume needs -o FILE");
-  if (std::count(inputs.begin(), inputs.end(), "-") > 1)
-    throw UsageError("'-' (standard input) may be given once");
 
   const bool diagram = vm->count("diagram") != 0;
   if (diagram && (*vm)["diagram"].as<std::string>() != "svg")
