@@ -272,10 +272,13 @@ bool Position::is_attacked(Color by, Square s, Bitboard occ) const {
 Bitboard Position::blockers(Color king_color, Color slider_color) const {
   const Square ksq = king_square(king_color);
   if (ksq == Square::None) return Bitboard();
+  // The sliders on an empty-board line through the king (the step tables hold those lines).
   const Bitboard snipers =
-      ((rook_attacks(ksq, Bitboard()) & (pieces(PieceType::Rook) | pieces(PieceType::Dragon))) |
-       (bishop_attacks(ksq, Bitboard()) & (pieces(PieceType::Bishop) | pieces(PieceType::Horse))) |
-       (lance_attacks(~slider_color, ksq, Bitboard()) & pieces(PieceType::Lance))) &
+      ((step_attacks(Color::Black, PieceType::Rook, ksq) &
+        (pieces(PieceType::Rook) | pieces(PieceType::Dragon))) |
+       (step_attacks(Color::Black, PieceType::Bishop, ksq) &
+        (pieces(PieceType::Bishop) | pieces(PieceType::Horse))) |
+       (step_attacks(~slider_color, PieceType::Lance, ksq) & pieces(PieceType::Lance))) &
       pieces(slider_color);
   Bitboard result;
   for (Square s : snipers) {
