@@ -232,6 +232,7 @@ template <AnswerRules R> struct Walk {
   // at open: it might have been `wanted`.
   static Move choose_first_wanted(BasicMateSearch<R>& search, Position& pos, const MoveList& cands,
                                   Plies d, int ply, Tri wanted, SurplusGame& game, MainLine& out) {
+    if (cands.empty()) return R::no_move();
     std::size_t chosen = cands.size();
     bool open = false;
     for (std::size_t i = 0; i < cands.size(); ++i) {
