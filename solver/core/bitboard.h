@@ -84,11 +84,13 @@ private:
 };
 
 constexpr Bitboard file_mask(int file) { return Bitboard(u128{0x1FF} << (file * 9)); }
-constexpr Bitboard rank_mask(int rank) {
+// Rank 0 (一) on every file; a rank is this shifted (computed once, at compile time).
+inline constexpr u128 kFirstRankBits = [] {
   u128 v = 0;
-  for (int f = 0; f < kFileCount; ++f) v |= u128{1} << (f * 9 + rank);
-  return Bitboard(v);
-}
+  for (int f = 0; f < kFileCount; ++f) v |= u128{1} << (f * 9);
+  return v;
+}();
+constexpr Bitboard rank_mask(int rank) { return Bitboard(kFirstRankBits << rank); }
 // The three far ranks of color c (敵陣).
 constexpr Bitboard promotion_zone(Color c) {
   return c == Color::Black ? rank_mask(0) | rank_mask(1) | rank_mask(2)
