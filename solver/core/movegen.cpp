@@ -6,13 +6,15 @@
 namespace tsume {
 namespace {
 
-// Board moves of every non-king piece onto `targets`, pinned pieces kept on their pin line.
-void emit_piece_moves(const Position& pos, MoveList& list, Bitboard targets) {
+// Board moves of the non-king pieces on `movers` onto `targets`, pinned pieces kept on their
+// pin line, in square order of the pieces.
+void emit_piece_moves(const Position& pos, MoveList& list, Bitboard targets, Bitboard movers) {
+  if (movers.empty()) return;
   const Color us = pos.side_to_move();
   const Square ksq = pos.king_square(us);
   const Bitboard pinned = pos.blockers(us, ~us) & pos.pieces(us);
   const Bitboard occ = pos.pieces();
-  for (Square from : pos.pieces(us) & ~pos.pieces(PieceType::King)) {
+  for (Square from : movers) {
     const PieceType pt = type_of(pos.piece_on(from));
     Bitboard to_set = attacks(us, pt, from, occ) & targets;
     if (pinned.test(from)) to_set &= line(ksq, from);
@@ -60,7 +62,7 @@ void generate_legal(const Position& pos, MoveList& list) {
     return;
   }
   const Color us = pos.side_to_move();
-  emit_piece_moves(pos, list, ~pos.pieces(us));
+  emit_piece_moves(pos, list, ~pos.pieces(us), pos.pieces(us) & ~pos.pieces(PieceType::King));
   emit_king_moves(pos, list);
   detail::emit_drops(pos, list, ~pos.pieces());
 }
@@ -78,23 +80,12 @@ void generate_evasions(const Position& pos, MoveList& list) {
   if (checkers.more_than_one()) return;  // double check: only the king can move
   const Square checker = checkers.lsb();
   const Bitboard gap = between(ksq, checker);
-  // Capture the checker or interpose (移動合): only pieces that reach one of those squares
-  // (in shogi a piece moves to the squares it attacks) are looked at, in the same order as
-  // emit_piece_moves() would take them.
+  // Capture the checker or interpose (移動合): only the pieces that reach one of those squares
+  // (in shogi a piece moves to the squares it attacks) are looked at.
   const Bitboard targets = gap | checkers;
-  const Bitboard occ = pos.pieces();
   Bitboard movers;
-  for (Square t : targets) movers |= pos.attackers_to(us, t, occ);
-  movers &= pos.pieces(us) & ~pos.pieces(PieceType::King);
-  if (!movers.empty()) {
-    const Bitboard pinned = pos.blockers(us, ~us) & pos.pieces(us);
-    for (Square from : movers) {
-      const PieceType pt = type_of(pos.piece_on(from));
-      Bitboard to_set = attacks(us, pt, from, occ) & targets;
-      if (pinned.test(from)) to_set &= line(ksq, from);
-      for (Square to : to_set) detail::emit_board_move(list, us, pt, from, to);
-    }
-  }
+  for (Square t : targets) movers |= pos.attackers_to(us, t, pos.pieces());
+  emit_piece_moves(pos, list, targets, movers & ~pos.pieces(PieceType::King));
   detail::emit_drops(pos, list, gap);  // drop interpositions (合駒)
 }
 

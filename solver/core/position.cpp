@@ -398,6 +398,8 @@ bool Position::is_pawn_drop_mate(Square to) const {
   return true;
 }
 
+// The key updates of do_move() without the board (do_move keeps its own incremental updates:
+// it is the hotter path; tests/core/test_position.cpp holds the two equal).
 std::uint64_t Position::board_key_after(Move m) const {
   const Color us = side_;
   std::uint64_t key = state().board_key ^ zobrist::side(us) ^ zobrist::side(~us);

@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <string>
+#include <vector>
 
 #include "generator/generator.h"
 #include "generator/themes.h"
@@ -17,6 +18,24 @@ inline Position position(const std::string& sfen) {
   auto p = io::read_position(sfen);
   EXPECT_TRUE(p.ok()) << sfen;
   return p.ok() ? p.value() : Position();
+}
+
+// The moves of a line given in USI from `start`, each parsed in its own position (stops at the
+// first that does not parse).
+inline std::vector<Move> line(const Position& start, const std::vector<std::string>& moves) {
+  Position pos = start;
+  std::vector<Move> out;
+  for (const std::string& t : moves) {
+    auto m = io::parse_usi_move(t, pos);
+    EXPECT_TRUE(m.ok()) << t;
+    if (!m.ok()) break;
+    out.push_back(m.value());
+    pos.do_move(out.back());
+  }
+  return out;
+}
+inline std::vector<Move> line(const std::string& sfen, const std::vector<std::string>& moves) {
+  return line(position(sfen), moves);
 }
 
 // `g` checked again from its SFEN, with budgets far above the generator's: SOUND, the same

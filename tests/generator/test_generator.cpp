@@ -22,18 +22,7 @@ namespace {
 
 using test_support::position;
 
-std::vector<Move> line(const std::string& sfen, const std::vector<std::string>& moves) {
-  Position pos = position(sfen);
-  std::vector<Move> out;
-  for (const std::string& t : moves) {
-    auto m = io::parse_usi_move(t, pos);
-    EXPECT_TRUE(m.ok()) << t;
-    if (!m.ok()) break;
-    out.push_back(m.value());
-    pos.do_move(out.back());
-  }
-  return out;
-}
+using test_support::line;
 
 // Mate in 1 (tests/answer/test_check.cpp S1): White king 5a, Black pawn 5c, gold in hand; G*5b.
 constexpr const char* kSound1 = "4k4/9/4P4/9/9/9/9/9/9 b G 1";

@@ -14,18 +14,7 @@ namespace {
 
 using test_support::position;
 
-std::vector<Move> line(const Position& start, const std::vector<std::string>& moves) {
-  Position pos = start;
-  std::vector<Move> out;
-  for (const std::string& t : moves) {
-    auto m = io::parse_usi_move(t, pos);
-    EXPECT_TRUE(m.ok()) << t;
-    if (!m.ok()) break;
-    out.push_back(m.value());
-    pos.do_move(out.back());
-  }
-  return out;
-}
+using test_support::line;
 
 // The lance runs 4i-4b without promoting: a quiet move, a non-promotion and a long slider move.
 TEST(GeneratorRating, LanceRunWithoutPromotion) {

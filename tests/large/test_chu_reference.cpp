@@ -12,24 +12,16 @@
 #include "solver/large/movegen.h"
 #include "tests/large/chu_published.h"
 #include "tests/large/reference_chu.h"
+#include "tests/large/reference_walk.h"
 
 namespace tsume::large {
 namespace {
 
 namespace ref = test::chu_reference;
 
-ref::Board reference_of(const Position& pos) {
-  ref::Board b = ref::read_sfen(to_sfen(pos));
-  b.capture_rule = pos.rules().royal == RoyalRule::Capture;
-  return b;
-}
-
-std::vector<std::string> texts(const Position& pos) {
-  std::vector<std::string> out;
-  for (const Move& m : legal_moves(pos)) out.push_back(move_text(pos, m));
-  std::sort(out.begin(), out.end());
-  return out;
-}
+using reference_walk::expect_same_moves_along_random_game;
+using reference_walk::reference_of;
+using reference_walk::texts;
 
 // Positions composed for these tests (the reference decides their numbers):
 const char* const kPositions[] = {
@@ -99,27 +91,9 @@ TEST(ChuReference, MoveListsAgreeAlongRandomGames) {
   for (const RoyalRule rule : {RoyalRule::PseudoRoyal, RoyalRule::Capture}) {
     for (const auto& start : starts) {
       for (const unsigned seed : {12345u, 777u, 4242u}) {
-        std::mt19937 rng(seed);
-        Position pos = parse_sfen(start, Game::Chu, Rules{rule, LionRule::Lishogi});
-        ref::Board b = reference_of(pos);
-        for (int ply = 0; ply < 60; ++ply) {
-          auto expected = ref::legal_moves(b);
-          std::sort(expected.begin(), expected.end());
-          ASSERT_EQ(texts(pos), expected) << to_sfen(pos);
-          const auto moves = legal_moves(pos);
-          if (moves.empty()) break;
-          std::uniform_int_distribution<std::size_t> pick(0, moves.size() - 1);
-          Move m = moves[pick(rng)];
-          for (int tries = 0; tries < 3; ++tries) {
-            const Move c = moves[pick(rng)];
-            if (c.to != c.from && is_piece(pos.at(c.to))) {
-              m = c;
-              break;
-            }
-          }
-          b = ref::play(b, move_text(pos, m));
-          pos = after(pos, m);
-        }
+        const Position pos = parse_sfen(start, Game::Chu, Rules{rule, LionRule::Lishogi});
+        expect_same_moves_along_random_game(pos, reference_of(pos), seed);
+        if (HasFatalFailure()) return;
       }
     }
   }

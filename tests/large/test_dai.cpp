@@ -9,6 +9,7 @@
 
 #include "solver/large/movegen.h"
 #include "tests/large/reference_chu.h"
+#include "tests/large/reference_walk.h"
 
 namespace tsume::large {
 namespace {
@@ -28,12 +29,7 @@ std::vector<std::string> moves_from(const Position& pos, std::string_view from) 
   return out;
 }
 
-std::vector<std::string> texts(const Position& pos) {
-  std::vector<std::string> out;
-  for (const Move& m : legal_moves(pos)) out.push_back(move_text(pos, m));
-  std::sort(out.begin(), out.end());
-  return out;
-}
+using reference_walk::texts;
 
 // 65 pieces of 29 kinds a side (Wikipedia "Dai shogi", ../shared/VARIANTS.md section 2), placed
 // as in HaChu's daiArray (the survey's start FEN, with our tokens).
@@ -135,27 +131,9 @@ TEST(DaiRules, NoLionTradingRestrictionByDefault) {
 // Move lists against the reference along pseudo-random games from the start.
 TEST(DaiReference, MoveListsAgreeAlongRandomGames) {
   for (const unsigned seed : {1u, 2u}) {
-    std::mt19937 rng(seed);
-    Position pos = dai("startpos");
-    ref::Board b = ref::read_sfen(to_sfen(pos));
-    for (int ply = 0; ply < 60; ++ply) {
-      auto expected = ref::legal_moves(b);
-      std::sort(expected.begin(), expected.end());
-      ASSERT_EQ(texts(pos), expected) << to_sfen(pos);
-      const auto moves = legal_moves(pos);
-      if (moves.empty()) break;
-      std::uniform_int_distribution<std::size_t> pick(0, moves.size() - 1);
-      Move m = moves[pick(rng)];
-      for (int tries = 0; tries < 3; ++tries) {
-        const Move c = moves[pick(rng)];
-        if (c.to != c.from && is_piece(pos.at(c.to))) {
-          m = c;
-          break;
-        }
-      }
-      b = ref::play(b, move_text(pos, m));
-      pos = after(pos, m);
-    }
+    const Position pos = dai("startpos");
+    reference_walk::expect_same_moves_along_random_game(pos, ref::read_sfen(to_sfen(pos)), seed);
+    if (HasFatalFailure()) return;
   }
 }
 
