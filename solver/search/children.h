@@ -64,6 +64,17 @@ void order_children(const typename R::Position& pos, Color attacker,
 // Re-reads an open child's value from the table and judges its length bounds for the budget
 // `rem_child` (a bound within the budget settles it). Local and futile children keep their
 // value. Returns whether the child is still open.
+// Judges an open child's length bounds, as they stand, for the budget `rem_child` (what
+// refresh_child does after its reading, when the table entry is known not to have changed).
+template <MateRules R> bool judge_child(BasicChild<R>& c, Plies rem_child) {
+  if (c.local || c.futile) return c.is_open();
+  if (c.upper <= rem_child)
+    c.mark_proven();
+  else if (c.lower > rem_child)
+    c.mark_disproven();
+  return c.is_open();
+}
+
 template <MateRules R>
 bool refresh_child(BasicChild<R>& c, const TranspositionTable& table, Plies rem_child) {
   if (c.local || c.futile) return c.is_open();

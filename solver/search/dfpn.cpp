@@ -1,6 +1,7 @@
 #include "solver/search/dfpn.h"
 
 #include <algorithm>
+#include <utility>
 
 #include "solver/search/node_outcome.h"
 
@@ -91,6 +92,7 @@ template <MateRules R> void BasicMateSearch<R>::mark_if_futile(Node& node, Child
   if (!node.futility.tested(s)) {
     // The comparison search runs on the plies above this frame, which are free now.
     const ComparisonBounds b = comparison_bounds(node.pos, s, node.ply + 1, node.rem, true);
+    node.reread = true;  // the comparison searches may have reached the siblings' positions
     node.futility.record(s, b, node.rem);
   }
   node.futility.apply(c, R::hand(node.pos, attacker_));
@@ -109,7 +111,7 @@ template <MateRules R> bool BasicMateSearch<R>::futility_known_from_table(Node& 
   return true;
 }
 
-template <MateRules R> void BasicMateSearch<R>::revalue_child(Node& node, Child& c) {
+template <MateRules R> void BasicMateSearch<R>::revalue_child(Node& node, Child& c, bool reread) {
   const Plies rem_child = node.rem - 1;
   if (!node.or_node && rem_child < 1 && !c.futile) {  // an attacker node with no plies left
     c.mark_disproven();
@@ -119,7 +121,10 @@ template <MateRules R> void BasicMateSearch<R>::revalue_child(Node& node, Child&
     }
   } else if (c.is_open()) {
     // Resolved children stay resolved for this budget: only open ones are read again.
-    refresh_child(c, table_, rem_child);
+    if (reread)
+      refresh_child(c, table_, rem_child);
+    else
+      judge_child(c, rem_child);
   }
   if (!node.or_node && options_.futility && c.is_disproven() && R::is_drop(c.move) && !c.futile)
     mark_if_futile(node, c);
@@ -133,9 +138,12 @@ auto BasicMateSearch<R>::select_child(Node& node, PnDn th_phi, bool shared) -> C
   std::size_t best = node.children.size();
   PnDn best_value = kInfinitePnDn, second = kInfinitePnDn, summed = 0, summed_max = 0;
   Bitboard pending_drops;
+  // The table is read again when something may have changed the children's entries since the
+  // last reading: see Node::reread. Another worker may change them at any time.
+  const bool reread = std::exchange(node.reread, false) || hooks_ != nullptr;
   for (std::size_t i = 0; i < node.children.size(); ++i) {
     Child& c = node.children[i];
-    revalue_child(node, c);
+    revalue_child(node, c, reread || node.reread);
     if (!node.or_node && waits_for_earlier_drop(c, pending_drops)) continue;
     const PhiDelta v = c.phi_delta(!node.or_node);  // the child's own phi/delta
     if (v.phi != 0) {
@@ -204,9 +212,14 @@ SearchResult BasicMateSearch<R>::mid(Position& pos, int ply, PhiDelta th, Plies 
     if (futility_known_from_table(node, c)) continue;
     const PhiDelta child_th = child_thresholds(node, th, choice, c);
     R::do_move(pos, c.move);
+    const std::uint64_t before = budget_.nodes();
     const SearchResult r = mid(pos, ply + 1, child_th, rem - 1);
     R::undo_move(pos, c.move);
     c.update(r);
+    // A search of one node stores only the child and the terminal positions below it, none
+    // of which is a sibling (the side to move differs, or the board); a longer one may
+    // transpose into a sibling's position.
+    if (budget_.nodes() - before > 1) node.reread = true;
   }
   if (hooks_) hooks_->leave(node.key, node.hand);
 

@@ -91,6 +91,10 @@ private:
     Hand hand;          // attacker hand
     std::vector<Child>& children;
     FutilityCache futility;
+    // Whether the children's table entries may have changed since they were read (at the
+    // expansion, or at the last choice): then the next choice reads them again. Reading
+    // unchanged entries again gives the values the node holds, so the search is the same.
+    bool reread = false;
   };
   // One pass over the children: the node's phi/delta from them and the child to search next.
   struct Choice {
@@ -108,8 +112,8 @@ private:
   // a child others are searching looks larger.
   Choice select_child(Node& node, PnDn th_phi, bool shared);
   // Brings a child's value up to date for the node's budget before the choice (table bounds,
-  // an attacker node left with no plies, futility of a refuting drop).
-  void revalue_child(Node& node, Child& c);
+  // read again when `reread`; an attacker node left with no plies; futility of a refuting drop).
+  void revalue_child(Node& node, Child& c, bool reread);
   // The thresholds of the chosen child (its own phi/delta): the 1+epsilon trick on the
   // second-best sibling for its delta, Nagai's th.delta - delta + phi (weak proof numbers at
   // attacker nodes) for its phi, and always above its current delta.
