@@ -79,6 +79,15 @@ public:
     return id;
   }
 
+  // Whether the certificate has a node for "no mate within r" (or no mate at all) of `pos`.
+  bool holds_no_mate(const Position& pos, Plies r) const {
+    if (r >= kNoMate) return any_length_id_.contains(pos.key());
+    if (const auto it = no_mate_ids_.find(pos.key()); it != no_mate_ids_.end())
+      for (std::uint32_t id : it->second)
+        if (nodes_[id].distance >= r) return true;
+    return false;
+  }
+
   // A node of the graph of no mate at all: each position at one node, made before its children
   // so that a line that comes back to a position on it links to that node (a cycle: the line
   // can go round for ever, which is no mate). When a node cannot be built, everything made
@@ -377,27 +386,44 @@ private:
     out.attacker = false;
     MoveList list;
     generate_evasions(pos, list);
-    // The best known refutations first; for no mate at all, among equals the replies after
-    // which the attacker has the fewest checks (the smallest graphs: none is a leaf).
+    // The refutations the table already knows first, and among them those whose no-mate node
+    // the certificate holds already (no new node), then those after which the attacker has the
+    // fewest checks (every check needs a subtree of its own: the smallest trees); the other
+    // replies after them, the best known bounds first.
     struct Candidate {
-      Plies lower;
+      bool known;  // the table proves the reply a refutation
+      bool held;   // and the certificate has its node
       std::size_t checks;
+      Plies lower;
       Move move;
     };
     std::vector<Candidate> candidates;
+    const Plies needed = below(r);
+    std::size_t known = 0;
     for (Move m : list) {
-      std::size_t checks = 0;
-      if (r >= kNoMate) {
-        MoveList after;
-        pos.do_move(m);
-        generate_checks(pos, after);
-        pos.undo_move(m);
-        checks = after.size();
-      }
-      candidates.push_back({probe_after(pos, m).lower, checks, m});
+      Candidate c{false, false, 0, probe_after(pos, m).lower, m};
+      c.known = needed <= 0 || c.lower > needed || (needed >= kNoMate && c.lower >= kNoMate);
+      known += c.known;
+      candidates.push_back(c);
     }
+    // The checks after each reply tell the candidates apart where several are known (and, for
+    // no mate at all, everywhere: none of its nodes is a leaf).
+    if (needed > 0 && (known > 1 || needed >= kNoMate))
+      for (Candidate& c : candidates) {
+        if (!c.known && needed < kNoMate) continue;
+        MoveList after;
+        pos.do_move(c.move);
+        generate_checks(pos, after);
+        c.checks = after.size();
+        c.held = c.known && holds_no_mate(pos, needed);
+        pos.undo_move(c.move);
+      }
     std::stable_sort(candidates.begin(), candidates.end(), [](const auto& a, const auto& b) {
-      return a.lower != b.lower ? a.lower > b.lower : a.checks < b.checks;
+      if (a.known != b.known) return a.known;
+      if (a.held != b.held) return a.held;
+      if (a.known && a.checks != b.checks) return a.checks < b.checks;
+      if (a.lower != b.lower) return a.lower > b.lower;
+      return a.checks < b.checks;
     });
     std::vector<std::pair<Plies, Move>> order;
     for (const Candidate& c : candidates) order.emplace_back(c.lower, c.move);
