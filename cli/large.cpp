@@ -21,7 +21,7 @@ namespace tsume::cli {
 namespace {
 
 constexpr HelpText kChecksHelp{
-    "tsume checks --rules chu|dai [--sfen] SFEN",
+    "tsume checks --rules chu|dai [--repeat N] [--sfen] SFEN",
     "Lists the legal moves of the side to move that give check in chu or dai shogi (a royal of\n"
     "the opponent, King or Crown Prince, attacked after the move; docs/large-board.md), one\n"
     "lishogi USI move per line sorted by the text, then 'count <N>'. The position is lishogi's\n"
@@ -123,6 +123,8 @@ int large_checks_main(const Context& ctx) {
   po::options_description options("Options", kHelpLineLength);
   auto add = options.add_options();
   add("sfen", po::value<std::string>()->value_name("SFEN"), "the position (lishogi chu SFEN)");
+  add("repeat", po::value<int>()->value_name("N")->default_value(1),
+      "generate the checks N times (1..10000000) and print the time per generation to stderr");
   add_rules_option(options);
   const auto vm = parse_options_with_inputs(ctx, options, kChecksHelp);
   if (!vm) return kExitOk;
@@ -134,8 +136,18 @@ int large_checks_main(const Context& ctx) {
   if (sfens.size() != 1) throw UsageError("give one position (SFEN or --sfen SFEN)");
   try {
     const auto pos = large::parse_sfen(sfens.front(), game, large::default_rules(game));
+    const int repeat = (*vm)["repeat"].as<int>();
+    if (repeat < 1 || repeat > 10'000'000) throw UsageError("--repeat must be 1..10000000");
+    const auto start = std::chrono::steady_clock::now();
+    std::vector<large::Move> checks;
+    for (int i = 0; i < repeat; ++i) checks = large::generate_checks(pos);
+    const double seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    if (repeat > 1)
+      ctx.err << "time " << seconds_text(seconds) << " for " << repeat << " generations, "
+              << static_cast<std::uint64_t>(seconds / repeat * 1e9) << " ns each\n";
     std::vector<std::string> lines;
-    for (const auto& m : large::generate_checks(pos)) lines.push_back(large::move_text(pos, m));
+    for (const auto& m : checks) lines.push_back(large::move_text(pos, m));
     std::sort(lines.begin(), lines.end());
     for (const auto& line : lines) ctx.out << line << '\n';
     ctx.out << "count " << lines.size() << '\n';

@@ -1,5 +1,7 @@
 #include "solver/large/checks.h"
 
+#include <cstdlib>
+
 namespace tsume::large {
 
 namespace {
@@ -18,14 +20,53 @@ std::vector<Square> royal_squares(const Position& pos, Side side) {
   return out;
 }
 
-// Is a royal of the opponent of `pos`'s mover attacked after `move`? `royals` are the opponent's
-// royals before the move; one taken by the move (on `to`, or on `mid` of a two-leg move) is gone.
-bool checks_after(const Position& pos, const Move& move, const std::vector<Square>& royals) {
+// The opponent's royals of a position, and whether one of them is attacked already (possible
+// when it has two: a side with two royals may leave one attacked).
+struct Targets {
+  std::vector<Square> royals;
+  bool attacked_before = false;
+};
+
+Targets targets_of(const Position& pos) {
+  Targets t;
+  const Side mover = pos.side_to_move();
+  t.royals = royal_squares(pos, opposite(mover));
+  for (const Square r : t.royals) t.attacked_before = t.attacked_before || attacked(pos, r, mover);
+  return t;
+}
+
+// After a move that emptied `s`, does a piece of `mover` attack the royal on `r` along the line
+// from r through s? Only a slide can be opened this way: the first piece met from r towards s
+// is the one whose attack may be new.
+bool discovers(const Position& next, Square r, Square s, Side mover) {
+  if (next.at(s) != kEmpty) return false;
+  const int dx = square_x(s) - square_x(r);
+  const int dy = square_y(s) - square_y(r);
+  if (dx != 0 && dy != 0 && std::abs(dx) != std::abs(dy)) return false;
+  const int step = (dy > 0 ? 1 : dy < 0 ? -1 : 0) * kStride + (dx > 0 ? 1 : dx < 0 ? -1 : 0);
+  Square q = static_cast<Square>(r + step);
+  while (next.at(q) == kEmpty) q = static_cast<Square>(q + step);
+  const Cell c = next.at(q);
+  return is_piece(c) && cell_side(c) == mover && piece_attacks(next, q, r);
+}
+
+// Is a royal of the opponent of `pos`'s mover attacked after `move`? A royal taken by the move
+// (on `to`, or on `mid` of a two-leg move) is gone. When no royal was attacked before the move,
+// an attack after it comes from the moved piece on `to` or through a square the move emptied
+// (`from`, `mid`): nothing else changed on the board but `to`, which can only block. Otherwise
+// the full attack test decides.
+bool checks_after(const Position& pos, const Move& move, const Targets& t) {
   const Side mover = pos.side_to_move();
   const Position next = after(pos, move);
-  for (const Square r : royals) {
+  for (const Square r : t.royals) {
     if ((r == move.to && move.to != move.from) || r == move.mid) continue;
-    if (attacked(next, r, mover)) return true;
+    if (t.attacked_before) {
+      if (attacked(next, r, mover)) return true;
+      continue;
+    }
+    if (piece_attacks(next, move.to, r) || discovers(next, r, move.from, mover) ||
+        (move.mid != kNoSquare && discovers(next, r, move.mid, mover)))
+      return true;
   }
   return false;
 }
@@ -33,15 +74,15 @@ bool checks_after(const Position& pos, const Move& move, const std::vector<Squar
 }  // namespace
 
 bool gives_check(const Position& pos, const Move& move) {
-  return checks_after(pos, move, royal_squares(pos, opposite(pos.side_to_move())));
+  return checks_after(pos, move, targets_of(pos));
 }
 
 std::vector<Move> generate_checks(const Position& pos) {
-  const auto royals = royal_squares(pos, opposite(pos.side_to_move()));
+  const Targets t = targets_of(pos);
   std::vector<Move> out;
-  if (royals.empty()) return out;
+  if (t.royals.empty()) return out;
   for (const Move& m : legal_moves(pos))
-    if (checks_after(pos, m, royals)) out.push_back(m);
+    if (checks_after(pos, m, t)) out.push_back(m);
   return out;
 }
 

@@ -133,7 +133,7 @@ Position random_sparse(Game game, std::mt19937& rng) {
   place("k");
   if (rng() % 4 == 0) place("+E");
   if (rng() % 4 == 0) place("+e");
-  const int pieces = 3 + static_cast<int>(rng() % 6);
+  const int pieces = 3 + static_cast<int>(rng() % 12);
   for (int i = 0; i < pieces; ++i) {
     const PieceKind& k = t.kinds[kind(rng)];
     if (k.royal) continue;
@@ -161,10 +161,27 @@ Position random_sparse(Game game, std::mt19937& rng) {
 TEST(LargeChecks, RandomSparsePositionsAgreeWithTheReference) {
   std::mt19937 rng(2026);
   Met met;
-  for (int i = 0; i < 400; ++i) met += expect_same_checks(random_sparse(Game::Chu, rng));
-  for (int i = 0; i < 200; ++i) met += expect_same_checks(random_sparse(Game::Dai, rng));
+  for (int i = 0; i < 600; ++i) met += expect_same_checks(random_sparse(Game::Chu, rng));
+  for (int i = 0; i < 300; ++i) met += expect_same_checks(random_sparse(Game::Dai, rng));
   EXPECT_GT(met.checks, 200u);
   EXPECT_GT(met.in_check, 50u);
+}
+
+// Discovered checks, hand-counted: White's king on 6a, a Black rook on 6l behind a piece on
+// file 6.
+TEST(LargeChecks, DiscoveredChecks) {
+  // A Black silver on 6f: its four diagonal steps leave the file (4); its step to 6e does not.
+  const Position silver = parse_sfen("6k5/12/12/12/12/6S5/12/12/12/12/12/K5R5 b - 1");
+  EXPECT_EQ(generate_checks(silver).size(), 4u);
+  // A White gold on 6h beside a Black Lion on 7h: the Lion takes it and steps on to a square off
+  // the file (5g, 7g, 5h, 5i, 7i) or comes back (igui on 7h): 6 discovered checks; landing on 6g,
+  // 6h or 6i blocks the file again. The rook taking the gold checks up the file (1). 7 checks.
+  const Position lion = parse_sfen("6k5/12/12/12/12/12/12/5Ng5/12/12/12/K5R5 b - 1");
+  const auto checks = generate_checks(lion);
+  EXPECT_EQ(checks.size(), 7u);
+  EXPECT_NE(std::find_if(checks.begin(), checks.end(),
+                         [&](const Move& m) { return move_text(lion, m) == "7h6h7h"; }),
+            checks.end());
 }
 
 // Hand-counted cases of the two-royal convention: White's king on 6a and crown prince on 1a.
