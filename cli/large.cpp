@@ -224,12 +224,13 @@ int large_solve_main(const Context& ctx) {
     const char* status = status_name(r.status);
     std::string limit;
     if (r.status == large::MateStatus::Unknown) limit = r.bounded ? "plies" : "nodes";
+    if (r.status == large::MateStatus::Mate && !r.line_complete) limit = "nodes";
     if (format == "jsonl") {
       ctx.out << "{\"id\":" << json_string(input.id) << ",\"sfen\":" << json_string(input.sfen)
               << ",\"rules\":" << json_string(rules_name) << ",\"status\":\"" << status
               << "\",\"length\":"
               << (r.status == large::MateStatus::Mate ? std::to_string(r.length) : "null")
-              << ",\"length_exact\":" << (r.status == large::MateStatus::Mate ? "true" : "false")
+              << ",\"length_exact\":" << (r.line_complete ? "true" : "false")
               << ",\"pv\":" << json_string(pv)
               << ",\"limit\":" << (limit.empty() ? "null" : json_string(limit))
               << ",\"nodes\":" << r.nodes
@@ -238,7 +239,8 @@ int large_solve_main(const Context& ctx) {
     } else {
       ctx.out << "id " << input.id << "\nsfen " << input.sfen << "\nstatus " << status << '\n';
       if (r.status == large::MateStatus::Mate)
-        ctx.out << "length " << r.length << "\nusi " << pv << '\n';
+        ctx.out << "length " << r.length << '\n'
+                << (r.line_complete ? "usi " : "usi (the start of the main line) ") << pv << '\n';
       if (!limit.empty()) ctx.out << "limit " << limit << '\n';
       ctx.out << "nodes " << r.nodes << "\ntime " << seconds_text(seconds) << "\n\n";
     }

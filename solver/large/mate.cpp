@@ -240,6 +240,7 @@ MateResult solve_mate(const Position& root, const MateLimits& limits) {
       }
       if (!found) break;
     }
+    result.line_complete = static_cast<int>(result.pv.size()) == d;
     result.nodes = search.nodes();
     return result;
   }

@@ -32,8 +32,11 @@ struct MateLimits {
 
 struct MateResult {
   MateStatus status = MateStatus::Unknown;
-  int length = -1;          // exact length in plies (Mate)
-  std::vector<Move> pv;     // the main line (Mate)
+  int length = -1;       // exact length in plies (Mate)
+  std::vector<Move> pv;  // the main line (Mate)
+  // Mate: the main line reached the mate (false when the node limit stopped it part way:
+  // `length` is still exact, `pv` the start of the line).
+  bool line_complete = false;
   std::uint64_t nodes = 0;  // positions visited
   // Unknown with `bounded`: no mate within limits.max_plies, and a longer one not ruled out
   // (NoMate is only reported when no line was cut by the length bound).
