@@ -191,8 +191,13 @@ int large_solve_main(const Context& ctx) {
     if (error.empty()) {
       try {
         pos = large::parse_sfen(input.sfen, game, large::default_rules(game));
-        if (large::royal_count(*pos, large::opposite(pos->side_to_move())) == 0)
+        const large::Side defender = large::opposite(pos->side_to_move());
+        const int royals = large::royal_count(*pos, defender);
+        if (royals == 0) {
           error = "the defender has no royal (King or Crown Prince)";
+        } else if (royals == 1 && large::in_check(*pos, defender)) {
+          error = "the defender's only royal is attacked with the attacker to move";
+        }
       } catch (const std::invalid_argument& e) {
         error = e.what();
       }
