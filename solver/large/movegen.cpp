@@ -280,6 +280,11 @@ bool attacked(const Position& pos, Square target, Side by) {
   return false;
 }
 
+bool piece_attacks(const Position& pos, Square from, Square target) {
+  const Cell c = pos.at(from);
+  return is_piece(c) && from != target && reaches(pos, compiled(pos.game()), from, c, target);
+}
+
 int royal_count(const Position& pos, Side side) {
   int n = 0;
   const GameTable& t = pos.table();

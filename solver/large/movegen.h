@@ -42,6 +42,9 @@ Position after(const Position& pos, const Move& move);
 // Does a piece of `by` attack `target` (could capture a piece standing there, the Lion-trading
 // rule aside)?
 bool attacked(const Position& pos, Square target, Side by);
+// Does the piece on `from` attack `target` (the same geometry as `attacked`)? False for an empty
+// `from`.
+bool piece_attacks(const Position& pos, Square from, Square target);
 int royal_count(const Position& pos, Side side);
 // At least one royal of `side` is attacked.
 bool in_check(const Position& pos, Side side);

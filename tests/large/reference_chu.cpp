@@ -339,7 +339,105 @@ bool legal(const Board& before, const Board& after) {
   return true;
 }
 
+bool attacked_by(const Board& b, int r0, int c0, int by) {
+  for (int r = 0; r < b.size; ++r)
+    for (int c = 0; c < b.size; ++c)
+      if (b.sq[r][c].owner == by && reach(b, r, c).count({r0, c0})) return true;
+  return false;
+}
+
+bool royal_in_check(const Board& b, int side) {
+  for (int r = 0; r < b.size; ++r)
+    for (int c = 0; c < b.size; ++c)
+      if (b.sq[r][c].owner == side && is_royal(b.sq[r][c]) && attacked_by(b, r, c, -side))
+        return true;
+  return false;
+}
+
+std::string board_key(const Board& b) {
+  std::string k(1, b.to_move > 0 ? 'b' : 'w');
+  k += std::to_string(b.lion_capture_row) + "," + std::to_string(b.lion_capture_col) + ":";
+  for (int r = 0; r < b.size; ++r)
+    for (int c = 0; c < b.size; ++c) {
+      const Piece& p = b.sq[r][c];
+      if (p.owner == 0) continue;
+      k += std::to_string(r * 16 + c) + (p.owner > 0 ? "+" : "-") + p.name +
+           (p.promoted ? "*" : "") + ";";
+    }
+  return k;
+}
+
+// Memo of the brute-force search: (position, plies) -> mate within those plies.
+using Memo = std::map<std::pair<std::string, int>, bool>;
+
+bool attacker_mates(const Board& b, int d, Memo& memo);
+
+// The defender (in check) to move: is it mated within d plies?
+bool defender_mated(const Board& b, int d, Memo& memo) {
+  const auto key = std::make_pair(board_key(b), d);
+  if (const auto it = memo.find(key); it != memo.end()) return it->second;
+  bool any = false;
+  bool mated = true;
+  for (const RMove& m : pseudo_moves(b)) {
+    const Board n = apply(b, m);
+    if (!legal(b, n)) continue;
+    any = true;
+    if (d <= 0 || !attacker_mates(n, d - 1, memo)) {
+      mated = false;
+      break;
+    }
+  }
+  const bool result = !any || (d > 0 && mated);
+  memo[key] = result;
+  return result;
+}
+
+bool attacker_mates(const Board& b, int d, Memo& memo) {
+  if (d < 1) return false;
+  const auto key = std::make_pair(board_key(b), d);
+  if (const auto it = memo.find(key); it != memo.end()) return it->second;
+  bool result = false;
+  for (const RMove& m : pseudo_moves(b)) {
+    const Board n = apply(b, m);
+    if (!legal(b, n) || !royal_in_check(n, -b.to_move)) continue;
+    if (defender_mated(n, d - 1, memo)) {
+      result = true;
+      break;
+    }
+  }
+  memo[key] = result;
+  return result;
+}
+
 }  // namespace
+
+bool in_check(const Board& board, int side) { return royal_in_check(board, side); }
+
+std::vector<std::string> checking_moves(const Board& board) {
+  std::vector<std::string> out;
+  for (const RMove& m : pseudo_moves(board)) {
+    const Board n = apply(board, m);
+    if (legal(board, n) && royal_in_check(n, -board.to_move)) out.push_back(text_of(board, m));
+  }
+  return out;
+}
+
+MateAnswer shortest_mate(const Board& board, int max_plies) {
+  Memo memo;
+  MateAnswer answer;
+  for (int d = 1; d <= max_plies; d += 2) {
+    for (const RMove& m : pseudo_moves(board)) {
+      const Board n = apply(board, m);
+      if (!legal(board, n) || !royal_in_check(n, -board.to_move)) continue;
+      if (defender_mated(n, d - 1, memo)) answer.first_moves.push_back(text_of(board, m));
+    }
+    if (!answer.first_moves.empty()) {
+      answer.length = d;
+      return answer;
+    }
+  }
+  return answer;
+}
 
 Board read_sfen(std::string_view sfen) {
   Board b;

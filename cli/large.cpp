@@ -1,0 +1,257 @@
+#include "cli/large.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cstdint>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <sstream>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "cli/batch.h"
+#include "cli/option_values.h"
+#include "solver/large/checks.h"
+#include "solver/large/mate.h"
+
+namespace tsume::cli {
+
+namespace {
+
+constexpr HelpText kChecksHelp{
+    "tsume checks --rules chu|dai [--repeat N] [--sfen] SFEN",
+    "Lists the legal moves of the side to move that give check in chu or dai shogi (a royal of\n"
+    "the opponent, King or Crown Prince, attacked after the move; docs/large-board.md), one\n"
+    "lishogi USI move per line sorted by the text, then 'count <N>'. The position is lishogi's\n"
+    "chu SFEN (also for dai); 'startpos' is the start position.",
+    "tsume checks --rules chu \"6k5/12/12/12/12/12/12/12/12/12/12/6R4K b - 1\"",
+};
+
+constexpr HelpText kSolveHelp{
+    "tsume solve --rules chu|dai [options] INPUT...",
+    "Solves chu or dai shogi mating problems (docs/large-board.md, \"Checks and mate search\"):\n"
+    "the attacker (the side to move) checks at every move, the defender plays any legal move;\n"
+    "mate or no mate, the exact length in plies (shortest attack, longest defence) and the main\n"
+    "line in lishogi USI. The search is a bounded AND/OR search with iterative deepening up to\n"
+    "--plies: status mate, no_mate (no mate at any length: every line ends with the attacker\n"
+    "out of checks), or unknown (no mate within --plies, or --nodes spent).\n"
+    "INPUT is a SFEN (lishogi chu SFEN, quote it), or a file of SFEN or TSV lines\n"
+    "('SFEN<TAB>id<TAB>...'; blank and '#' lines skipped), or '-' for standard input. The id is\n"
+    "the TSV's second column, else '<file>:<line>' or 'arg<k>'. Records as for shogi (text\n"
+    "blocks or --format jsonl, with \"rules\"); 'limit' is 'plies' (no mate within --plies) or\n"
+    "'nodes'.",
+    "tsume solve --rules chu \"11k/12/10G1/12/12/12/12/12/12/12/12/K9R1 b - 1\"\n"
+    "tsume solve --rules dai problems/dai_hand.tsv --format jsonl",
+};
+
+struct Input {
+  std::string id;
+  std::string sfen;
+  std::string error;  // a line that could not be read
+};
+
+void read_lines(std::istream& in, const std::string& name, std::vector<Input>& out) {
+  std::string line;
+  for (int number = 1; std::getline(in, line); ++number) {
+    if (!line.empty() && line.back() == '\r') line.pop_back();
+    if (line.empty() || line[0] == '#') continue;
+    const auto tab = line.find('\t');
+    Input input;
+    input.sfen = line.substr(0, tab);
+    input.id = name + ":" + std::to_string(number);
+    if (tab != std::string::npos) {
+      const auto next = line.find('\t', tab + 1);
+      const std::string id =
+          line.substr(tab + 1, next == std::string::npos ? next : next - tab - 1);
+      if (!id.empty()) input.id = id;
+    }
+    out.push_back(input);
+  }
+}
+
+std::vector<Input> read_inputs(const Context& ctx, const std::vector<std::string>& args) {
+  std::vector<Input> out;
+  for (std::size_t k = 0; k < args.size(); ++k) {
+    const std::string& arg = args[k];
+    if (arg == "-") {
+      read_lines(std::cin, "stdin", out);
+    } else if (std::filesystem::is_regular_file(arg)) {
+      std::ifstream in(arg);
+      read_lines(in, arg, out);
+    } else if (arg.find('/') != std::string::npos && arg.find(' ') != std::string::npos) {
+      out.push_back({"arg" + std::to_string(k + 1), arg, ""});
+    } else {
+      ctx.err << "tsume " << ctx.command << ": '" << arg << "' is neither a file nor a SFEN\n";
+      out.push_back({"arg" + std::to_string(k + 1), arg, "neither a file nor a SFEN"});
+    }
+  }
+  return out;
+}
+
+const char* status_name(large::MateStatus s) {
+  switch (s) {
+  case large::MateStatus::Mate:
+    return "mate";
+  case large::MateStatus::NoMate:
+    return "no_mate";
+  case large::MateStatus::Unknown:
+    break;
+  }
+  return "unknown";
+}
+
+}  // namespace
+
+std::optional<large::Game> large_rules_in(std::span<const std::string> args) {
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    std::string name;
+    if (args[i] == "--rules" && i + 1 < args.size()) {
+      name = args[i + 1];
+    } else if (args[i].rfind("--rules=", 0) == 0) {
+      name = args[i].substr(8);
+    } else {
+      continue;
+    }
+    return large::parse_game(name);
+  }
+  return std::nullopt;
+}
+
+int large_checks_main(const Context& ctx) {
+  po::options_description options("Options", kHelpLineLength);
+  auto add = options.add_options();
+  add("sfen", po::value<std::string>()->value_name("SFEN"), "the position (lishogi chu SFEN)");
+  add("repeat", po::value<int>()->value_name("N")->default_value(1),
+      "generate the checks N times (1..10000000) and print the time per generation to stderr");
+  add_rules_option(options);
+  const auto vm = parse_options_with_inputs(ctx, options, kChecksHelp);
+  if (!vm) return kExitOk;
+  const large::Game game = *large::parse_game((*vm)["rules"].as<std::string>());
+  std::vector<std::string> sfens;
+  if (vm->count("sfen")) sfens.push_back((*vm)["sfen"].as<std::string>());
+  if (vm->count("input"))
+    for (const auto& s : (*vm)["input"].as<std::vector<std::string>>()) sfens.push_back(s);
+  if (sfens.size() != 1) throw UsageError("give one position (SFEN or --sfen SFEN)");
+  try {
+    const auto pos = large::parse_sfen(sfens.front(), game, large::default_rules(game));
+    const int repeat = (*vm)["repeat"].as<int>();
+    if (repeat < 1 || repeat > 10'000'000) throw UsageError("--repeat must be 1..10000000");
+    const auto start = std::chrono::steady_clock::now();
+    std::vector<large::Move> checks;
+    for (int i = 0; i < repeat; ++i) checks = large::generate_checks(pos);
+    const double seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    if (repeat > 1)
+      ctx.err << "time " << seconds_text(seconds) << " for " << repeat << " generations, "
+              << static_cast<std::uint64_t>(seconds / repeat * 1e9) << " ns each\n";
+    std::vector<std::string> lines;
+    for (const auto& m : checks) lines.push_back(large::move_text(pos, m));
+    std::sort(lines.begin(), lines.end());
+    for (const auto& line : lines) ctx.out << line << '\n';
+    ctx.out << "count " << lines.size() << '\n';
+  } catch (const std::invalid_argument& e) {
+    ctx.err << "tsume " << ctx.command << ": invalid SFEN: " << e.what() << '\n';
+    return kExitInputError;
+  }
+  return kExitOk;
+}
+
+int large_solve_main(const Context& ctx) {
+  po::options_description options("Options", kHelpLineLength);
+  auto add = options.add_options();
+  add("format", po::value<std::string>()->value_name("text|jsonl")->default_value("text"),
+      "output format: text for people, JSON Lines (one object per problem)");
+  add("nodes", count_value("5M"), "positions visited per problem, all lengths together (0: none)");
+  add("plies", po::value<int>()->value_name("N")->default_value(15),
+      "the longest mate looked for (1..63)");
+  add_rules_option(options);
+  const auto vm = parse_options_with_inputs(ctx, options, kSolveHelp);
+  if (!vm) return kExitOk;
+  const large::Game game = *large::parse_game((*vm)["rules"].as<std::string>());
+  const std::string format = (*vm)["format"].as<std::string>();
+  if (format != "text" && format != "jsonl")
+    throw UsageError("--format must be 'text' or 'jsonl' under --rules chu|dai");
+  large::MateLimits limits;
+  limits.max_nodes = count_option(*vm, "nodes");
+  limits.max_plies = (*vm)["plies"].as<int>();
+  if (limits.max_plies < 1 || limits.max_plies > 63)
+    throw UsageError("--plies must be between 1 and 63");
+  const auto inputs = read_inputs(ctx, inputs_of(*vm));
+  if (inputs.empty()) {
+    ctx.err << "tsume " << ctx.command << ": no problem read\n";
+    return kExitInputError;
+  }
+  const std::string rules_name(large::game_name(game));
+  std::size_t read = 0;
+  for (const Input& input : inputs) {
+    std::string error = input.error;
+    std::optional<large::Position> pos;
+    if (error.empty()) {
+      try {
+        pos = large::parse_sfen(input.sfen, game, large::default_rules(game));
+        const large::Side defender = large::opposite(pos->side_to_move());
+        const int royals = large::royal_count(*pos, defender);
+        if (royals == 0) {
+          error = "the defender has no royal (King or Crown Prince)";
+        } else if (royals == 1 && large::in_check(*pos, defender)) {
+          error = "the defender's only royal is attacked with the attacker to move";
+        }
+      } catch (const std::invalid_argument& e) {
+        error = e.what();
+      }
+    }
+    if (!error.empty()) {
+      if (format == "jsonl") {
+        ctx.out << "{\"id\":" << json_string(input.id) << ",\"sfen\":" << json_string(input.sfen)
+                << ",\"rules\":" << json_string(rules_name)
+                << ",\"status\":\"error\",\"length\":null,\"length_exact\":false,\"pv\":\"\","
+                   "\"limit\":null,\"nodes\":0,\"time_ms\":0,\"error\":"
+                << json_string(error) << "}\n";
+      } else {
+        ctx.out << "id " << input.id << "\nsfen " << input.sfen << "\nstatus error\nerror " << error
+                << "\n\n";
+      }
+      continue;
+    }
+    ++read;
+    const auto start = std::chrono::steady_clock::now();
+    const large::MateResult r = large::solve_mate(*pos, limits);
+    const double seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    std::string pv;
+    for (const auto& m : r.pv) {
+      if (!pv.empty()) pv += ' ';
+      pv += large::move_text(*pos, m);
+      pos = large::after(*pos, m);
+    }
+    const char* status = status_name(r.status);
+    std::string limit;
+    if (r.status == large::MateStatus::Unknown) limit = r.bounded ? "plies" : "nodes";
+    if (r.status == large::MateStatus::Mate && !r.line_complete) limit = "nodes";
+    if (format == "jsonl") {
+      ctx.out << "{\"id\":" << json_string(input.id) << ",\"sfen\":" << json_string(input.sfen)
+              << ",\"rules\":" << json_string(rules_name) << ",\"status\":\"" << status
+              << "\",\"length\":"
+              << (r.status == large::MateStatus::Mate ? std::to_string(r.length) : "null")
+              << ",\"length_exact\":" << (r.line_complete ? "true" : "false")
+              << ",\"pv\":" << json_string(pv)
+              << ",\"limit\":" << (limit.empty() ? "null" : json_string(limit))
+              << ",\"nodes\":" << r.nodes
+              << ",\"time_ms\":" << static_cast<std::uint64_t>(seconds * 1000)
+              << ",\"error\":null}\n";
+    } else {
+      ctx.out << "id " << input.id << "\nsfen " << input.sfen << "\nstatus " << status << '\n';
+      if (r.status == large::MateStatus::Mate)
+        ctx.out << "length " << r.length << '\n'
+                << (r.line_complete ? "usi " : "usi (the start of the main line) ") << pv << '\n';
+      if (!limit.empty()) ctx.out << "limit " << limit << '\n';
+      ctx.out << "nodes " << r.nodes << "\ntime " << seconds_text(seconds) << "\n\n";
+    }
+    ctx.out.flush();
+  }
+  return read > 0 ? kExitOk : kExitInputError;
+}
+
+}  // namespace tsume::cli
