@@ -73,8 +73,8 @@ void add_rules_option(po::options_description& options) {
                         po::value<std::string>()->value_name("NAME")->default_value("shogi"),
                         "the rule set: 'shogi' (modern shogi) or 'sho' (sho shogi: no drops, the "
                         "drunk elephant E promoting to the crown prince +E, a second royal; "
-                        "docs/sho.md); `tsume perft` and `tsume show` also take 'chu' "
-                        "and 'dai' (chu and dai shogi, docs/large-board.md)");
+                        "docs/sho.md); `tsume perft` and `tsume show` also take 'chu', "
+                        "'dai' and 'tenjiku' (docs/large-board.md)");
 }
 
 Variant rules_option(const po::variables_map& vm) {
@@ -82,8 +82,8 @@ Variant rules_option(const po::variables_map& vm) {
   const auto variant = parse_variant(name);
   if (!variant) {
     std::string hint;
-    if (name == "chu" || name == "dai")
-      hint = " (chu, dai: only `tsume perft` and `tsume show` so far)";
+    if (name == "chu" || name == "dai" || name == "tenjiku")
+      hint = " (chu, dai, tenjiku: only `tsume perft` and `tsume show` so far)";
     throw UsageError("--rules must be 'shogi' or 'sho', not '" + name + "'" + hint);
   }
   return *variant;
