@@ -459,8 +459,15 @@ bool legal(const Board& before, const Board& after) {
   if (mine.size() != 1) return true;
   const auto [kr, kc] = mine[0];
   for (const auto& [text, reply] : pseudo_moves(after, -me)) {
-    const Board next = apply(after, reply);
-    if (next.sq[kr][kc].owner != me) return false;
+    // A reply takes the royal on its last or first leg, or burns it: it ends next to the royal
+    // as a Fire Demon (or promotes to one). Only those are played out.
+    if (reply.r1 == kr && reply.c1 == kc) return false;
+    if (reply.rm == kr && reply.cm == kc) return false;
+    const Piece& p = after.sq[reply.r0][reply.c0];
+    const bool demon = burns(p) || (reply.promote && kPromotesTo.at(p.name) == "fire demon");
+    if (demon && std::abs(reply.r1 - kr) <= 1 && std::abs(reply.c1 - kc) <= 1 &&
+        apply(after, reply).sq[kr][kc].owner != me)
+      return false;
   }
   return true;
 }
