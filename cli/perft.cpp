@@ -26,14 +26,16 @@ constexpr int kMaxDepth = 32;
 constexpr HelpText kHelp{
     "tsume perft [--sfen SFEN] [--depth N] [--divide] [--rest-to-defender] [--rules NAME]\n"
     "                   [--royal-rule pseudo-royal|capture] [--lion-rule lishogi|none|default]\n"
-    "                   [--jump-rule any|no-royal|lower] [--passive-burn yes|no]",
+    "                   [--jump-rule any|no-royal|lower] [--passive-burn yes|no]\n"
+    "                   [--fire-demon sideways|vertical]",
     "Counts the leaf nodes of the tree of legal moves (non-promotions included) to depth N and\n"
     "prints 'nodes <count>' as the last line. With --divide, first prints '<usi move> <count>'\n"
     "for every legal move at the root, sorted by the USI text. Time and speed go to stderr.\n"
     "Hands are kept as given unless --rest-to-defender is passed (perft tables use given hands).\n"
     "--rules chu, dai and tenjiku play chu, dai and tenjiku shogi on the large-board core\n"
     "(lishogi chu SFEN; every Lion path is a move of its own; --royal-rule, --lion-rule, and for\n"
-    "tenjiku --jump-rule and --passive-burn choose the disputed rules; docs/large-board.md).",
+    "tenjiku --jump-rule, --passive-burn and --fire-demon choose the disputed rules;\n"
+    "docs/large-board.md).",
     "tsume perft --sfen startpos --depth 3\n"
     "tsume perft --sfen \"7lk/9/8S/9/9/9/9/7L1/8K b P 1\" --depth 2 --divide\n"
     "tsume perft --rules chu --depth 3\n"
@@ -71,9 +73,16 @@ int large_perft(const Context& ctx, const po::variables_map& vm, large::Game gam
   }
   const auto& jump = vm["jump-rule"].as<std::string>();
   const auto& burn = vm["passive-burn"].as<std::string>();
+  const auto& demon = vm["fire-demon"].as<std::string>();
   if (game != large::Game::Tenjiku &&
-      (!vm["jump-rule"].defaulted() || !vm["passive-burn"].defaulted()))
-    throw UsageError("--jump-rule and --passive-burn are for --rules tenjiku");
+      (!vm["jump-rule"].defaulted() || !vm["passive-burn"].defaulted() ||
+       !vm["fire-demon"].defaulted()))
+    throw UsageError("--jump-rule, --passive-burn and --fire-demon are for --rules tenjiku");
+  if (demon == "sideways" || demon == "vertical") {
+    rules.fire_demon_vertical = demon == "vertical";
+  } else {
+    throw UsageError("--fire-demon must be 'sideways' or 'vertical', not '" + demon + "'");
+  }
   if (jump == "any") {
     rules.jump = large::JumpRule::Any;
   } else if (jump == "no-royal") {
@@ -134,6 +143,9 @@ int perft_main(const Context& ctx) {
       "('no-royal'), or only a 'lower' rank");
   add("passive-burn", po::value<std::string>()->value_name("yes|no")->default_value("yes"),
       "tenjiku: a piece that ends its move next to an enemy Fire Demon is burnt");
+  add("fire-demon", po::value<std::string>()->value_name("LINES")->default_value("sideways"),
+      "tenjiku: the Fire Demon slides along the diagonals and 'sideways' (a Free Boar) or "
+      "'vertical' (a Flying Ox)");
   const auto vm = parse_options(ctx, options, kHelp);
   if (!vm) return kExitOk;
   const int depth = (*vm)["depth"].as<int>();
@@ -143,9 +155,10 @@ int perft_main(const Context& ctx) {
   if (const auto game = large::parse_game((*vm)["rules"].as<std::string>()))
     return large_perft(ctx, *vm, *game, depth);
   if (!(*vm)["royal-rule"].defaulted() || !(*vm)["lion-rule"].defaulted() ||
-      !(*vm)["jump-rule"].defaulted() || !(*vm)["passive-burn"].defaulted())
-    throw UsageError("--royal-rule, --lion-rule, --jump-rule and --passive-burn are for --rules "
-                     "chu, dai and tenjiku");
+      !(*vm)["jump-rule"].defaulted() || !(*vm)["passive-burn"].defaulted() ||
+      !(*vm)["fire-demon"].defaulted())
+    throw UsageError("--royal-rule, --lion-rule and the tenjiku switches are for --rules chu, "
+                     "dai and tenjiku");
   auto pos = read_position_option(ctx, *vm, KingRule::Any);  // perft tables include king-less sides
   if (!pos) return kExitInputError;
 

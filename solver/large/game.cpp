@@ -238,7 +238,8 @@ struct Row {
     kBurns = 32
   };
   unsigned flags = kNone;
-  int rank = 0;  // tenjiku's range-jumping rank (PieceKind::rank)
+  int rank = 0;          // tenjiku's range-jumping rank (PieceKind::rank)
+  const char* alt = "";  // PieceKind::alt_betza
 };
 
 // Chu shogi (中将棋), 12x12, the lishogi letters (docs/large-board.md gives the sources: the
@@ -327,7 +328,7 @@ constexpr Row kTenjikuRows[] = {
     {"Vice General", "V!", "BZ3", "", Row::kNone, 2},
     {"Rook General", "R!", "R", "+R!", Row::kNone, 1},
     {"Bishop General", "B!", "B", "+B!", Row::kNone, 1},
-    {"Fire Demon", "D!", "BsRZ3", "", Row::kBurns},
+    {"Fire Demon", "D!", "BsRZ3", "", Row::kBurns, 0, "BvRZ3"},
     {"Lion Hawk", "H!", "BL", ""},
     {"Free Eagle", "Q'", "QDALF", ""},
     {"Free King", "Q", "Q", "+Q"},
@@ -367,7 +368,7 @@ constexpr Row kTenjikuRows[] = {
     {"Free King (promoted Phoenix)", "+X", "Q", ""},
     {"Rook General (promoted Soaring Eagle)", "+E!", "R", "", Row::kNone, 1},
     {"Bishop General (promoted Horned Falcon)", "+F!", "B", "", Row::kNone, 1},
-    {"Fire Demon (promoted Water Buffalo)", "+W!", "BsRZ3", "", Row::kBurns},
+    {"Fire Demon (promoted Water Buffalo)", "+W!", "BsRZ3", "", Row::kBurns, 0, "BvRZ3"},
     {"Heavenly Tetrarchs", "+C!", "jvRjBjsR3I", ""},
     {"Water Buffalo (promoted Side Soldier)", "+S'", "BsRvR2", ""},
     {"Chariot Soldier (promoted Vertical Soldier)", "+V'", "BvRsR2", ""},
@@ -414,6 +415,8 @@ GameTable build(Game game, std::string name, int files, int ranks, int zone, con
     k.rank = r.rank;
     k.burns = (r.flags & Row::kBurns) != 0;
     k.movement = parse_betza(r.betza);
+    k.alt_betza = r.alt;
+    if (!k.alt_betza.empty()) k.alt_movement = parse_betza(k.alt_betza);
     t.kinds.push_back(std::move(k));
   }
   for (std::size_t i = 0; i < count; ++i) {

@@ -91,6 +91,10 @@ struct PieceKind {
   int rank = 0;
   bool burns = false;  // Fire Demon: burns the adjacent enemies after its move
   Movement movement;
+  // Tenjiku's Fire Demon under `--fire-demon vertical` (Rules::fire_demon_vertical): its moves
+  // with the vertical lines instead of the sideways ones. Empty for the other kinds.
+  std::string alt_betza;
+  Movement alt_movement;
 };
 
 struct GameTable {

@@ -34,6 +34,14 @@ struct KindMoves {
 
 struct Compiled {
   std::vector<std::array<KindMoves, 2>> kinds;  // [kind][side]
+  std::vector<std::array<KindMoves, 2>> alt;    // [kind][side] from alt_betza, where it has one
+  // The moves of a kind for a side under the position's rules.
+  const KindMoves& of(const Position& pos, int kind, Side side) const {
+    const int s = static_cast<int>(side);
+    if (pos.rules().fire_demon_vertical && !pos.table().kinds[kind].alt_betza.empty())
+      return alt[kind][s];
+    return kinds[kind][s];
+  }
 };
 
 int delta_of(Offset o, Side side) {
@@ -47,9 +55,9 @@ std::pair<int, int> xy_of(Offset o, Side side) {
   return side == Side::Black ? std::pair{int{o.dx}, -int{o.df}} : std::pair{-int{o.dx}, int{o.df}};
 }
 
-KindMoves compile(const PieceKind& kind, Side side) {
+KindMoves compile(const PieceKind& kind, Side side, bool alt = false) {
   KindMoves km;
-  const Movement& mv = kind.movement;
+  const Movement& mv = alt ? kind.alt_movement : kind.movement;
   const auto mark = [&](int dx, int dy, std::uint8_t how) {
     if (std::abs(dx) >= kMaxSide || std::abs(dy) >= kMaxSide) return;
     auto& r = km.reach[KindMoves::index(dx, dy)];
@@ -92,8 +100,10 @@ KindMoves compile(const PieceKind& kind, Side side) {
 
 Compiled compile_game(Game game) {
   Compiled c;
-  for (const PieceKind& k : game_table(game).kinds)
+  for (const PieceKind& k : game_table(game).kinds) {
     c.kinds.push_back({compile(k, Side::Black), compile(k, Side::White)});
+    c.alt.push_back({compile(k, Side::Black, true), compile(k, Side::White, true)});
+  }
   return c;
 }
 
@@ -113,7 +123,7 @@ bool reaches(const Position& pos, const Compiled& comp, Square from, Cell c, Squ
   const int dx = square_x(target) - square_x(from);
   const int dy = square_y(target) - square_y(from);
   if (std::abs(dx) >= kMaxSide || std::abs(dy) >= kMaxSide) return false;
-  const KindMoves& km = comp.kinds[cell_kind(c)][static_cast<int>(cell_side(c))];
+  const KindMoves& km = comp.of(pos, cell_kind(c), cell_side(c));
   const std::uint8_t how = km.reach[KindMoves::index(dx, dy)];
   if (how == KindMoves::kLeap) return true;
   if (how != KindMoves::kSlide && how != KindMoves::kSki) return false;
@@ -270,7 +280,7 @@ private:
   void piece(Square from, Cell c) {
     const int kind = cell_kind(c);
     kind_ = &pos_.table().kinds[kind];
-    const KindMoves& km = comp_.kinds[kind][static_cast<int>(side_)];
+    const KindMoves& km = comp_.of(pos_, kind, side_);
     // Tenjiku's area moves reach squares the slides reach too: one move per square.
     dedup_ = km.area > 0;
     if (dedup_ && ++stamp_ == 0) seen_.fill(0), stamp_ = 1;
@@ -395,7 +405,7 @@ bool tenjiku_reaches(const Position& pos, const Compiled& comp, Square from, Cel
                      Square target) {
   const PieceKind& kind = pos.table().kinds[cell_kind(c)];
   const Side by = cell_side(c);
-  const KindMoves& km = comp.kinds[cell_kind(c)][static_cast<int>(by)];
+  const KindMoves& km = comp.of(pos, cell_kind(c), by);
   const int dx = square_x(target) - square_x(from);
   const int dy = square_y(target) - square_y(from);
   const int dist = std::max(std::abs(dx), std::abs(dy));

@@ -40,7 +40,7 @@ bool is_legal(const Position& pos, const Move& move);
 Position after(const Position& pos, const Move& move);
 
 // Does a piece of `by` attack `target` (could capture a piece standing there, the Lion-trading
-// rule aside)?
+// rule aside; in tenjiku also by a range jump, an area move, or burning)?
 bool attacked(const Position& pos, Square target, Side by);
 int royal_count(const Position& pos, Side side);
 // At least one royal of `side` is attacked.

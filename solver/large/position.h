@@ -1,6 +1,6 @@
-// A position of a large-board game (chu and dai shogi; boards up to 16x16): a padded mailbox of
-// piece codes, the side to move, the Lion-trading state, and the rule switches it is played
-// under. Text form: lishogi's chu SFEN (docs/large-board.md, "Position text").
+// A position of a large-board game (chu, dai and tenjiku shogi; boards up to 16x16): a padded
+// mailbox of piece codes, the side to move, the Lion-trading state, and the rule switches it is
+// played under. Text form: lishogi's chu SFEN (docs/large-board.md, "Position text").
 #pragma once
 
 #include <array>
@@ -69,6 +69,9 @@ struct Rules {
   // Tenjiku: a piece that ends its move next to an enemy Fire Demon is burnt (an enemy Fire
   // Demon so placed burns nothing itself).
   bool passive_burn = true;
+  // Tenjiku: the Fire Demon slides along the diagonals and the vertical line (a Flying Ox, BvR)
+  // instead of the diagonals and the sideways line (a Free Boar, BsR; the default).
+  bool fire_demon_vertical = false;
   friend bool operator==(const Rules&, const Rules&) = default;
 };
 // The defaults of a game: chu the Lion-trading rule, dai and tenjiku none (it is attested for chu

@@ -57,7 +57,7 @@ struct Moves {
   bool igui_all = false;                          // capture any adjacent enemy without moving
 };
 
-Moves moves_of(const std::string& name) {
+Moves moves_of(const std::string& name, bool vertical_demon) {
   Moves m;
   const auto steps = [](const std::string& s) { return words(s); };
   if (name == "king" || name == "crown prince") {
@@ -148,9 +148,10 @@ Moves moves_of(const std::string& name) {
   } else if (name == "bishop general") {
     m.runs = words(kDiag), m.general = 1;
   } else if (name == "fire demon") {
-    // Slides as a Free Boar (diagonals and sideways), moves as an area mover of three steps,
-    // and burns.
-    m.runs = words("NE NW SE SW E W"), m.area = 3, m.burns = true;
+    // Slides as a Free Boar (diagonals and sideways; as a Flying Ox, diagonals and vertically,
+    // under the switch), moves as an area mover of three steps, and burns.
+    m.runs = words(vertical_demon ? "NE NW SE SW N S" : "NE NW SE SW E W"), m.area = 3;
+    m.burns = true;
   } else if (name == "heavenly tetrarchs") {
     m.skis = {{"N", 0}, {"S", 0}, {"NE", 0}, {"NW", 0}, {"SE", 0}, {"SW", 0}, {"E", 3}, {"W", 3}};
     m.igui_all = true;
@@ -320,7 +321,7 @@ void area_walk(MoveMap& out, const Board& b, int r0, int c0, int r, int c, int l
 void piece_moves(MoveMap& out, const Board& b, int r, int c) {
   const Piece& p = b.sq[r][c];
   const int f = p.owner;  // Black's "N" is up the diagram; White's is down
-  const Moves m = moves_of(p.name);
+  const Moves m = moves_of(p.name, b.fire_demon_vertical);
   for (const auto& name : m.steps) {
     const Dir d = kCompass.at(name);
     add_to(out, b, r, c, r + f * d.dr, c + f * d.dc);

@@ -32,6 +32,7 @@ struct Board {
   bool capture_rule = false;  // true: no check rule; false: the pseudo-royal rule
   Victim victim = Victim::Any;
   bool passive_burn = true;
+  bool fire_demon_vertical = false;  // slides along the verticals, not sideways
 };
 
 Board read_sfen(std::string_view sfen);

@@ -32,6 +32,7 @@ inline ref::Board reference_of(const Position& pos) {
              : pos.rules().jump == JumpRule::NoRoyal ? ref::Victim::NoRoyal
                                                      : ref::Victim::Lower;
   b.passive_burn = pos.rules().passive_burn;
+  b.fire_demon_vertical = pos.rules().fire_demon_vertical;
   return b;
 }
 

@@ -149,6 +149,24 @@ TEST(TenjikuMoves, LonePiecesByHand) {
   EXPECT_EQ(perft(tenjiku(lone("+D'")), 1), 22u);
 }
 
+// The Fire Demon's slides: diagonals and sideways by default, diagonals and vertical under the
+// switch (the same count on 8h: 5 + 4 squares beyond the area either way).
+TEST(TenjikuMoves, FireDemonDirectionsSwitch) {
+  Rules vertical = default_rules(Game::Tenjiku);
+  vertical.fire_demon_vertical = true;
+  const auto sideways_moves = moves_from(tenjiku(lone("D!")), "8h");
+  const auto vertical_moves = moves_from(tenjiku(lone("D!"), vertical), "8h");
+  EXPECT_EQ(vertical_moves.size(), 74u);
+  const auto has = [](const std::vector<std::string>& v, const char* m) {
+    return std::find(v.begin(), v.end(), m) != v.end();
+  };
+  EXPECT_TRUE(has(sideways_moves, "8h16h"));
+  EXPECT_FALSE(has(sideways_moves, "8h8a"));
+  EXPECT_TRUE(has(vertical_moves, "8h8a"));
+  EXPECT_TRUE(has(vertical_moves, "8h8p"));
+  EXPECT_FALSE(has(vertical_moves, "8h16h"));
+}
+
 // A Black Rook General on 8h behind its pawn on 8g; above them a White pawn (8f), Great
 // General (8e) and silver (8d); to the right a White pawn on 4h and the White king on 1h.
 TEST(TenjikuMoves, RangeJumpsOverLowerRanks) {
@@ -263,6 +281,7 @@ TEST(TenjikuReference, ShortRandomGames) {
                  : seed % 3 == 1 ? JumpRule::Any
                                  : JumpRule::NoRoyal;
     rules.passive_burn = seed % 2 == 1;
+    rules.fire_demon_vertical = seed % 2 == 0;
     expect_same_moves_along_random_game(tenjiku(sfen, rules), seed++, 8);
   }
 }

@@ -34,6 +34,7 @@ TEST(TenjikuReferenceSlow, RandomGamesUnderEveryRuleSwitch) {
           rules.royal = royal;
           rules.jump = jump;
           rules.passive_burn = passive;
+          rules.fire_demon_vertical = (seed % 3) == 0;
           tenjiku_walk::expect_same_moves_along_random_game(parse_sfen(sfen, Game::Tenjiku, rules),
                                                             seed++, 60);
         }
