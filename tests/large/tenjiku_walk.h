@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cctype>
 #include <random>
 #include <string>
 #include <vector>
@@ -48,6 +49,62 @@ inline const char* const kPositions[] = {
     "k15/16/3P2h!9/2W!13/5p10/4+C!2q'8/3pP2p8/16/6H!9/9w!6/16/3N2Q'9/16/12s'3/1I'14/15K w - 1",
     "startpos",
 };
+
+// A pseudo-random position: both kings and `pieces` more pieces of random kinds and sides on
+// random squares, half of them drawn from the kinds with the new mechanics (generals, Fire
+// Demons, Water Buffaloes, Vice General, Lion Hawk, Free Eagle, Lion, Tetrarchs), packed into a
+// few ranks so that they meet; the side to move at random.
+inline std::string random_position(unsigned seed, int pieces = 24) {
+  std::mt19937 rng(seed);
+  const GameTable& t = game_table(Game::Tenjiku);
+  const std::vector<std::string> special = {"Q!", "V!", "R!",  "B!",  "D!",  "W!", "H!",
+                                            "Q'", "N",  "+C!", "+W!", "+R!", "+N"};
+  std::string grid[16][16];
+  const auto place = [&](const std::string& token, bool black) {
+    std::uniform_int_distribution<int> sq(0, 255);
+    for (;;) {
+      const int s = sq(rng);
+      // Mostly within six middle ranks, so that the pieces meet.
+      const int y = (rng() % 4 == 0) ? s / 16 : 5 + (s / 16) % 6;
+      const int x = s % 16;
+      if (!grid[y][x].empty()) continue;
+      std::string tok = token;
+      if (!black)
+        for (char& c : tok) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+      grid[y][x] = tok;
+      return;
+    }
+  };
+  place("K", true);
+  place("K", false);
+  for (int i = 0; i < pieces; ++i) {
+    std::string token;
+    if (rng() % 2 == 0) {
+      token = special[rng() % special.size()];
+    } else {
+      do {
+        token = t.kinds[rng() % t.kinds.size()].token;
+      } while (t.kinds[t.kind_of(token)].royal);
+    }
+    place(token, rng() % 2 == 0);
+  }
+  std::string sfen;
+  for (int y = 0; y < 16; ++y) {
+    if (y > 0) sfen += '/';
+    int empty = 0;
+    for (int x = 0; x < 16; ++x) {
+      if (grid[y][x].empty()) {
+        ++empty;
+        continue;
+      }
+      if (empty > 0) sfen += std::to_string(empty);
+      empty = 0;
+      sfen += grid[y][x];
+    }
+    if (empty > 0) sfen += std::to_string(empty);
+  }
+  return sfen + (rng() % 2 == 0 ? " b - 1" : " w - 1");
+}
 
 // Plays up to `plies` random moves (captures preferred), the same on the reference board, and
 // expects both to list the same legal moves at every position.

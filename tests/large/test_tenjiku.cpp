@@ -272,6 +272,21 @@ TEST(TenjikuReference, ComposedPositionsMoveLists) {
   }
 }
 
+// Pseudo-random positions crowded with the new pieces: the move lists, and a few plies on.
+TEST(TenjikuReference, RandomPositions) {
+  for (unsigned seed = 1; seed <= 20; ++seed) {
+    Rules rules = default_rules(Game::Tenjiku);
+    rules.jump = seed % 3 == 0   ? JumpRule::Lower
+                 : seed % 3 == 1 ? JumpRule::Any
+                                 : JumpRule::NoRoyal;
+    rules.passive_burn = seed % 4 != 0;
+    rules.fire_demon_vertical = seed % 5 == 0;
+    rules.royal = seed % 2 == 0 ? RoyalRule::PseudoRoyal : RoyalRule::Capture;
+    const std::string sfen = tenjiku_walk::random_position(seed);
+    expect_same_moves_along_random_game(tenjiku(sfen, rules), seed, 4);
+  }
+}
+
 // Short random games, one rule set each (the slow tests play longer ones under every switch).
 TEST(TenjikuReference, ShortRandomGames) {
   unsigned seed = 1;

@@ -43,5 +43,20 @@ TEST(TenjikuReferenceSlow, RandomGamesUnderEveryRuleSwitch) {
   }
 }
 
+TEST(TenjikuReferenceSlow, RandomPositions) {
+  for (unsigned seed = 1000; seed < 1300; ++seed) {
+    Rules rules = default_rules(Game::Tenjiku);
+    rules.jump = seed % 3 == 0   ? JumpRule::Lower
+                 : seed % 3 == 1 ? JumpRule::Any
+                                 : JumpRule::NoRoyal;
+    rules.passive_burn = seed % 4 != 0;
+    rules.fire_demon_vertical = seed % 5 == 0;
+    rules.royal = seed % 2 == 0 ? RoyalRule::PseudoRoyal : RoyalRule::Capture;
+    const std::string sfen = tenjiku_walk::random_position(seed, 16 + static_cast<int>(seed % 24));
+    tenjiku_walk::expect_same_moves_along_random_game(parse_sfen(sfen, Game::Tenjiku, rules), seed,
+                                                      12);
+  }
+}
+
 }  // namespace
 }  // namespace tsume::large
