@@ -1,5 +1,6 @@
 // Moves of the large-board games: generation from the piece tables (game.h), the Lion-trading
-// restrictions, promotion, attack detection, copy-make and perft (docs/large-board.md).
+// restrictions, promotion, tenjiku's range jumps, area moves and burning, attack detection,
+// copy-make and perft (docs/large-board.md).
 //
 // Move counting follows lishogi: a move is a path. A one-leg move is (from, to); a Lion-like
 // two-leg move is (from, mid, to) with mid one step from `from` and `to` one step from mid, and
