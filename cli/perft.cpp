@@ -25,18 +25,22 @@ constexpr int kMaxDepth = 32;
 
 constexpr HelpText kHelp{
     "tsume perft [--sfen SFEN] [--depth N] [--divide] [--rest-to-defender] [--rules NAME]\n"
-    "                   [--royal-rule pseudo-royal|capture] [--lion-rule lishogi|none|default]",
+    "                   [--royal-rule pseudo-royal|capture] [--lion-rule lishogi|none|default]\n"
+    "                   [--jump-rule any|no-royal|lower] [--passive-burn yes|no]\n"
+    "                   [--fire-demon sideways|vertical]",
     "Counts the leaf nodes of the tree of legal moves (non-promotions included) to depth N and\n"
     "prints 'nodes <count>' as the last line. With --divide, first prints '<usi move> <count>'\n"
     "for every legal move at the root, sorted by the USI text. Time and speed go to stderr.\n"
     "Hands are kept as given unless --rest-to-defender is passed (perft tables use given hands).\n"
-    "--rules chu and --rules dai play chu and dai shogi on the large-board core (lishogi chu\n"
-    "SFEN; every Lion path is a move of its own; --royal-rule and --lion-rule choose the\n"
-    "disputed rules; docs/large-board.md).",
+    "--rules chu, dai and tenjiku play chu, dai and tenjiku shogi on the large-board core\n"
+    "(lishogi chu SFEN; every Lion path is a move of its own; --royal-rule, --lion-rule, and for\n"
+    "tenjiku --jump-rule, --passive-burn and --fire-demon choose the disputed rules;\n"
+    "docs/large-board.md).",
     "tsume perft --sfen startpos --depth 3\n"
     "tsume perft --sfen \"7lk/9/8S/9/9/9/9/7L1/8K b P 1\" --depth 2 --divide\n"
     "tsume perft --rules chu --depth 3\n"
-    "tsume perft --rules dai --depth 2 --divide",
+    "tsume perft --rules dai --depth 2 --divide\n"
+    "tsume perft --rules tenjiku --depth 3",
 };
 
 void print_speed(std::ostream& err, std::uint64_t nodes,
@@ -50,7 +54,7 @@ void print_speed(std::ostream& err, std::uint64_t nodes,
   err << line.str() << '\n';
 }
 
-// `--rules chu|dai`: the large-board core (solver/large).
+// `--rules chu|dai|tenjiku`: the large-board core (solver/large).
 int large_perft(const Context& ctx, const po::variables_map& vm, large::Game game, int depth) {
   large::Rules rules = large::default_rules(game);
   const auto& royal = vm["royal-rule"].as<std::string>();
@@ -66,6 +70,32 @@ int large_perft(const Context& ctx, const po::variables_map& vm, large::Game gam
     rules.lion = large::LionRule::Lishogi;
   } else if (lion != "default") {
     throw UsageError("--lion-rule must be 'lishogi', 'none' or 'default', not '" + lion + "'");
+  }
+  const auto& jump = vm["jump-rule"].as<std::string>();
+  const auto& burn = vm["passive-burn"].as<std::string>();
+  const auto& demon = vm["fire-demon"].as<std::string>();
+  if (game != large::Game::Tenjiku &&
+      (!vm["jump-rule"].defaulted() || !vm["passive-burn"].defaulted() ||
+       !vm["fire-demon"].defaulted()))
+    throw UsageError("--jump-rule, --passive-burn and --fire-demon are for --rules tenjiku");
+  if (demon == "sideways" || demon == "vertical") {
+    rules.fire_demon_vertical = demon == "vertical";
+  } else {
+    throw UsageError("--fire-demon must be 'sideways' or 'vertical', not '" + demon + "'");
+  }
+  if (jump == "any") {
+    rules.jump = large::JumpRule::Any;
+  } else if (jump == "no-royal") {
+    rules.jump = large::JumpRule::NoRoyal;
+  } else if (jump == "lower") {
+    rules.jump = large::JumpRule::Lower;
+  } else {
+    throw UsageError("--jump-rule must be 'any', 'no-royal' or 'lower', not '" + jump + "'");
+  }
+  if (burn == "yes" || burn == "no") {
+    rules.passive_burn = burn == "yes";
+  } else {
+    throw UsageError("--passive-burn must be 'yes' or 'no', not '" + burn + "'");
   }
   if (vm["rest-to-defender"].as<bool>()) throw UsageError("--rest-to-defender: no hands in chu");
   std::optional<large::Position> pos;
@@ -107,7 +137,15 @@ int perft_main(const Context& ctx) {
       "lishogi's counts)");
   add("lion-rule", po::value<std::string>()->value_name("RULE")->default_value("default"),
       "chu, dai: the Lion-trading restrictions, 'lishogi' or 'none'; 'default' is lishogi in "
-      "chu, none in dai");
+      "chu, none in dai and tenjiku");
+  add("jump-rule", po::value<std::string>()->value_name("RULE")->default_value("any"),
+      "tenjiku: what a range-jumping general may take by a jump: 'any' piece, any but a royal "
+      "('no-royal'), or only a 'lower' rank");
+  add("passive-burn", po::value<std::string>()->value_name("yes|no")->default_value("yes"),
+      "tenjiku: a piece that ends its move next to an enemy Fire Demon is burnt");
+  add("fire-demon", po::value<std::string>()->value_name("LINES")->default_value("sideways"),
+      "tenjiku: the Fire Demon slides along the diagonals and 'sideways' (a Free Boar) or "
+      "'vertical' (a Flying Ox)");
   const auto vm = parse_options(ctx, options, kHelp);
   if (!vm) return kExitOk;
   const int depth = (*vm)["depth"].as<int>();
@@ -116,8 +154,11 @@ int perft_main(const Context& ctx) {
   }
   if (const auto game = large::parse_game((*vm)["rules"].as<std::string>()))
     return large_perft(ctx, *vm, *game, depth);
-  if (!(*vm)["royal-rule"].defaulted() || !(*vm)["lion-rule"].defaulted())
-    throw UsageError("--royal-rule and --lion-rule are for --rules chu and dai");
+  if (!(*vm)["royal-rule"].defaulted() || !(*vm)["lion-rule"].defaulted() ||
+      !(*vm)["jump-rule"].defaulted() || !(*vm)["passive-burn"].defaulted() ||
+      !(*vm)["fire-demon"].defaulted())
+    throw UsageError("--royal-rule, --lion-rule and the tenjiku switches are for --rules chu, "
+                     "dai and tenjiku");
   auto pos = read_position_option(ctx, *vm, KingRule::Any);  // perft tables include king-less sides
   if (!pos) return kExitInputError;
 

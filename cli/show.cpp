@@ -110,7 +110,7 @@ std::string svg_diagram(const Shown& s, const std::string& title) {
   return io::to_svg_diagram(s.pos, options);
 }
 
-// `--rules chu|dai`: the text diagram of each SFEN given (solver/large).
+// `--rules chu|dai|tenjiku`: the text diagram of each SFEN given (solver/large).
 int show_large(const Context& ctx, const po::variables_map& vm, large::Game game) {
   if (vm.count("svg") || vm.count("svg-dir") || vm["ply"].as<std::string>() != "0")
     throw UsageError("--rules " + vm["rules"].as<std::string>() +

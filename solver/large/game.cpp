@@ -75,6 +75,7 @@ Movement parse_betza(std::string_view text) {
     }
     Modifiers m;
     bool sv = false;
+    bool ski = false;
     while (i < text.size() && std::islower(static_cast<unsigned char>(text[i]))) {
       switch (text[i]) {
       case 'f':
@@ -94,6 +95,9 @@ Movement parse_betza(std::string_view text) {
         break;
       case 'v':
         ++m.f, ++m.b, sv = true;
+        break;
+      case 'j':
+        ski = true;
         break;
       default:
         bad(text, "unknown modifier");
@@ -118,6 +122,15 @@ Movement parse_betza(std::string_view text) {
       if (ranged) return static_cast<std::uint8_t>(range);
       return rider ? Movement::kUnlimited : 1;
     };
+    if (ski) {
+      if (atom != 'R' && atom != 'B') bad(text, "'j' on an atom other than R or B");
+      if (ranged && range < 2) bad(text, "a ski slide of range below 2");
+      if (atom == 'B' && sv) bad(text, "'s' or 'v' on a diagonal atom");
+      const std::uint8_t r = slide_range(true);
+      for (const Offset d : atom == 'R' ? orthogonal(m) : diagonal(m, text))
+        mv.skis.push_back({d, r});
+      continue;
+    }
     if (lion_line) {
       if (ranged) bad(text, "a range on a Lion line");
       const auto dirs = line_kind == 'W' ? orthogonal(m) : diagonal(m, text);
@@ -166,6 +179,15 @@ Movement parse_betza(std::string_view text) {
       if (ranged || m.any()) bad(text, "modifiers or a range on L");
       mv.lion = true;
       break;
+    case 'Z':
+      if (!ranged || m.any()) bad(text, "Z needs a number of steps and takes no modifiers");
+      mv.area = std::max(mv.area, range);
+      break;
+    case 'I':
+      if (ranged || m.any()) bad(text, "modifiers or a range on I");
+      for (const Offset d : orthogonal(m)) mv.igui.push_back(d);
+      for (const Offset d : diagonal(m, text)) mv.igui.push_back(d);
+      break;
     default:
       bad(text, "unknown atom");
     }
@@ -182,6 +204,7 @@ int GameTable::kind_of(std::string_view token) const {
 std::optional<Game> parse_game(std::string_view name) {
   if (name == "chu") return Game::Chu;
   if (name == "dai") return Game::Dai;
+  if (name == "tenjiku") return Game::Tenjiku;
   return std::nullopt;
 }
 
@@ -191,6 +214,8 @@ std::string_view game_name(Game game) {
     return "chu";
   case Game::Dai:
     return "dai";
+  case Game::Tenjiku:
+    return "tenjiku";
   }
   return "?";
 }
@@ -209,9 +234,12 @@ struct Row {
     kLion = 2,
     kCheap = 4,
     kLastRank = 8,
-    kLastTwoRanks = 16
+    kLastTwoRanks = 16,
+    kBurns = 32
   };
   unsigned flags = kNone;
+  int rank = 0;          // tenjiku's range-jumping rank (PieceKind::rank)
+  const char* alt = "";  // PieceKind::alt_betza
 };
 
 // Chu shogi (中将棋), 12x12, the lishogi letters (docs/large-board.md gives the sources: the
@@ -289,6 +317,80 @@ std::vector<Row> dai_rows() {
 }
 const std::vector<Row> kDaiRowsVector = dai_rows();
 
+// Tenjiku shogi (天竺将棋), 16x16: the consensus rules of ../shared/VARIANTS.md section 3
+// (Wikipedia, H. G. Muller, Ludii, the Jocly-style model); the disputed points and their
+// defaults are in docs/large-board.md. Tokens: chu's letters for chu's kinds, dai's N' and I' for
+// the Knight and the Iron General, HaChu's dressed letters (tenIDs) for the new kinds.
+constexpr Row kTenjikuRows[] = {
+    {"King", "K", "K", "", Row::kRoyal, 4},
+    {"Drunk Elephant", "E", "FsfW", "+E"},
+    {"Great General", "Q!", "Q", "", Row::kNone, 3},
+    {"Vice General", "V!", "BZ3", "", Row::kNone, 2},
+    {"Rook General", "R!", "R", "+R!", Row::kNone, 1},
+    {"Bishop General", "B!", "B", "+B!", Row::kNone, 1},
+    {"Fire Demon", "D!", "BsRZ3", "", Row::kBurns, 0, "BvRZ3"},
+    {"Lion Hawk", "H!", "BL", ""},
+    {"Free Eagle", "Q'", "QDALF", ""},
+    {"Free King", "Q", "Q", "+Q"},
+    {"Lion", "N", "L", "+N", Row::kLion},
+    {"Kirin", "O", "FD", "+O"},
+    {"Phoenix", "X", "WA", "+X"},
+    {"Soaring Eagle", "E!", "RbBfLF", "+E!"},
+    {"Horned Falcon", "F!", "BsbRfLW", "+F!"},
+    {"Water Buffalo", "W!", "BsRvR2", "+W!"},
+    {"Chariot Soldier", "C!", "BvRsR2", "+C!"},
+    {"Side Soldier", "S'", "sRfR2bW", "+S'"},
+    {"Vertical Soldier", "V'", "fRsR2bW", "+V'"},
+    {"Dragon King", "D", "RF", "+D"},
+    {"Dragon Horse", "H", "BW", "+H"},
+    {"Rook", "R", "R", "+R"},
+    {"Bishop", "B", "B", "+B"},
+    {"Vertical Mover", "V", "vRsW", "+V"},
+    {"Side Mover", "M", "sRvW", "+M"},
+    {"Reverse Chariot", "A", "vR", "+A"},
+    {"Blind Tiger", "T", "FsbW", "+T"},
+    {"Ferocious Leopard", "F", "FvW", "+F"},
+    {"Gold General", "G", "WfF", "+G"},
+    {"Silver General", "S", "FfW", "+S"},
+    {"Copper General", "C", "vWfF", "+C"},
+    {"Iron General", "I'", "fWfF", "+I'", Row::kLastRank},
+    {"Knight", "N'", "ffN", "+N'", Row::kLastTwoRanks},
+    {"Lance", "L", "fR", "+L", Row::kLastRank},
+    {"Dog", "D'", "fWbF", "+D'"},
+    {"Pawn", "P", "fW", "+P", Row::kCheap | Row::kLastRank},
+    // Promoted kinds.
+    {"Crown Prince", "+E", "K", "", Row::kRoyal, 4},
+    {"Great General (promoted Rook General)", "+R!", "Q", "", Row::kNone, 3},
+    {"Vice General (promoted Bishop General)", "+B!", "BZ3", "", Row::kNone, 2},
+    {"Lion Hawk (promoted Lion)", "+N", "BL", ""},
+    {"Free Eagle (promoted Free King)", "+Q", "QDALF", ""},
+    {"Lion (promoted Kirin)", "+O", "L", "", Row::kLion},
+    {"Free King (promoted Phoenix)", "+X", "Q", ""},
+    {"Rook General (promoted Soaring Eagle)", "+E!", "R", "", Row::kNone, 1},
+    {"Bishop General (promoted Horned Falcon)", "+F!", "B", "", Row::kNone, 1},
+    {"Fire Demon (promoted Water Buffalo)", "+W!", "BsRZ3", "", Row::kBurns, 0, "BvRZ3"},
+    {"Heavenly Tetrarchs", "+C!", "jvRjBjsR3I", ""},
+    {"Water Buffalo (promoted Side Soldier)", "+S'", "BsRvR2", ""},
+    {"Chariot Soldier (promoted Vertical Soldier)", "+V'", "BvRsR2", ""},
+    {"Soaring Eagle (promoted Dragon King)", "+D", "RbBfLF", ""},
+    {"Horned Falcon (promoted Dragon Horse)", "+H", "BsbRfLW", ""},
+    {"Dragon King (promoted Rook)", "+R", "RF", ""},
+    {"Dragon Horse (promoted Bishop)", "+B", "BW", ""},
+    {"Flying Ox", "+V", "BvR", ""},
+    {"Free Boar", "+M", "BsR", ""},
+    {"Whale", "+A", "vRbB", ""},
+    {"Flying Stag", "+T", "vRK", ""},
+    {"Bishop (promoted Leopard)", "+F", "B", ""},
+    {"Rook (promoted Gold)", "+G", "R", ""},
+    {"Vertical Mover (promoted Silver)", "+S", "vRsW", ""},
+    {"Side Mover (promoted Copper)", "+C", "sRvW", ""},
+    {"Vertical Soldier (promoted Iron)", "+I'", "fRsR2bW", ""},
+    {"Side Soldier (promoted Knight)", "+N'", "sRfR2bW", ""},
+    {"White Horse", "+L", "vRfB", ""},
+    {"Multi General", "+D'", "fRbB", ""},
+    {"Tokin", "+P", "WfF", ""},
+};
+
 GameTable build(Game game, std::string name, int files, int ranks, int zone, const Row* rows,
                 std::size_t count, std::string start) {
   GameTable t;
@@ -310,7 +412,11 @@ GameTable build(Game game, std::string name, int files, int ranks, int zone, con
     k.stuck_ranks = (r.flags & Row::kLastTwoRanks) != 0 ? 2
                     : (r.flags & Row::kLastRank) != 0   ? 1
                                                         : 0;
+    k.rank = r.rank;
+    k.burns = (r.flags & Row::kBurns) != 0;
     k.movement = parse_betza(r.betza);
+    k.alt_betza = r.alt;
+    if (!k.alt_betza.empty()) k.alt_movement = parse_betza(k.alt_betza);
     t.kinds.push_back(std::move(k));
   }
   for (std::size_t i = 0; i < count; ++i) {
@@ -341,6 +447,15 @@ const GameTable& game_table(Game game) {
               "ppppppppppppppp/4i5i4/15/15/15/4I5I4/PPPPPPPPPPPPPPP/RF'MVBHDQDHBVMF'R/"
               "1X'1A'1WONXW1A'1X'1/A1C'1F1TET1F1C'1A/LN'UI'CSGKGSCI'UN'L b - 1");
     return dai;
+  }
+  case Game::Tenjiku: {
+    static const GameTable tenjiku =
+        build(Game::Tenjiku, "tenjiku", 16, 16, 5, kTenjikuRows, std::size(kTenjikuRows),
+              "ln'fi'csgekgsci'fn'l/a1c!c!1txqnot1c!c!1a/s'v'bhdw!d!q'h!d!w!dhbv's'/"
+              "mvrf!e!b!r!v!q!r!b!e!f!rvm/pppppppppppppppp/4d'6d'4/16/16/16/16/4D'6D'4/"
+              "PPPPPPPPPPPPPPPP/MVRF!E!B!R!Q!V!R!B!E!F!RVM/S'V'BHDW!D!H!Q'D!W!DHBV'S'/"
+              "A1C!C!1TONQXT1C!C!1A/LN'FI'CSGKEGSCI'FN'L b - 1");
+    return tenjiku;
   }
   }
   throw std::logic_error("game_table: unknown game");

@@ -18,10 +18,11 @@ namespace tsume::large {
 // The largest board side (tenjiku shogi, 16x16).
 inline constexpr int kMaxSide = 16;
 
-enum class Game : std::uint8_t { Chu, Dai };
-inline constexpr int kGameCount = 2;
+enum class Game : std::uint8_t { Chu, Dai, Tenjiku };
+inline constexpr int kGameCount = 3;
 
-// "chu" -> Game::Chu, "dai" -> Game::Dai; nullopt for a name the large-board core does not play.
+// "chu" -> Game::Chu, "dai" -> Game::Dai, "tenjiku" -> Game::Tenjiku; nullopt for a name the
+// large-board core does not play.
 std::optional<Game> parse_game(std::string_view name);
 std::string_view game_name(Game game);
 
@@ -41,7 +42,12 @@ struct Offset {
 //   lion    the full Lion power (any square within two king steps by a leap, and any two king
 //           steps in one turn: double capture, igui, pass);
 //   lion_lines  Lion power restricted to one line (Horned Falcon, Soaring Eagle): a step or a leap
-//           of two along the direction, and two steps in one turn along it, or out and back.
+//           of two along the direction, and two steps in one turn along it, or out and back;
+//   skis    slides that skip the first square whatever stands there and go on from the second
+//           (Heavenly Tetrarchs; `range` counts from the piece: 3 = the second or third square);
+//   igui    adjacent squares where the piece may capture without moving (Heavenly Tetrarchs);
+//   area    up to this many king steps in one turn through empty squares, the direction free
+//           at each step, ending on an empty square or a capture (Vice General, Fire Demon).
 struct Movement {
   static constexpr std::uint8_t kUnlimited = 255;
   struct Slide {
@@ -51,14 +57,19 @@ struct Movement {
   std::vector<Slide> slides;
   std::vector<Offset> leaps;
   std::vector<Offset> lion_lines;
+  std::vector<Slide> skis;
+  std::vector<Offset> igui;
+  int area = 0;
   bool lion = false;
 };
 
 // Parses a Betza-like move description; throws std::invalid_argument on a malformed one.
 // Atoms: W F K (one step; a digit after them makes a slide of that range), R B Q (slides), D A
 // (two-square leaps), N (knight leap), L (the full Lion), LW LF (Lion power along the orthogonal /
-// diagonal directions the modifiers select). Modifiers before an atom: f b l r, s (= l r),
-// v (= f b); on N, `ff` selects the two forward-most leaps.
+// diagonal directions the modifiers select), Z (an area move: `Z3` up to three king steps),
+// I (igui on the adjacent squares). Modifiers before an atom: f b l r, s (= l r), v (= f b),
+// j on a slide (a ski slide: skips the first square); on N, `ff` selects the two forward-most
+// leaps.
 Movement parse_betza(std::string_view text);
 
 // One kind of piece. Promoted pieces are kinds of their own (a Dragon King that came from a rook
@@ -74,7 +85,16 @@ struct PieceKind {
   // May promote on any move that ends on its last `stuck_ranks` ranks, where it could not move
   // again (Pawn, Lance, and in dai Iron and Stone: 1; Knight: 2); 0 for the other kinds.
   int stuck_ranks = 0;
+  // Tenjiku: the rank of the range-jumping generals (King and Crown Prince 4, Great General 3,
+  // Vice General 2, Rook and Bishop General 1; 0 for the others). A piece of rank > 0 with
+  // unlimited slides may, when it captures, jump along them over pieces of lower rank.
+  int rank = 0;
+  bool burns = false;  // Fire Demon: burns the adjacent enemies after its move
   Movement movement;
+  // Tenjiku's Fire Demon under `--fire-demon vertical` (Rules::fire_demon_vertical): its moves
+  // with the vertical lines instead of the sideways ones. Empty for the other kinds.
+  std::string alt_betza;
+  Movement alt_movement;
 };
 
 struct GameTable {

@@ -1,5 +1,6 @@
 // Moves of the large-board games: generation from the piece tables (game.h), the Lion-trading
-// restrictions, promotion, attack detection, copy-make and perft (docs/large-board.md).
+// restrictions, promotion, tenjiku's range jumps, area moves and burning, attack detection,
+// copy-make and perft (docs/large-board.md).
 //
 // Move counting follows lishogi: a move is a path. A one-leg move is (from, to); a Lion-like
 // two-leg move is (from, mid, to) with mid one step from `from` and `to` one step from mid, and
@@ -40,7 +41,7 @@ bool is_legal(const Position& pos, const Move& move);
 Position after(const Position& pos, const Move& move);
 
 // Does a piece of `by` attack `target` (could capture a piece standing there, the Lion-trading
-// rule aside)?
+// rule aside; in tenjiku also by a range jump, an area move, or burning)?
 bool attacked(const Position& pos, Square target, Side by);
 // Does the piece on `from` attack `target` (the same geometry as `attacked`)? False for an empty
 // `from`.

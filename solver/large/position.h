@@ -1,6 +1,6 @@
-// A position of a large-board game (chu and dai shogi; boards up to 16x16): a padded mailbox of
-// piece codes, the side to move, the Lion-trading state, and the rule switches it is played
-// under. Text form: lishogi's chu SFEN (docs/large-board.md, "Position text").
+// A position of a large-board game (chu, dai and tenjiku shogi; boards up to 16x16): a padded
+// mailbox of piece codes, the side to move, the Lion-trading state, and the rule switches it is
+// played under. Text form: lishogi's chu SFEN (docs/large-board.md, "Position text").
 #pragma once
 
 #include <array>
@@ -55,15 +55,29 @@ enum class LionRule : std::uint8_t {
   Lishogi,  // the Lion-trading restrictions as lishogi plays them (the default)
   None,     // no restriction: Lions capture and are captured like any piece
 };
+// Tenjiku: what a range-jumping general may capture when it jumps (it may jump only over pieces
+// of lower rank in every case).
+enum class JumpRule : std::uint8_t {
+  Any,      // any enemy piece, royals included (HaChu, the Jocly-style model; the default)
+  NoRoyal,  // any enemy piece but a King or Crown Prince (Wikipedia, The Chess Variant Pages)
+  Lower,    // only a piece of lower rank than the jumper (the TSA rules, Werner's default)
+};
 struct Rules {
   RoyalRule royal = RoyalRule::PseudoRoyal;
   LionRule lion = LionRule::Lishogi;
+  JumpRule jump = JumpRule::Any;  // tenjiku only
+  // Tenjiku: a piece that ends its move next to an enemy Fire Demon is burnt (an enemy Fire
+  // Demon so placed burns nothing itself).
+  bool passive_burn = true;
+  // Tenjiku: the Fire Demon slides along the diagonals and the vertical line (a Flying Ox, BvR)
+  // instead of the diagonals and the sideways line (a Free Boar, BsR; the default).
+  bool fire_demon_vertical = false;
   friend bool operator==(const Rules&, const Rules&) = default;
 };
-// The defaults of a game: chu the Lion-trading rule, dai none (it is attested for chu only;
-// HaChu applies it in chu only).
+// The defaults of a game: chu the Lion-trading rule, dai and tenjiku none (it is attested for chu
+// only; HaChu applies it in chu only).
 constexpr Rules default_rules(Game game) {
-  return Rules{RoyalRule::PseudoRoyal, game == Game::Dai ? LionRule::None : LionRule::Lishogi};
+  return Rules{RoyalRule::PseudoRoyal, game == Game::Chu ? LionRule::Lishogi : LionRule::None};
 }
 
 class Position {

@@ -1,0 +1,134 @@
+// Helpers shared by the tests that hold solver/large's tenjiku against the slow reference
+// (reference_tenjiku.h): a position's legal moves as sorted texts, the reference board of a
+// position with its rule switches, composed positions, and a random game along which both must
+// list the same moves.
+#pragma once
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cctype>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "solver/large/movegen.h"
+#include "tests/large/reference_tenjiku.h"
+
+namespace tsume::large::tenjiku_walk {
+
+namespace ref = ::tsume::test::tenjiku_reference;
+
+inline std::vector<std::string> texts(const Position& pos) {
+  std::vector<std::string> out;
+  for (const Move& m : legal_moves(pos)) out.push_back(move_text(pos, m));
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+inline ref::Board reference_of(const Position& pos) {
+  ref::Board b = ref::read_sfen(to_sfen(pos));
+  b.capture_rule = pos.rules().royal == RoyalRule::Capture;
+  b.victim = pos.rules().jump == JumpRule::Any       ? ref::Victim::Any
+             : pos.rules().jump == JumpRule::NoRoyal ? ref::Victim::NoRoyal
+                                                     : ref::Victim::Lower;
+  b.passive_burn = pos.rules().passive_burn;
+  b.fire_demon_vertical = pos.rules().fire_demon_vertical;
+  return b;
+}
+
+// Composed positions full of the new pieces (the reference decides their numbers).
+inline const char* const kPositions[] = {
+    // Generals, demons, Tetrarchs, Free Eagles, Water Buffaloes and Lions in the middle.
+    "7k8/5q!2v!7/3p2d!1p1r!5/16/2P3h!4B!4/6D!9/4c!5n4+c!/1q'5W!3e!4/16/3N2P5Q'3/5+C!4b!5/"
+    "8V!7/2R!10d!2/16/6G2E6/7K8 b - 1",
+    // A Rook General behind a pawn on the file of the White king; demons and a Vice General near
+    // the kings.
+    "8k7/7pgp6/8s7/16/4d!11/16/8P7/8R!7/16/2B!13/16/10D!5/16/5v!10/16/8K7 b - 1",
+    // Lion Hawks, Free Eagles, Tetrarchs and Water Buffaloes by the zones.
+    "k15/16/3P2h!9/2W!13/5p10/4+C!2q'8/3pP2p8/16/6H!9/9w!6/16/3N2Q'9/16/12s'3/1I'14/15K w - 1",
+    "startpos",
+};
+
+// A pseudo-random position: both kings and `pieces` more pieces of random kinds and sides on
+// random squares, half of them drawn from the kinds with the new mechanics (generals, Fire
+// Demons, Water Buffaloes, Vice General, Lion Hawk, Free Eagle, Lion, Tetrarchs), packed into a
+// few ranks so that they meet; the side to move at random.
+inline std::string random_position(unsigned seed, int pieces = 24) {
+  std::mt19937 rng(seed);
+  const GameTable& t = game_table(Game::Tenjiku);
+  const std::vector<std::string> special = {"Q!", "V!", "R!",  "B!",  "D!",  "W!", "H!",
+                                            "Q'", "N",  "+C!", "+W!", "+R!", "+N"};
+  std::string grid[16][16];
+  const auto place = [&](const std::string& token, bool black) {
+    std::uniform_int_distribution<int> sq(0, 255);
+    for (;;) {
+      const int s = sq(rng);
+      // Mostly within six middle ranks, so that the pieces meet.
+      const int y = (rng() % 4 == 0) ? s / 16 : 5 + (s / 16) % 6;
+      const int x = s % 16;
+      if (!grid[y][x].empty()) continue;
+      std::string tok = token;
+      if (!black)
+        for (char& c : tok) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+      grid[y][x] = tok;
+      return;
+    }
+  };
+  place("K", true);
+  place("K", false);
+  for (int i = 0; i < pieces; ++i) {
+    std::string token;
+    if (rng() % 2 == 0) {
+      token = special[rng() % special.size()];
+    } else {
+      do {
+        token = t.kinds[rng() % t.kinds.size()].token;
+      } while (t.kinds[t.kind_of(token)].royal);
+    }
+    place(token, rng() % 2 == 0);
+  }
+  std::string sfen;
+  for (int y = 0; y < 16; ++y) {
+    if (y > 0) sfen += '/';
+    int empty = 0;
+    for (int x = 0; x < 16; ++x) {
+      if (grid[y][x].empty()) {
+        ++empty;
+        continue;
+      }
+      if (empty > 0) sfen += std::to_string(empty);
+      empty = 0;
+      sfen += grid[y][x];
+    }
+    if (empty > 0) sfen += std::to_string(empty);
+  }
+  return sfen + (rng() % 2 == 0 ? " b - 1" : " w - 1");
+}
+
+// Plays up to `plies` random moves (captures preferred), the same on the reference board, and
+// expects both to list the same legal moves at every position.
+inline void expect_same_moves_along_random_game(Position pos, unsigned seed, int plies) {
+  ref::Board b = reference_of(pos);
+  std::mt19937 rng(seed);
+  for (int ply = 0; ply < plies; ++ply) {
+    auto expected = ref::legal_moves(b);
+    std::sort(expected.begin(), expected.end());
+    ASSERT_EQ(texts(pos), expected) << to_sfen(pos);
+    const auto moves = legal_moves(pos);
+    if (moves.empty()) break;
+    std::uniform_int_distribution<std::size_t> pick(0, moves.size() - 1);
+    Move m = moves[pick(rng)];
+    for (int tries = 0; tries < 3; ++tries) {
+      const Move c = moves[pick(rng)];
+      if (c.to != c.from && is_piece(pos.at(c.to))) {
+        m = c;
+        break;
+      }
+    }
+    b = ref::play(b, move_text(pos, m));
+    pos = after(pos, m);
+  }
+}
+
+}  // namespace tsume::large::tenjiku_walk
