@@ -1,23 +1,12 @@
 // `tsume check`: soundness verdicts for composers (SPEC.md section 4, docs/check.md) over one
 // problem or a collection: the verdict, the main line, cooks, flaws, unnecessary pieces and the
 // tests that did not finish, with evidence. Inputs, ids, --resume and progress as in `solve`.
-#include <unistd.h>
-
-#include <algorithm>
-#include <atomic>
-#include <chrono>
-#include <condition_variable>
 #include <cstdint>
-#include <exception>
-#include <fstream>
-#include <functional>
-#include <iostream>
 #include <map>
-#include <mutex>
+#include <memory>
 #include <optional>
 #include <sstream>
 #include <string>
-#include <thread>
 #include <vector>
 
 #include "cli/batch.h"
@@ -107,72 +96,6 @@ Checked check_record(const Record& r, const Settings& settings) {
         limit_reached(settings.options.limits, c.result->nodes, c.result->seconds, "step-nodes");
   return c;
 }
-
-// Checks the records on `threads` worker threads, each problem on one thread with its own tables
-// (the checker is serial, so a verdict does not depend on the thread count); take(i) hands the
-// results back in input order.
-class ParallelChecks {
-public:
-  ParallelChecks(const std::vector<const Record*>& todo, const Settings& settings,
-                 std::size_t threads)
-      : todo_(todo), settings_(settings), results_(todo.size()) {
-    const std::size_t n = std::max<std::size_t>(1, std::min(threads, todo.size()));
-    running_ = n;
-    for (std::size_t t = 0; t < n; ++t) workers_.emplace_back([this] { work(); });
-  }
-  ~ParallelChecks() {
-    stop_.store(true);
-    for (std::thread& w : workers_) w.join();
-  }
-  ParallelChecks(const ParallelChecks&) = delete;
-  ParallelChecks& operator=(const ParallelChecks&) = delete;
-
-  // The result of record i once it is done; std::nullopt when the workers stopped before it
-  // (interrupted).
-  std::optional<Checked> take(std::size_t i) {
-    std::unique_lock lock(mutex_);
-    done_.wait(lock, [&] { return results_[i].has_value() || running_ == 0 || error_; });
-    if (error_) std::rethrow_exception(error_);  // out of memory, most likely (run.cpp says so)
-    std::optional<Checked> r = std::move(results_[i]);
-    results_[i].reset();
-    return r;
-  }
-
-private:
-  void work() {
-    for (;;) {
-      const std::size_t i = next_.fetch_add(1);
-      if (i >= todo_.size() || stop_.load() || g_interrupted.load()) break;
-      std::optional<Checked> c;
-      try {
-        c = check_record(*todo_[i], settings_);
-      } catch (...) {  // handed to the reading thread: an exception must not leave a std::thread
-        stop_.store(true);
-        const std::lock_guard lock(mutex_);
-        if (!error_) error_ = std::current_exception();
-        done_.notify_all();
-        break;
-      }
-      const std::lock_guard lock(mutex_);
-      results_[i] = std::move(c);
-      done_.notify_all();
-    }
-    const std::lock_guard lock(mutex_);
-    --running_;
-    done_.notify_all();
-  }
-
-  const std::vector<const Record*>& todo_;
-  const Settings& settings_;
-  std::vector<std::optional<Checked>> results_;  // guarded by mutex_
-  std::size_t running_ = 0;                      // guarded by mutex_
-  std::exception_ptr error_;                     // guarded by mutex_
-  std::mutex mutex_;
-  std::condition_variable done_;
-  std::atomic<std::size_t> next_{0};
-  std::atomic<bool> stop_{false};
-  std::vector<std::thread> workers_;
-};
 
 // ---------------------------------------------------------------------------------------------
 // Words for findings
@@ -407,51 +330,40 @@ Rendered decode(const std::string& bytes) {
   return r;
 }
 
-// Checks the records on `threads` threads and hands each result to `write` in input order;
-// `write` returns false to stop. Returns false when interrupted or stopped (the record in
-// progress is not written).
-bool check_batch(const std::vector<const Record*>& todo, const Settings& settings,
-                 std::size_t threads, const std::function<bool(const Checked&)>& write) {
-  ParallelChecks checks(todo, settings, threads);
-  for (std::size_t i = 0; i < todo.size(); ++i) {
-    const std::optional<Checked> next = checks.take(i);
-    if (!next || g_interrupted.load()) return false;  // cut short: this record is not an answer
-    if (!write(*next)) return false;
+// `tsume check` as a job of the batch runner: each problem is checked serially on one thread of
+// the pool with its own tables (so a verdict does not depend on the thread count), as many at
+// once as there are threads; a record's result is its Rendered check.
+class CheckJob : public batch::Job {
+public:
+  explicit CheckJob(const Settings& settings) : settings_(settings) {}
+
+  void run(const std::vector<const Record*>& records, batch::Pool& pool,
+           batch::Results& results) override {
+    pool.each(records.size(), [&](std::size_t i) {
+      if (results.stopped()) return;
+      const Checked c = check_record(*records[i], settings_);
+      results.put(i, encode(render(c, settings_.format)));
+    });
   }
-  return true;
-}
 
-// ---------------------------------------------------------------------------------------------
-// Totals
-
-struct Totals {
-  std::map<std::string, std::size_t> verdicts;
-  std::size_t done = 0, sound = 0;
-  std::uint64_t nodes = 0;
-
-  void add(const Rendered& c) {
-    ++done;
-    ++verdicts[c.verdict];
-    sound += c.sound ? 1 : 0;
-    nodes += c.nodes;
+  batch::Entry take(const std::string& result) override {
+    const Rendered c = decode(result);
+    ++verdicts_[c.verdict];
+    return {c.record, c.readable, c.sound, c.nodes};
   }
+
+  // "2 SOUND, 1 COOKED": the count of each verdict, in the order of their names.
+  std::string summary_counts() const override {
+    std::string s;
+    for (const auto& [verdict, count] : verdicts_)
+      s += (s.empty() ? "" : ", ") + std::to_string(count) + ' ' + verdict;
+    return s;
+  }
+
+private:
+  const Settings& settings_;
+  std::map<std::string, std::size_t> verdicts_;
 };
-
-std::string summary_text(const Totals& t, std::size_t skipped, double wall_seconds,
-                         bool interrupted) {
-  std::ostringstream s;
-  s << "summary: " << t.done << " problems:";
-  bool first = true;
-  for (const auto& [verdict, count] : t.verdicts) {
-    s << (first ? " " : ", ") << count << ' ' << verdict;
-    first = false;
-  }
-  if (skipped > 0) s << "; " << skipped << " skipped (already in the output)";
-  s << "; time " << seconds_text(wall_seconds) << ", nodes " << t.nodes;
-  if (interrupted) s << "; interrupted";
-  s << '\n';
-  return s.str();
-}
 
 Settings read_settings(const po::variables_map& vm) {
   Settings s;
@@ -494,85 +406,15 @@ int check_main(const Context& ctx) {
   const auto vm = parse_options_with_inputs(ctx, options, kHelp);
   if (!vm) return kExitOk;
 
-  const auto [inputs, output, resume] = batch_args(*vm);
   const Settings settings = read_settings(*vm);
-  const auto threads = static_cast<std::size_t>(threads_option(*vm));
-
-  const std::size_t chunk = chunk_option(*vm, static_cast<int>(threads));
+  const int threads = threads_option(*vm);
 
   // Under mpirun every rank checks chunks of records the same way; rank 0 also reads the inputs
   // and writes the output.
   const std::unique_ptr<cluster::World> world = join_world();
-  const RecordChunk run_chunk = [&](const std::vector<const Record*>& records,
-                                    std::vector<std::string>& results) {
-    return check_batch(records, settings, threads, [&](const Checked& c) {
-      results.push_back(encode(render(c, settings.format)));
-      return true;
-    });
-  };
-  if (world && world->rank() != 0) {
-    const InterruptGuard guard;
-    return serve_records(*world, run_chunk);
-  }
-
-  const auto wall_start = std::chrono::steady_clock::now();
-  const std::string where = "tsume " + std::string(ctx.command);
-  const std::vector<Record> records = gather_records(inputs);
-
-  BatchOutput batch;
-  if (!open_batch_output(ctx, where, output, resume, shard_option(*vm, "shard"), settings.format,
-                         records, batch))
-    return kExitInputError;
-  std::ostream& out = *batch.out;
-  const std::vector<const Record*>& todo = batch.todo;
-  const std::size_t skipped = batch.skipped;
-
-  StatusLine bar(ctx.err, ::isatty(STDERR_FILENO) == 1);
-  const InterruptGuard guard;
-  Totals totals;
-  std::size_t readable = 0;
-  bool write_failed = false;
-  const auto elapsed = [&] {
-    return std::chrono::duration<double>(std::chrono::steady_clock::now() - wall_start).count();
-  };
-  bar.show(progress_text(0, todo.size(), "sound", 0, elapsed()));
-  const auto write = [&](const Rendered& c) {
-    if (c.readable) ++readable;
-    bar.clear();
-    out << c.record << std::flush;
-    if (!out) {
-      write_failed = true;
-      return false;
-    }
-    totals.add(c);
-    bar.show(progress_text(totals.done, todo.size(), "sound", totals.sound, elapsed()));
-    return true;
-  };
-  const bool interrupted = world ? distribute_records(
-                                       *world, todo, chunk, run_chunk,
-                                       [&](const std::string& bytes) {
-                                         if (!write_failed) write(decode(bytes));
-                                       },
-                                       [&] { return write_failed; })
-                                 : !check_batch(todo, settings, threads, [&](const Checked& c) {
-                                     return write(render(c, settings.format));
-                                   });
-  bar.finish();
-  if (write_failed) {
-    ctx.err << where << ": error writing " << (output.empty() ? "standard output" : output) << '\n';
-    return kExitInputError;
-  }
-
-  const std::string summary = summary_text(totals, skipped, elapsed(), interrupted);
-  ctx.err << summary;
-  if (settings.format == Format::Text) ctx.out << summary;
-  if (interrupted) return 130;
-  if (records.empty()) {
-    ctx.err << where << ": no problem found in the inputs\n";
-    return kExitInputError;
-  }
-  if (readable == 0 && !todo.empty()) return kExitInputError;
-  return kExitOk;
+  CheckJob job(settings);
+  return batch::run_batch(batch_settings(ctx, *vm, settings.format, threads, "sound", world.get()),
+                          job, ctx.out, ctx.err);
 }
 
 }  // namespace tsume::cli

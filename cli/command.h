@@ -68,7 +68,7 @@ std::optional<po::variables_map> parse_options(const Context& ctx, po::options_d
                                                const HelpText& help);
 
 // Like parse_options, with any number of positional INPUT arguments (for commands that read
-// problems, cli/inputs.h); inputs_of() returns them and throws UsageError when there are none.
+// problems, batch/inputs.h); inputs_of() returns them and throws UsageError when there are none.
 std::optional<po::variables_map> parse_options_with_inputs(const Context& ctx,
                                                            po::options_description& options,
                                                            const HelpText& help);

@@ -10,8 +10,8 @@
 #include <utility>
 #include <vector>
 
+#include "batch/inputs.h"
 #include "cli/command.h"
-#include "cli/inputs.h"
 #include "solver/core/movegen.h"
 #include "solver/io/csa_writer.h"
 #include "solver/io/kif_writer.h"
@@ -179,14 +179,14 @@ io::Expected<std::string> render(const Converted& c, Target target) {
   return io::to_csa_record(c.start, moves, csa_info(c));
 }
 
-io::Expected<Converted> read(const Record& r, const io::ReadOptions& options) {
-  auto problem = read_record_problem(r, options);
+io::Expected<Converted> read(const batch::Record& r, const io::ReadOptions& options) {
+  auto problem = batch::read_record_problem(r, options);
   if (!problem) return problem.error();
   Converted c;
   c.problem = std::move(*problem);
   if (std::string why = c.start.set(c.problem.setup); !why.empty())
     return io::ParseError{r.file, r.line, "illegal position: " + why};
-  c.id = r.kind == Record::Kind::ProblemFile ? fs::path(r.text).stem().string() : r.id;
+  c.id = r.kind == batch::Record::Kind::ProblemFile ? fs::path(r.text).stem().string() : r.id;
   if (c.problem.title.empty()) c.problem.title = c.id;
   // Checkmate on the board, or a record that says so (a tsume main line may end where only
   // futile interpositions (無駄合) remain, which are legal moves).
@@ -217,12 +217,12 @@ int convert_main(const Context& ctx) {
   if (!output.empty() && !dir.empty()) throw UsageError("give -o or --output-dir, not both");
 
   const std::string where = "tsume " + std::string(ctx.command);
-  const std::vector<Record> records = gather_records(inputs);
+  const std::vector<batch::Record> records = batch::gather_records(inputs);
   if (records.empty()) {
     ctx.err << where << ": no problem found in the inputs\n";
     return kExitInputError;
   }
-  if (!dir.empty() && !ensure_folder(dir)) {
+  if (!dir.empty() && !batch::ensure_folder(dir)) {
     ctx.err << where << ": cannot create the folder '" << dir << "'\n";
     return kExitInputError;
   }
@@ -230,8 +230,8 @@ int convert_main(const Context& ctx) {
   std::string joined;  // everything, for standard output or -o
   int errors = 0;
   int written = 0;
-  FileNames names;
-  for (const Record& r : records) {
+  batch::FileNames names;
+  for (const batch::Record& r : records) {
     auto converted = read(r, reading);
     io::Expected<std::string> text =
         converted ? render(*converted, target) : io::Expected<std::string>(converted.error());
@@ -243,7 +243,7 @@ int convert_main(const Context& ctx) {
     if (!dir.empty()) {
       const std::string path =
           (fs::path(dir) / (names.take(converted->id) + std::string(extension(target)))).string();
-      if (!write_whole_file(path, *text)) {
+      if (!batch::write_whole_file(path, *text)) {
         ctx.err << where << ": cannot write '" << path << "'\n";
         return kExitInputError;
       }
@@ -257,7 +257,7 @@ int convert_main(const Context& ctx) {
   if (dir.empty()) {
     if (output.empty()) {
       ctx.out << joined;
-    } else if (!write_whole_file(output, joined)) {
+    } else if (!batch::write_whole_file(output, joined)) {
       ctx.err << where << ": cannot write '" << output << "'\n";
       return kExitInputError;
     }
