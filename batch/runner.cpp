@@ -23,21 +23,21 @@ namespace {
 // the next one.
 class InOrderResults : public Results {
 public:
-  InOrderResults(std::function<void(const std::string&)> write, const std::atomic<bool>& halted)
+  InOrderResults(std::function<void(const Entry&)> write, const std::atomic<bool>& halted)
       : write_(std::move(write)), halted_(halted) {}
-  void put(std::size_t k, std::string result) override {
+  void put(std::size_t k, Entry result) override {
     const std::lock_guard lock(mutex_);
     if (stopped()) return;
-    order_.put(k, std::move(result), [&](std::size_t, const std::string& r) {
-      if (!stopped()) write_(r);
+    order_.put(k, std::move(result), [&](std::size_t, const Entry& e) {
+      if (!stopped()) write_(e);
     });
   }
   bool stopped() const override { return g_interrupted.load() || halted_.load(); }
 
 private:
   std::mutex mutex_;
-  cluster::InOrder<std::string> order_;
-  std::function<void(const std::string&)> write_;
+  cluster::InOrder<Entry> order_;
+  std::function<void(const Entry&)> write_;
   const std::atomic<bool>& halted_;
 };
 
@@ -46,10 +46,11 @@ private:
 class ChunkResults : public Results {
 public:
   explicit ChunkResults(std::size_t count) : slots_(count) {}
-  void put(std::size_t k, std::string result) override {
+  void put(std::size_t k, Entry result) override {
     if (stopped()) return;
+    std::string bytes = encode_entry(result);
     const std::lock_guard lock(mutex_);
-    slots_[k] = std::move(result);
+    slots_[k] = std::move(bytes);
   }
   bool stopped() const override { return g_interrupted.load(); }
   // Moves the leading results to `out`; true when there are all of them.
@@ -154,8 +155,8 @@ int run_batch(const Settings& settings, Job& job, std::ostream& out, std::ostrea
     bar.show(progress_text(written, todo.size(), settings.progress_label, counted, elapsed()));
   };
   show_progress();
-  const auto write = [&](const std::string& result) {
-    const Entry e = job.take(result);
+  const auto write = [&](const Entry& e) {
+    job.take(e);
     bar.clear();
     sink << e.record << std::flush;
     if (!sink) write_failed = true;
@@ -174,7 +175,7 @@ int run_batch(const Settings& settings, Job& job, std::ostream& out, std::ostrea
     const std::size_t emitted = settings.world->distribute(
         plan, [&](std::size_t i) { return encode_record(*todo[i]); }, chunks,
         [&](std::size_t, const std::string& result) {
-          if (!halted.load()) write(result);
+          if (!halted.load()) write(decode_entry(result));
         },
         [&] { return g_interrupted.load() || halted.load(); });
     interrupted = emitted < todo.size();
@@ -210,7 +211,24 @@ int run_batch(const Settings& settings, Job& job, std::ostream& out, std::ostrea
 }
 
 // ---------------------------------------------------------------------------------------------
-// Records between processes
+// Entries and records between processes
+
+std::string encode_entry(const Entry& e) {
+  cluster::WireWriter w;
+  w.str(e.record).u64(e.readable ? 1 : 0).u64(e.counted ? 1 : 0).u64(e.nodes).str(e.data);
+  return std::move(w).bytes();
+}
+
+Entry decode_entry(const std::string& bytes) {
+  cluster::WireReader in(bytes);
+  Entry e;
+  e.record = in.str();
+  e.readable = in.u64() != 0;
+  e.counted = in.u64() != 0;
+  e.nodes = in.u64();
+  e.data = in.str();
+  return e;
+}
 
 std::string encode_record(const Record& r) {
   Record::Kind kind = r.kind;

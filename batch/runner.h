@@ -29,23 +29,25 @@ inline constexpr int kBatchOk = 0;          // it ran (even with error records)
 inline constexpr int kBatchInputError = 1;  // nothing could be read, or the output not written
 inline constexpr int kBatchInterrupted = 130;
 
-// Where a Job hands the results of its records.
-class Results {
-public:
-  virtual ~Results() = default;
-  // The result of record k of the records given to Job::run, from any thread, in any order.
-  virtual void put(std::size_t k, std::string result) = 0;
-  // True once results are no longer wanted (interrupted, or the output failed): a job starts no
-  // more records, and results put from then on are dropped.
-  virtual bool stopped() const = 0;
-};
-
-// What the output gets of one result.
+// The result of one record: what the output gets of it, and the job's own data. Under MPI it
+// travels from the process that ran the record to the one that writes the output.
 struct Entry {
   std::string record;    // written to the output as it is
   bool readable = true;  // false: an error record (the input could not be read)
   bool counted = false;  // counted on the progress line (a mate, a sound problem)
   std::uint64_t nodes = 0;
+  std::string data;  // for Job::take (what it counts, files of its own)
+};
+
+// Where a Job hands the results of its records.
+class Results {
+public:
+  virtual ~Results() = default;
+  // The result of record k of the records given to Job::run, from any thread, in any order.
+  virtual void put(std::size_t k, Entry result) = 0;
+  // True once results are no longer wanted (interrupted, or the output failed): a job starts no
+  // more records, and results put from then on are dropped.
+  virtual bool stopped() const = 0;
 };
 
 // A batch command: how records are run and how their results are written.
@@ -59,13 +61,13 @@ public:
     (void)err;
     return true;
   }
-  // Runs `records` with the threads of `pool` and hands each result (bytes; under MPI they
-  // travel between processes) to results.put(k, ...). A record cut short (interrupted) is not
-  // put. Under MPI every process calls it with the records of one chunk at a time.
+  // Runs `records` with the threads of `pool` and hands each result to results.put(k, ...). A
+  // record cut short (interrupted) is not put. Under MPI every process calls it with the
+  // records of one chunk at a time.
   virtual void run(const std::vector<const Record*>& records, Pool& pool, Results& results) = 0;
-  // In input order, on one thread: the output entry of a result. It may write files of its own;
-  // one that cannot be written is reported by failure().
-  virtual Entry take(const std::string& result) = 0;
+  // In input order, on one thread, as each record is written: counts it for the summary and
+  // writes files of its own (one that cannot be written is reported by failure()).
+  virtual void take(const Entry& result) = 0;
   // Non-empty when a file of the job's own could not be written (its path): the batch stops.
   virtual std::string failure() const { return {}; }
   // The counts of the summary line after "summary: N problems:" ("3 solved (mate), ...").
@@ -95,6 +97,10 @@ struct Settings {
 // be read, or the output could not be written, 130 when interrupted. On an MPI rank other
 // than 0 it runs the chunks rank 0 hands out and returns 0 (130 when interrupted).
 int run_batch(const Settings& settings, Job& job, std::ostream& out, std::ostream& err);
+
+// An entry as bytes for another process, and back.
+std::string encode_entry(const Entry& e);
+Entry decode_entry(const std::string& bytes);
 
 // A record as bytes for another process, and back. A KIF/KI2/CSA file is sent as its text, read
 // here (when it cannot be read, its path is sent and the process that gets it reports the error).

@@ -60,8 +60,33 @@ std::string finding_json(const Finding& f) {
   return s.str();
 }
 
+std::optional<std::vector<Record>> problems_to_write(const Context& ctx,
+                                                     const std::vector<std::string>& inputs,
+                                                     const std::string& folder) {
+  std::vector<Record> records = batch::gather_records(inputs);
+  if (records.empty()) {
+    ctx.err << "tsume " << ctx.command << ": no problem found in the inputs\n";
+    return std::nullopt;
+  }
+  if (!folder.empty() && !batch::ensure_folder(folder)) {
+    ctx.err << "tsume " << ctx.command << ": cannot create the folder '" << folder << "'\n";
+    return std::nullopt;
+  }
+  return records;
+}
+
 // ---------------------------------------------------------------------------------------------
 // Options
+
+po::options_description batch_options(const BatchOptionsHelp& help) {
+  po::options_description options("Options", kHelpLineLength);
+  options.add_options()(
+      "format",
+      po::value<std::string>()->value_name(std::string(help.formats))->default_value("text"),
+      std::string(help.format_help).c_str());
+  add_batch_options(options, help.time_help);
+  return options;
+}
 
 Format format_option(const po::variables_map& vm, bool with_kif) {
   const auto& format = vm["format"].as<std::string>();
@@ -119,7 +144,7 @@ batch::Settings batch_settings(const Context& ctx, const po::variables_map& vm, 
   s.where = "tsume " + std::string(ctx.command);
   s.inputs = inputs_of(vm);
   s.resume = vm["resume"].as<bool>();
-  s.output = vm.count("output") ? vm["output"].as<std::string>() : "";
+  s.output = string_option(vm, "output");
   if (s.resume && s.output.empty()) throw UsageError("--resume needs -o FILE");
   if (std::count(s.inputs.begin(), s.inputs.end(), "-") > 1)
     throw UsageError("'-' (standard input) may be given once");
@@ -138,6 +163,20 @@ batch::Settings batch_settings(const Context& ctx, const po::variables_map& vm, 
   s.one_terminal = ::isatty(STDOUT_FILENO) == 1 && ::isatty(STDERR_FILENO) == 1;
   s.world = world;
   return s;
+}
+
+int batch_main(const Context& ctx, po::options_description& options, const HelpText& help,
+               std::string label,
+               const std::function<BatchCommand(const po::variables_map&)>& command) {
+  const auto vm = parse_options_with_inputs(ctx, options, help);
+  if (!vm) return kExitOk;
+  const BatchCommand c = command(*vm);
+  // Under mpirun every rank runs chunks of records the same way; rank 0 also reads the inputs
+  // and writes the output.
+  const std::unique_ptr<cluster::World> world = join_world();
+  const batch::Settings settings =
+      batch_settings(ctx, *vm, c.format, c.threads, std::move(label), world.get());
+  return batch::run_batch(settings, *c.job, ctx.out, ctx.err);
 }
 
 }  // namespace tsume::cli

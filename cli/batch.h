@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -54,6 +55,22 @@ std::string finding_json(const Finding& f);
 // USI moves separated by spaces.
 std::string usi_line(const std::vector<Move>& pv);
 
+// The problems of a command that writes each one out (convert, show): the records of `inputs`,
+// with `folder` (when not empty: one file per problem) created. std::nullopt, after a message
+// "tsume <command>: ..." on ctx.err, when the inputs hold no problem or the folder cannot be
+// made.
+std::optional<std::vector<Record>> problems_to_write(const Context& ctx,
+                                                     const std::vector<std::string>& inputs,
+                                                     const std::string& folder);
+
+// A batch command's options: --format (one of `formats`, "text|jsonl", default text;
+// `format_help` says what each gives) and those of add_batch_options.
+struct BatchOptionsHelp {
+  std::string_view formats;
+  std::string_view format_help;
+  std::string_view time_help;
+};
+po::options_description batch_options(const BatchOptionsHelp& help);
 // --format among the formats a command writes (`with_kif`: also kif). Usage errors as
 // UsageError.
 Format format_option(const po::variables_map& vm, bool with_kif);
@@ -72,6 +89,21 @@ std::string limit_reached(const SearchLimits& limits, std::uint64_t nodes, doubl
 // The MPI job of this process (cluster::World::join), or nullptr for a single process. A binary
 // without MPI started as one of several processes is a usage error (UsageError).
 std::unique_ptr<cluster::World> join_world();
+
+// What a batch command runs, from its options: its job, the format of its records and the
+// threads of its pool.
+struct BatchCommand {
+  std::unique_ptr<batch::Job> job;
+  Format format = Format::Text;
+  int threads = 1;
+};
+// The main of a batch command (solve, check): parses ctx.args against `options` (those of
+// batch_options and the command's own), builds the command from them, joins the MPI job when
+// mpirun started several processes, and runs the batch (batch::run_batch). `label` names the
+// count on the progress line. Returns the exit status; usage errors as UsageError.
+int batch_main(const Context& ctx, po::options_description& options, const HelpText& help,
+               std::string label,
+               const std::function<BatchCommand(const po::variables_map&)>& command);
 
 // The settings of a batch from the options of add_batch_options, --threads and the inputs:
 // '-' (standard input) at most once, --resume only with -o FILE, --chunk at most 1000000 (0:

@@ -7,11 +7,11 @@
 #include <optional>
 #include <sstream>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "cli/batch.h"
 #include "cli/command.h"
-#include "cluster/wire.h"
 #include "solver/answer/check.h"
 #include "solver/io/kif_writer.h"
 #include "solver/io/piece_names.h"
@@ -52,6 +52,12 @@ constexpr HelpText kHelp{
     "tsume check collection/ --realistic --step-nodes 500000",
 };
 
+constexpr BatchOptionsHelp kBatchHelp{
+    "text|jsonl",
+    "output format: a short report per problem, or JSON Lines (one object per problem)",
+    "time limit per problem (0: none); makes verdicts depend on machine speed",
+};
+
 // ---------------------------------------------------------------------------------------------
 // One problem
 
@@ -74,6 +80,20 @@ struct Settings {
   CheckOptions options;
   bool use_given = true;
 };
+
+// The settings of the command's options.
+Settings read_settings(const po::variables_map& vm) {
+  Settings s;
+  s.format = format_option(vm, false);
+  s.options.limits = batch_limits(vm);
+  s.options.step_nodes = count_option(vm, "step-nodes");
+  s.options.hash_megabytes = hash_megabytes_option(vm);
+  s.options.realistic = vm["realistic"].as<bool>();
+  s.options.test_pieces = !vm["no-pieces"].as<bool>();
+  s.use_given = !vm["ignore-given"].as<bool>();
+  s.read = read_options(vm);
+  return s;
+}
 
 Checked check_record(const Record& r, const Settings& settings) {
   Checked c;
@@ -292,65 +312,36 @@ std::string format_text(const Checked& c) {
   return s.str();
 }
 
-// What the output needs of a checked record: the record written out and the figures of the
-// summary. Under MPI it is what a rank sends back to rank 0.
-struct Rendered {
-  std::string record;
-  std::string verdict;  // ERROR when the record could not be read
-  bool readable = false;
-  bool sound = false;
-  std::uint64_t nodes = 0;
-};
-
-Rendered render(const Checked& c, Format format) {
-  Rendered r;
-  r.record = format == Format::Jsonl ? format_jsonl(c) : format_text(c);
-  r.verdict = c.result ? to_string(c.result->verdict) : "ERROR";
-  r.readable = c.result.has_value();
-  r.sound = c.result &&
-            (c.result->verdict == Verdict::Sound || c.result->verdict == Verdict::SoundWithFlaws);
-  r.nodes = c.result ? c.result->nodes : 0;
-  return r;
-}
-
-std::string encode(const Rendered& r) {
-  cluster::WireWriter w;
-  w.str(r.record).str(r.verdict).u64(r.readable ? 1 : 0).u64(r.sound ? 1 : 0).u64(r.nodes);
-  return std::move(w).bytes();
-}
-
-Rendered decode(const std::string& bytes) {
-  cluster::WireReader in(bytes);
-  Rendered r;
-  r.record = in.str();
-  r.verdict = in.str();
-  r.readable = in.u64() != 0;
-  r.sound = in.u64() != 0;
-  r.nodes = in.u64();
-  return r;
+// What the output gets of a checked record: the record written out, and the verdict (ERROR
+// when the record could not be read) for the summary.
+batch::Entry entry(const Checked& c, Format format) {
+  batch::Entry e;
+  e.record = format == Format::Jsonl ? format_jsonl(c) : format_text(c);
+  e.readable = c.result.has_value();
+  e.counted = c.result &&
+              (c.result->verdict == Verdict::Sound || c.result->verdict == Verdict::SoundWithFlaws);
+  e.nodes = c.result ? c.result->nodes : 0;
+  e.data = c.result ? to_string(c.result->verdict) : "ERROR";
+  return e;
 }
 
 // `tsume check` as a job of the batch runner: each problem is checked serially on one thread of
 // the pool with its own tables (so a verdict does not depend on the thread count), as many at
-// once as there are threads; a record's result is its Rendered check.
+// once as there are threads.
 class CheckJob : public batch::Job {
 public:
-  explicit CheckJob(const Settings& settings) : settings_(settings) {}
+  explicit CheckJob(Settings settings) : settings_(std::move(settings)) {}
 
   void run(const std::vector<const Record*>& records, batch::Pool& pool,
            batch::Results& results) override {
     pool.each(records.size(), [&](std::size_t i) {
       if (results.stopped()) return;
       const Checked c = check_record(*records[i], settings_);
-      results.put(i, encode(render(c, settings_.format)));
+      results.put(i, entry(c, settings_.format));
     });
   }
 
-  batch::Entry take(const std::string& result) override {
-    const Rendered c = decode(result);
-    ++verdicts_[c.verdict];
-    return {c.record, c.readable, c.sound, c.nodes};
-  }
+  void take(const batch::Entry& result) override { ++verdicts_[result.data]; }
 
   // "2 SOUND, 1 COOKED": the count of each verdict, in the order of their names.
   std::string summary_counts() const override {
@@ -361,32 +352,15 @@ public:
   }
 
 private:
-  const Settings& settings_;
+  Settings settings_;
   std::map<std::string, std::size_t> verdicts_;
 };
-
-Settings read_settings(const po::variables_map& vm) {
-  Settings s;
-  s.format = format_option(vm, false);
-  s.options.limits = batch_limits(vm);
-  s.options.step_nodes = count_option(vm, "step-nodes");
-  s.options.hash_megabytes = hash_megabytes_option(vm);
-  s.options.realistic = vm["realistic"].as<bool>();
-  s.options.test_pieces = !vm["no-pieces"].as<bool>();
-  s.use_given = !vm["ignore-given"].as<bool>();
-  s.read = read_options(vm);
-  return s;
-}
 
 }  // namespace
 
 int check_main(const Context& ctx) {
-  po::options_description options("Options", kHelpLineLength);
+  po::options_description options = batch_options(kBatchHelp);
   auto add = options.add_options();
-  add("format", po::value<std::string>()->value_name("text|jsonl")->default_value("text"),
-      "output format: a short report per problem, or JSON Lines (one object per problem)");
-  add_batch_options(options,
-                    "time limit per problem (0: none); makes verdicts depend on machine speed");
   add("step-nodes", count_value("2M"),
       "node limit of one step: one alternative check, one removed piece (x4 for all its tests; "
       "x1 in a first round over all pieces) (0: none)");
@@ -403,18 +377,10 @@ int check_main(const Context& ctx) {
                      "problems checked at once (each serially, with its own tables); records "
                      "stay in input order and verdicts do not depend on N");
   add_read_options(options);
-  const auto vm = parse_options_with_inputs(ctx, options, kHelp);
-  if (!vm) return kExitOk;
-
-  const Settings settings = read_settings(*vm);
-  const int threads = threads_option(*vm);
-
-  // Under mpirun every rank checks chunks of records the same way; rank 0 also reads the inputs
-  // and writes the output.
-  const std::unique_ptr<cluster::World> world = join_world();
-  CheckJob job(settings);
-  return batch::run_batch(batch_settings(ctx, *vm, settings.format, threads, "sound", world.get()),
-                          job, ctx.out, ctx.err);
+  return batch_main(ctx, options, kHelp, "sound", [](const po::variables_map& vm) {
+    const Settings settings = read_settings(vm);
+    return BatchCommand{std::make_unique<CheckJob>(settings), settings.format, threads_option(vm)};
+  });
 }
 
 }  // namespace tsume::cli

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "batch/inputs.h"
+#include "cli/batch.h"
 #include "cli/command.h"
 #include "solver/core/movegen.h"
 #include "solver/io/csa_writer.h"
@@ -110,15 +111,6 @@ bool ends_in_mate(Position pos, const std::vector<Move>& moves) {
   return pos.in_check() && legal.size() == 0;
 }
 
-std::string usi_moves(const std::vector<Move>& moves) {
-  std::string out;
-  for (Move m : moves) {
-    if (!out.empty()) out += ' ';
-    out += io::to_usi(m);
-  }
-  return out;
-}
-
 io::KifRecordInfo kif_info(const Converted& c) {
   io::KifRecordInfo info;
   info.title = c.problem.title;
@@ -163,12 +155,12 @@ io::Expected<std::string> render(const Converted& c, Target target) {
   switch (target) {
   case Target::Sfen: {
     std::string line = io::to_sfen(c.start);
-    if (!moves.empty()) line += " moves " + usi_moves(moves);
+    if (!moves.empty()) line += " moves " + usi_line(moves);
     return line + '\n';
   }
   case Target::Tsv:
     return io::to_sfen(c.start) + '\t' + c.id + '\t' +
-           (c.ends_in_mate ? std::to_string(moves.size()) : "-") + '\t' + usi_moves(moves) + '\n';
+           (c.ends_in_mate ? std::to_string(moves.size()) : "-") + '\t' + usi_line(moves) + '\n';
   case Target::Kif:
     return io::to_kif_record(c.start, moves, kif_info(c));
   case Target::Ki2:
@@ -212,26 +204,19 @@ int convert_main(const Context& ctx) {
   const auto inputs = inputs_of(*vm);
   const Target target = parse_target((*vm)["to"].as<std::string>());
   const auto reading = read_options(*vm);
-  const std::string output = vm->count("output") ? (*vm)["output"].as<std::string>() : "";
-  const std::string dir = vm->count("output-dir") ? (*vm)["output-dir"].as<std::string>() : "";
+  const std::string output = string_option(*vm, "output");
+  const std::string dir = string_option(*vm, "output-dir");
   if (!output.empty() && !dir.empty()) throw UsageError("give -o or --output-dir, not both");
+  const auto records = problems_to_write(ctx, inputs, dir);
+  if (!records) return kExitInputError;
 
   const std::string where = "tsume " + std::string(ctx.command);
-  const std::vector<batch::Record> records = batch::gather_records(inputs);
-  if (records.empty()) {
-    ctx.err << where << ": no problem found in the inputs\n";
-    return kExitInputError;
-  }
-  if (!dir.empty() && !batch::ensure_folder(dir)) {
-    ctx.err << where << ": cannot create the folder '" << dir << "'\n";
-    return kExitInputError;
-  }
 
   std::string joined;  // everything, for standard output or -o
   int errors = 0;
   int written = 0;
   batch::FileNames names;
-  for (const batch::Record& r : records) {
+  for (const batch::Record& r : *records) {
     auto converted = read(r, reading);
     io::Expected<std::string> text =
         converted ? render(*converted, target) : io::Expected<std::string>(converted.error());

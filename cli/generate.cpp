@@ -11,6 +11,7 @@
 #include <filesystem>
 #include <fstream>
 #include <functional>
+#include <initializer_list>
 #include <iostream>
 #include <limits>
 #include <memory>
@@ -425,6 +426,14 @@ private:
   tbb::enumerable_thread_specific<std::unique_ptr<gen::Workspace>> workspaces_;
 };
 
+// A whole-number option: --name value_name (default value), help.
+struct NumberOption {
+  const char* name;
+  const char* value_name;
+  int value;
+  const char* help;
+};
+
 }  // namespace
 
 int generate_main(const Context& ctx) {
@@ -457,24 +466,28 @@ int generate_main(const Context& ctx) {
       "reverse: lengths of the random seed problems");
   add("extend", po::value<std::vector<std::string>>()->value_name("FILE")->multitoken(),
       "reverse: lengthen these problems instead of random seeds");
-  add("max-pieces", po::value<int>()->value_name("N")->default_value(16),
-      "reverse: at most N pieces (board without kings, plus attacker hand)");
-  add("tries", po::value<int>()->value_name("N")->default_value(96),
-      "reverse: candidates evaluated per problem before backing up");
-  add("children", po::value<int>()->value_name("N")->default_value(2),
-      "reverse: extensions of one problem taken into the chain");
-  add("repairs", po::value<int>()->value_name("N")->default_value(1),
-      "reverse: defender pieces added to a candidate against cooks");
+  // The whole numbers of the reverse method, in two groups around its node budgets.
+  const auto add_numbers = [&](std::initializer_list<NumberOption> numbers) {
+    for (const NumberOption& n : numbers)
+      add(n.name, po::value<int>()->value_name(n.value_name)->default_value(n.value), n.help);
+  };
+  add_numbers({
+      {"max-pieces", "N", 16,
+       "reverse: at most N pieces (board without kings, plus attacker hand)"},
+      {"tries", "N", 96, "reverse: candidates evaluated per problem before backing up"},
+      {"children", "N", 2, "reverse: extensions of one problem taken into the chain"},
+      {"repairs", "N", 1, "reverse: defender pieces added to a candidate against cooks"},
+  });
   add("cook-nodes", count_value("3000"),
       "reverse: budget per other check of a candidate (an early cook test)");
   add("filter-nodes", count_value("20k"),
       "reverse: budget per reply position ('mates within N+1?')");
-  add("drift", po::value<int>()->value_name("N")->default_value(512),
-      "reverse: mutations tried for a sound variant of a problem with no extension (0: none)");
-  add("drift-from", po::value<int>()->value_name("L")->default_value(19),
-      "reverse: drift only problems of at least L plies");
-  add("drifts", po::value<int>()->value_name("N")->default_value(30),
-      "reverse: variants in a row at one chain position");
+  add_numbers({
+      {"drift", "N", 512,
+       "reverse: mutations tried for a sound variant of a problem with no extension (0: none)"},
+      {"drift-from", "L", 19, "reverse: drift only problems of at least L plies"},
+      {"drifts", "N", 30, "reverse: variants in a row at one chain position"},
+  });
   add("through-unnecessary", po::bool_switch(),
       "reverse: lengthen problems that are sound but for an unnecessary piece (not written)");
   add("from-games", po::value<std::vector<std::string>>()->value_name("FILE")->multitoken(),

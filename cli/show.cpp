@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "batch/inputs.h"
+#include "cli/batch.h"
 #include "cli/command.h"
 #include "solver/io/kif_writer.h"
 #include "solver/io/problem.h"
@@ -152,24 +153,18 @@ int show_main(const Context& ctx) {
   const auto inputs = inputs_of(*vm);
   const auto ply = parse_ply((*vm)["ply"].as<std::string>());
   const auto read = read_options(*vm);
-  const std::string svg = vm->count("svg") ? (*vm)["svg"].as<std::string>() : "";
-  const std::string svg_dir = vm->count("svg-dir") ? (*vm)["svg-dir"].as<std::string>() : "";
-  const std::string title = vm->count("title") ? (*vm)["title"].as<std::string>() : "";
+  const std::string svg = string_option(*vm, "svg");
+  const std::string svg_dir = string_option(*vm, "svg-dir");
+  const std::string title = string_option(*vm, "title");
   if (!svg.empty() && !svg_dir.empty()) throw UsageError("give --svg or --svg-dir, not both");
-
-  const std::string where = "tsume " + std::string(ctx.command);
-  const std::vector<batch::Record> records = batch::gather_records(inputs);
-  if (records.empty()) {
-    ctx.err << where << ": no problem found in the inputs\n";
-    return kExitInputError;
-  }
+  const auto found = problems_to_write(ctx, inputs, svg_dir);
+  if (!found) return kExitInputError;
+  const std::vector<batch::Record>& records = *found;
   if (!svg.empty() && records.size() != 1)
     throw UsageError("--svg FILE takes one problem (" + std::to_string(records.size()) +
                      " found); use --svg-dir DIR for several");
-  if (!svg_dir.empty() && !batch::ensure_folder(svg_dir)) {
-    ctx.err << where << ": cannot create the folder '" << svg_dir << "'\n";
-    return kExitInputError;
-  }
+
+  const std::string where = "tsume " + std::string(ctx.command);
 
   int errors = 0;
   int shown_count = 0;

@@ -85,6 +85,12 @@ constexpr HelpText kHelp{
     "mpirun -np 8 tsume solve problems.tsv --threads 4 --format jsonl -o solved.jsonl --resume",
 };
 
+constexpr BatchOptionsHelp kBatchHelp{
+    "text|jsonl|kif",
+    "output format: text for people, JSON Lines (one object per problem), or KIF records",
+    "time limit per problem (0: none)",
+};
+
 struct Outcome {
   std::string id;
   std::string sfen;  // the position solved (defender hand applied), or the text that failed
@@ -110,6 +116,30 @@ struct Settings {
   SearchLimits limits;
   SolveOptions options;
 };
+
+// The settings of the command's options.
+Settings read_settings(const po::variables_map& vm) {
+  Settings s;
+  s.format = format_option(vm, true);
+  s.limits = batch_limits(vm);
+  s.read = read_options(vm);
+  s.options.exclude_futile = !vm["count-futile"].as<bool>();
+  const auto& answer = vm["answer"].as<std::string>();
+  if (answer == "first") {
+    s.options.answer = AnswerMode::First;
+  } else if (answer != "exact") {
+    throw UsageError("--answer must be exact or first, not '" + answer + "'");
+  }
+  s.options.certificate = vm.count("certificate") != 0;
+  s.options.exactness_certificate = vm["certificate-exact"].as<bool>();
+  if (s.options.exactness_certificate && !s.options.certificate)
+    throw UsageError("--certificate-exact needs --certificate FILE");
+  if (s.options.certificate && s.read.variant != Variant::Shogi && s.read.variant != Variant::Sho)
+    throw UsageError("--certificate is supported for shogi and sho only, not --rules " +
+                     std::string(variant_name(s.read.variant)));
+  s.options.certify_nodes = count_option(vm, "certify-nodes");
+  return s;
+}
 
 Outcome solve_record(const Record& r, Solver& solver, const Settings& settings) {
   Outcome o;
@@ -283,46 +313,38 @@ std::string format_outcome(const Outcome& o, Format format) {
   return format_text(o);
 }
 
-// What the output needs of an outcome: its record, certificate and diagram written out, and the
-// figures of the summary. Under MPI it is what a rank sends back to rank 0.
-struct Rendered {
+// What the writing process needs of an outcome besides its record (batch::Entry::data): the
+// id, status and exactness for the summary, the certificate and the diagram to write.
+struct Extras {
   std::string id;
-  std::string record;
-  std::string certificate;
-  std::string diagram;  // with --diagram, when the position was read
   std::string status;
   bool length_exact = false;
-  std::uint64_t nodes = 0;
-  double seconds = 0;
+  std::string certificate;
+  std::string diagram;  // with --diagram, when the position was read
 };
 
-Rendered render(const Outcome& o, Format format, bool diagram) {
-  Rendered r{
-      o.id,     format_outcome(o, format), o.certificate, {}, o.status, o.length_exact, o.nodes,
-      o.seconds};
-  if (diagram && o.start) r.diagram = diagram_svg(o);
-  return r;
-}
-
-std::string encode(const Rendered& r) {
+batch::Entry entry(const Outcome& o, Format format, bool diagram) {
+  batch::Entry e;
+  e.record = format_outcome(o, format);
+  e.readable = o.status != "error";
+  e.counted = o.status == "mate";
+  e.nodes = o.nodes;
   cluster::WireWriter w;
-  w.str(r.id).str(r.record).str(r.certificate).str(r.diagram).str(r.status);
-  w.u64(r.length_exact ? 1 : 0).u64(r.nodes).f64(r.seconds);
-  return std::move(w).bytes();
+  w.str(o.id).str(o.status).u64(o.length_exact ? 1 : 0).str(o.certificate);
+  w.str(diagram && o.start ? diagram_svg(o) : std::string());
+  e.data = std::move(w).bytes();
+  return e;
 }
 
-Rendered decode(const std::string& bytes) {
-  cluster::WireReader in(bytes);
-  Rendered r;
-  r.id = in.str();
-  r.record = in.str();
-  r.certificate = in.str();
-  r.diagram = in.str();
-  r.status = in.str();
-  r.length_exact = in.u64() != 0;
-  r.nodes = in.u64();
-  r.seconds = in.f64();
-  return r;
+Extras extras(const batch::Entry& e) {
+  cluster::WireReader in(e.data);
+  Extras x;
+  x.id = in.str();
+  x.status = in.str();
+  x.length_exact = in.u64() != 0;
+  x.certificate = in.str();
+  x.diagram = in.str();
+  return x;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -426,7 +448,7 @@ void solve_batch(const std::vector<const Record*>& todo, const Settings& setting
   });
 }
 
-// `tsume solve` as a job of the batch runner: a record's result is its Rendered outcome; the
+// `tsume solve` as a job of the batch runner: a record's result is its entry(); the
 // certificates and diagrams are written as the records are.
 class SolveJob : public batch::Job {
 public:
@@ -440,9 +462,9 @@ public:
     std::string diagram_dir;
   };
 
-  SolveJob(const Settings& settings, std::size_t hash_mb, std::uint64_t quick_nodes, Files files)
-      : settings_(settings), hash_mb_(hash_mb), quick_nodes_(quick_nodes), files_(std::move(files)),
-        compress_(is_gzip_path(files_.certificates)) {}
+  SolveJob(Settings settings, std::size_t hash_mb, std::uint64_t quick_nodes, Files files)
+      : settings_(std::move(settings)), hash_mb_(hash_mb), quick_nodes_(quick_nodes),
+        files_(std::move(files)), compress_(is_gzip_path(files_.certificates)) {}
 
   bool open(std::ostream& err) override {
     if (files_.diagrams && !batch::ensure_folder(files_.diagram_dir)) {
@@ -465,13 +487,13 @@ public:
     solve_batch(
         records, settings_, hash_mb_, pool, quick_nodes_, results,
         [&](std::size_t i, const Outcome& o) {
-          results.put(i, encode(render(o, settings_.format, files_.diagrams)));
+          results.put(i, entry(o, settings_.format, files_.diagrams));
         },
         kept_);
   }
 
-  batch::Entry take(const std::string& result) override {
-    const Rendered o = decode(result);
+  void take(const batch::Entry& result) override {
+    const Extras o = extras(result);
     if (certificates_.is_open()) {
       if (compress_)
         certificates_ << gzip_member(o.certificate) << std::flush;
@@ -494,7 +516,6 @@ public:
     } else {
       ++unknown_;
     }
-    return {o.record, o.status != "error", o.status == "mate", o.nodes};
   }
 
   std::string failure() const override { return unwritable_; }
@@ -508,7 +529,7 @@ public:
   }
 
 private:
-  const Settings& settings_;
+  Settings settings_;
   std::size_t hash_mb_;
   std::uint64_t quick_nodes_;
   Files files_;
@@ -520,40 +541,11 @@ private:
   std::size_t mate_ = 0, exact_ = 0, no_mate_ = 0, unknown_ = 0, errors_ = 0;
 };
 
-// ---------------------------------------------------------------------------------------------
-// Options
-
-Settings read_settings(const po::variables_map& vm) {
-  Settings s;
-  s.format = format_option(vm, true);
-  s.limits = batch_limits(vm);
-  s.read = read_options(vm);
-  s.options.exclude_futile = !vm["count-futile"].as<bool>();
-  const auto& answer = vm["answer"].as<std::string>();
-  if (answer == "first") {
-    s.options.answer = AnswerMode::First;
-  } else if (answer != "exact") {
-    throw UsageError("--answer must be exact or first, not '" + answer + "'");
-  }
-  s.options.certificate = vm.count("certificate") != 0;
-  s.options.exactness_certificate = vm["certificate-exact"].as<bool>();
-  if (s.options.exactness_certificate && !s.options.certificate)
-    throw UsageError("--certificate-exact needs --certificate FILE");
-  if (s.options.certificate && s.read.variant != Variant::Shogi && s.read.variant != Variant::Sho)
-    throw UsageError("--certificate is supported for shogi and sho only, not --rules " +
-                     std::string(variant_name(s.read.variant)));
-  s.options.certify_nodes = count_option(vm, "certify-nodes");
-  return s;
-}
-
 }  // namespace
 
 int solve_main(const Context& ctx) {
-  po::options_description options("Options", kHelpLineLength);
+  po::options_description options = batch_options(kBatchHelp);
   auto add = options.add_options();
-  add("format", po::value<std::string>()->value_name("text|jsonl|kif")->default_value("text"),
-      "output format: text for people, JSON Lines (one object per problem), or KIF records");
-  add_batch_options(options, "time limit per problem (0: none)");
   add_threads_option(options,
                      "a batch solves several problems at once, a hard problem gets all threads");
   add("quick-nodes", count_value(std::to_string(kQuickTryNodes)),
@@ -583,31 +575,23 @@ int solve_main(const Context& ctx) {
   add("count-futile", po::bool_switch()->default_value(false),
       "count every interposition, futile ones (無駄合) included, as game-style mate searches do");
   add_read_options(options);
-  const auto vm = parse_options_with_inputs(ctx, options, kHelp);
-  if (!vm) return kExitOk;
-
-  const Settings settings = read_settings(*vm);
-  const std::size_t hash_mb = hash_megabytes_option(*vm);
-  const int threads = threads_option(*vm);
-
-  const bool diagram = vm->count("diagram") != 0;
-  if (diagram && (*vm)["diagram"].as<std::string>() != "svg")
-    throw UsageError("--diagram must be svg, not '" + (*vm)["diagram"].as<std::string>() + "'");
-  const std::uint64_t quick_nodes = count_option(*vm, "quick-nodes");
-
-  // Under mpirun every rank runs chunks of records the same way; rank 0 also reads the inputs
-  // and writes the output.
-  const std::unique_ptr<cluster::World> world = join_world();
-  const batch::Settings run =
-      batch_settings(ctx, *vm, settings.format, threads, "solved", world.get());
-  SolveJob::Files files;
-  files.where = run.where;
-  if (vm->count("certificate") != 0) files.certificates = (*vm)["certificate"].as<std::string>();
-  files.append = run.resume;
-  files.diagrams = diagram;
-  files.diagram_dir = (*vm)["diagram-dir"].as<std::string>();
-  SolveJob job(settings, hash_mb, quick_nodes, std::move(files));
-  return batch::run_batch(run, job, ctx.out, ctx.err);
+  return batch_main(ctx, options, kHelp, "solved", [&](const po::variables_map& vm) {
+    const Settings settings = read_settings(vm);
+    const std::size_t hash_mb = hash_megabytes_option(vm);
+    const int threads = threads_option(vm);
+    const bool diagram = vm.count("diagram") != 0;
+    if (diagram && vm["diagram"].as<std::string>() != "svg")
+      throw UsageError("--diagram must be svg, not '" + vm["diagram"].as<std::string>() + "'");
+    SolveJob::Files files;
+    files.where = "tsume " + std::string(ctx.command);
+    files.certificates = string_option(vm, "certificate");
+    files.append = vm["resume"].as<bool>();
+    files.diagrams = diagram;
+    files.diagram_dir = vm["diagram-dir"].as<std::string>();
+    return BatchCommand{std::make_unique<SolveJob>(
+                            settings, hash_mb, count_option(vm, "quick-nodes"), std::move(files)),
+                        settings.format, threads};
+  });
 }
 
 }  // namespace tsume::cli

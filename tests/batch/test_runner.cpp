@@ -47,18 +47,21 @@ public:
       if (reverse) {
         held[i] = id;
       } else {
-        results.put(i, id);
+        results.put(i, entry(id));
       }
     });
     if (reverse)
-      for (std::size_t i = records.size(); i-- > 0;) results.put(i, held[i]);
+      for (std::size_t i = records.size(); i-- > 0;) results.put(i, entry(held[i]));
   }
 
-  Entry take(const std::string& id) override {
+  // The output of a record: its id and whether it was read; the job's data is the id.
+  static Entry entry(const std::string& id) {
     const bool bad = id.starts_with("bad");
+    return {"id " + id + "\nresult " + (bad ? "error" : "ok") + "\n\n", !bad, !bad, 10, id};
+  }
+  void take(const Entry& e) override {
     ++taken_;
-    if (id == fail_after) failed_ = "side-file";
-    return {"id " + id + "\nresult " + (bad ? "error" : "ok") + "\n\n", !bad, !bad, 10};
+    if (e.data == fail_after) failed_ = "side-file";
   }
   std::string failure() const override { return failed_; }
   std::string summary_counts() const override { return std::to_string(taken_) + " taken"; }
@@ -295,6 +298,16 @@ TEST_F(Runner, AFailedFileOfTheJobStopsTheBatch) {
   EXPECT_EQ(out_.str(), records({"p0", "p1"}));
   EXPECT_EQ(job.ran().size(), 2u);  // one thread: nothing started after the failure
   EXPECT_EQ(err_.str(), "test: cannot write side-file\n");
+}
+
+TEST_F(Runner, EntriesTravelAsBytes) {
+  const Entry e{"id x\n\n", false, true, 12345, std::string("a\0b", 3)};
+  const Entry back = decode_entry(encode_entry(e));
+  EXPECT_EQ(back.record, e.record);
+  EXPECT_FALSE(back.readable);
+  EXPECT_TRUE(back.counted);
+  EXPECT_EQ(back.nodes, 12345u);
+  EXPECT_EQ(back.data, e.data);
 }
 
 TEST_F(Runner, RecordsTravelAsBytes) {
