@@ -2,6 +2,10 @@
 #include "batch/pool.h"
 
 #include <algorithm>
+#include <exception>
+#include <mutex>
+#include <thread>
+#include <vector>
 
 #include <oneapi/tbb/task_group.h>
 
@@ -14,13 +18,34 @@ extern "C" void on_interrupt(int) { g_interrupted.store(true, std::memory_order_
 
 Pool::Pool(int threads) : threads_(std::max(threads, 1)), arena_(threads_) {}
 
+// The loops are tasks of one task_group in the pool's arena. ThreadSanitizer cannot see the
+// synchronisation inside libtbb (the distribution's library is not instrumented), so a tsan
+// build runs each loop on a plain thread instead (as solver/parallel does for its workers);
+// what the loops share is the same.
 void Pool::loops(std::size_t loops, const std::function<void(std::size_t)>& loop) {
   if (loops == 0) return;
+#if defined(__SANITIZE_THREAD__)
+  std::exception_ptr error;
+  std::mutex mutex;
+  std::vector<std::thread> threads;
+  for (std::size_t k = 0; k < loops; ++k)
+    threads.emplace_back([&, k] {
+      try {
+        loop(k);
+      } catch (...) {
+        const std::lock_guard lock(mutex);
+        if (!error) error = std::current_exception();
+      }
+    });
+  for (std::thread& t : threads) t.join();
+  if (error) std::rethrow_exception(error);
+#else
   arena_.execute([&] {
     tbb::task_group group;
     for (std::size_t k = 0; k < loops; ++k) group.run([&loop, k] { loop(k); });
     group.wait();  // rethrows the first exception of a loop
   });
+#endif
 }
 
 void Pool::each(std::size_t count, const std::function<void(std::size_t)>& work) {
