@@ -16,12 +16,10 @@ shift 3
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
+# The last lines of the output and of the messages (tail names each file).
 fail() {
   echo "FAILED ($command): $*"
-  for f in "$tmp"/*; do
-    echo "--- $f"
-    head -c 2000 "$f"
-  done
+  tail -n 5 "$tmp"/out "$tmp"/*.err
   exit 1
 }
 
