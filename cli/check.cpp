@@ -1,28 +1,17 @@
 // `tsume check`: soundness verdicts for composers (SPEC.md section 4, docs/check.md) over one
 // problem or a collection: the verdict, the main line, cooks, flaws, unnecessary pieces and the
 // tests that did not finish, with evidence. Inputs, ids, --resume and progress as in `solve`.
-#include <unistd.h>
-
-#include <algorithm>
-#include <atomic>
-#include <chrono>
-#include <condition_variable>
 #include <cstdint>
-#include <exception>
-#include <fstream>
-#include <functional>
-#include <iostream>
 #include <map>
-#include <mutex>
+#include <memory>
 #include <optional>
 #include <sstream>
 #include <string>
-#include <thread>
+#include <utility>
 #include <vector>
 
 #include "cli/batch.h"
 #include "cli/command.h"
-#include "cluster/wire.h"
 #include "solver/answer/check.h"
 #include "solver/io/kif_writer.h"
 #include "solver/io/piece_names.h"
@@ -63,6 +52,12 @@ constexpr HelpText kHelp{
     "tsume check collection/ --realistic --step-nodes 500000",
 };
 
+constexpr BatchOptionsHelp kBatchHelp{
+    "text|jsonl",
+    "output format: a short report per problem, or JSON Lines (one object per problem)",
+    "time limit per problem (0: none); makes verdicts depend on machine speed",
+};
+
 // ---------------------------------------------------------------------------------------------
 // One problem
 
@@ -86,6 +81,20 @@ struct Settings {
   bool use_given = true;
 };
 
+// The settings of the command's options.
+Settings read_settings(const po::variables_map& vm) {
+  Settings s;
+  s.format = format_option(vm, false);
+  s.options.limits = batch_limits(vm);
+  s.options.step_nodes = count_option(vm, "step-nodes");
+  s.options.hash_megabytes = hash_megabytes_option(vm);
+  s.options.realistic = vm["realistic"].as<bool>();
+  s.options.test_pieces = !vm["no-pieces"].as<bool>();
+  s.use_given = !vm["ignore-given"].as<bool>();
+  s.read = read_options(vm);
+  return s;
+}
+
 Checked check_record(const Record& r, const Settings& settings) {
   Checked c;
   c.id = r.id;
@@ -107,72 +116,6 @@ Checked check_record(const Record& r, const Settings& settings) {
         limit_reached(settings.options.limits, c.result->nodes, c.result->seconds, "step-nodes");
   return c;
 }
-
-// Checks the records on `threads` worker threads, each problem on one thread with its own tables
-// (the checker is serial, so a verdict does not depend on the thread count); take(i) hands the
-// results back in input order.
-class ParallelChecks {
-public:
-  ParallelChecks(const std::vector<const Record*>& todo, const Settings& settings,
-                 std::size_t threads)
-      : todo_(todo), settings_(settings), results_(todo.size()) {
-    const std::size_t n = std::max<std::size_t>(1, std::min(threads, todo.size()));
-    running_ = n;
-    for (std::size_t t = 0; t < n; ++t) workers_.emplace_back([this] { work(); });
-  }
-  ~ParallelChecks() {
-    stop_.store(true);
-    for (std::thread& w : workers_) w.join();
-  }
-  ParallelChecks(const ParallelChecks&) = delete;
-  ParallelChecks& operator=(const ParallelChecks&) = delete;
-
-  // The result of record i once it is done; std::nullopt when the workers stopped before it
-  // (interrupted).
-  std::optional<Checked> take(std::size_t i) {
-    std::unique_lock lock(mutex_);
-    done_.wait(lock, [&] { return results_[i].has_value() || running_ == 0 || error_; });
-    if (error_) std::rethrow_exception(error_);  // out of memory, most likely (run.cpp says so)
-    std::optional<Checked> r = std::move(results_[i]);
-    results_[i].reset();
-    return r;
-  }
-
-private:
-  void work() {
-    for (;;) {
-      const std::size_t i = next_.fetch_add(1);
-      if (i >= todo_.size() || stop_.load() || g_interrupted.load()) break;
-      std::optional<Checked> c;
-      try {
-        c = check_record(*todo_[i], settings_);
-      } catch (...) {  // handed to the reading thread: an exception must not leave a std::thread
-        stop_.store(true);
-        const std::lock_guard lock(mutex_);
-        if (!error_) error_ = std::current_exception();
-        done_.notify_all();
-        break;
-      }
-      const std::lock_guard lock(mutex_);
-      results_[i] = std::move(c);
-      done_.notify_all();
-    }
-    const std::lock_guard lock(mutex_);
-    --running_;
-    done_.notify_all();
-  }
-
-  const std::vector<const Record*>& todo_;
-  const Settings& settings_;
-  std::vector<std::optional<Checked>> results_;  // guarded by mutex_
-  std::size_t running_ = 0;                      // guarded by mutex_
-  std::exception_ptr error_;                     // guarded by mutex_
-  std::mutex mutex_;
-  std::condition_variable done_;
-  std::atomic<std::size_t> next_{0};
-  std::atomic<bool> stop_{false};
-  std::vector<std::thread> workers_;
-};
 
 // ---------------------------------------------------------------------------------------------
 // Words for findings
@@ -369,112 +312,55 @@ std::string format_text(const Checked& c) {
   return s.str();
 }
 
-// What the output needs of a checked record: the record written out and the figures of the
-// summary. Under MPI it is what a rank sends back to rank 0.
-struct Rendered {
-  std::string record;
-  std::string verdict;  // ERROR when the record could not be read
-  bool readable = false;
-  bool sound = false;
-  std::uint64_t nodes = 0;
+// What the output gets of a checked record: the record written out, and the verdict (ERROR
+// when the record could not be read) for the summary.
+batch::Entry entry(const Checked& c, Format format) {
+  batch::Entry e;
+  e.record = format == Format::Jsonl ? format_jsonl(c) : format_text(c);
+  e.readable = c.result.has_value();
+  e.counted = c.result &&
+              (c.result->verdict == Verdict::Sound || c.result->verdict == Verdict::SoundWithFlaws);
+  e.nodes = c.result ? c.result->nodes : 0;
+  e.data = c.result ? to_string(c.result->verdict) : "ERROR";
+  return e;
+}
+
+// `tsume check` as a job of the batch runner: each problem is checked serially on one thread of
+// the pool with its own tables (so a verdict does not depend on the thread count), as many at
+// once as there are threads.
+class CheckJob : public batch::Job {
+public:
+  explicit CheckJob(Settings settings) : settings_(std::move(settings)) {}
+
+  void run(const std::vector<const Record*>& records, batch::Pool& pool,
+           batch::Results& results) override {
+    pool.each(records.size(), [&](std::size_t i) {
+      if (results.stopped()) return;
+      const Checked c = check_record(*records[i], settings_);
+      results.put(i, entry(c, settings_.format));
+    });
+  }
+
+  void take(const batch::Entry& result) override { ++verdicts_[result.data]; }
+
+  // "2 SOUND, 1 COOKED": the count of each verdict, in the order of their names.
+  std::string summary_counts() const override {
+    std::string s;
+    for (const auto& [verdict, count] : verdicts_)
+      s += (s.empty() ? "" : ", ") + std::to_string(count) + ' ' + verdict;
+    return s;
+  }
+
+private:
+  Settings settings_;
+  std::map<std::string, std::size_t> verdicts_;
 };
-
-Rendered render(const Checked& c, Format format) {
-  Rendered r;
-  r.record = format == Format::Jsonl ? format_jsonl(c) : format_text(c);
-  r.verdict = c.result ? to_string(c.result->verdict) : "ERROR";
-  r.readable = c.result.has_value();
-  r.sound = c.result &&
-            (c.result->verdict == Verdict::Sound || c.result->verdict == Verdict::SoundWithFlaws);
-  r.nodes = c.result ? c.result->nodes : 0;
-  return r;
-}
-
-std::string encode(const Rendered& r) {
-  cluster::WireWriter w;
-  w.str(r.record).str(r.verdict).u64(r.readable ? 1 : 0).u64(r.sound ? 1 : 0).u64(r.nodes);
-  return std::move(w).bytes();
-}
-
-Rendered decode(const std::string& bytes) {
-  cluster::WireReader in(bytes);
-  Rendered r;
-  r.record = in.str();
-  r.verdict = in.str();
-  r.readable = in.u64() != 0;
-  r.sound = in.u64() != 0;
-  r.nodes = in.u64();
-  return r;
-}
-
-// Checks the records on `threads` threads and hands each result to `write` in input order;
-// `write` returns false to stop. Returns false when interrupted or stopped (the record in
-// progress is not written).
-bool check_batch(const std::vector<const Record*>& todo, const Settings& settings,
-                 std::size_t threads, const std::function<bool(const Checked&)>& write) {
-  ParallelChecks checks(todo, settings, threads);
-  for (std::size_t i = 0; i < todo.size(); ++i) {
-    const std::optional<Checked> next = checks.take(i);
-    if (!next || g_interrupted.load()) return false;  // cut short: this record is not an answer
-    if (!write(*next)) return false;
-  }
-  return true;
-}
-
-// ---------------------------------------------------------------------------------------------
-// Totals
-
-struct Totals {
-  std::map<std::string, std::size_t> verdicts;
-  std::size_t done = 0, sound = 0;
-  std::uint64_t nodes = 0;
-
-  void add(const Rendered& c) {
-    ++done;
-    ++verdicts[c.verdict];
-    sound += c.sound ? 1 : 0;
-    nodes += c.nodes;
-  }
-};
-
-std::string summary_text(const Totals& t, std::size_t skipped, double wall_seconds,
-                         bool interrupted) {
-  std::ostringstream s;
-  s << "summary: " << t.done << " problems:";
-  bool first = true;
-  for (const auto& [verdict, count] : t.verdicts) {
-    s << (first ? " " : ", ") << count << ' ' << verdict;
-    first = false;
-  }
-  if (skipped > 0) s << "; " << skipped << " skipped (already in the output)";
-  s << "; time " << seconds_text(wall_seconds) << ", nodes " << t.nodes;
-  if (interrupted) s << "; interrupted";
-  s << '\n';
-  return s.str();
-}
-
-Settings read_settings(const po::variables_map& vm) {
-  Settings s;
-  s.format = format_option(vm, false);
-  s.options.limits = batch_limits(vm);
-  s.options.step_nodes = count_option(vm, "step-nodes");
-  s.options.hash_megabytes = hash_megabytes_option(vm);
-  s.options.realistic = vm["realistic"].as<bool>();
-  s.options.test_pieces = !vm["no-pieces"].as<bool>();
-  s.use_given = !vm["ignore-given"].as<bool>();
-  s.read = read_options(vm);
-  return s;
-}
 
 }  // namespace
 
 int check_main(const Context& ctx) {
-  po::options_description options("Options", kHelpLineLength);
+  po::options_description options = batch_options(kBatchHelp);
   auto add = options.add_options();
-  add("format", po::value<std::string>()->value_name("text|jsonl")->default_value("text"),
-      "output format: a short report per problem, or JSON Lines (one object per problem)");
-  add_batch_options(options,
-                    "time limit per problem (0: none); makes verdicts depend on machine speed");
   add("step-nodes", count_value("2M"),
       "node limit of one step: one alternative check, one removed piece (x4 for all its tests; "
       "x1 in a first round over all pieces) (0: none)");
@@ -491,88 +377,10 @@ int check_main(const Context& ctx) {
                      "problems checked at once (each serially, with its own tables); records "
                      "stay in input order and verdicts do not depend on N");
   add_read_options(options);
-  const auto vm = parse_options_with_inputs(ctx, options, kHelp);
-  if (!vm) return kExitOk;
-
-  const auto [inputs, output, resume] = batch_args(*vm);
-  const Settings settings = read_settings(*vm);
-  const auto threads = static_cast<std::size_t>(threads_option(*vm));
-
-  const std::size_t chunk = chunk_option(*vm, static_cast<int>(threads));
-
-  // Under mpirun every rank checks chunks of records the same way; rank 0 also reads the inputs
-  // and writes the output.
-  const std::unique_ptr<cluster::World> world = join_world();
-  const RecordChunk run_chunk = [&](const std::vector<const Record*>& records,
-                                    std::vector<std::string>& results) {
-    return check_batch(records, settings, threads, [&](const Checked& c) {
-      results.push_back(encode(render(c, settings.format)));
-      return true;
-    });
-  };
-  if (world && world->rank() != 0) {
-    const InterruptGuard guard;
-    return serve_records(*world, run_chunk);
-  }
-
-  const auto wall_start = std::chrono::steady_clock::now();
-  const std::string where = "tsume " + std::string(ctx.command);
-  const std::vector<Record> records = gather_records(inputs);
-
-  BatchOutput batch;
-  if (!open_batch_output(ctx, where, output, resume, shard_option(*vm, "shard"), settings.format,
-                         records, batch))
-    return kExitInputError;
-  std::ostream& out = *batch.out;
-  const std::vector<const Record*>& todo = batch.todo;
-  const std::size_t skipped = batch.skipped;
-
-  StatusLine bar(ctx.err, ::isatty(STDERR_FILENO) == 1);
-  const InterruptGuard guard;
-  Totals totals;
-  std::size_t readable = 0;
-  bool write_failed = false;
-  const auto elapsed = [&] {
-    return std::chrono::duration<double>(std::chrono::steady_clock::now() - wall_start).count();
-  };
-  bar.show(progress_text(0, todo.size(), "sound", 0, elapsed()));
-  const auto write = [&](const Rendered& c) {
-    if (c.readable) ++readable;
-    bar.clear();
-    out << c.record << std::flush;
-    if (!out) {
-      write_failed = true;
-      return false;
-    }
-    totals.add(c);
-    bar.show(progress_text(totals.done, todo.size(), "sound", totals.sound, elapsed()));
-    return true;
-  };
-  const bool interrupted = world ? distribute_records(
-                                       *world, todo, chunk, run_chunk,
-                                       [&](const std::string& bytes) {
-                                         if (!write_failed) write(decode(bytes));
-                                       },
-                                       [&] { return write_failed; })
-                                 : !check_batch(todo, settings, threads, [&](const Checked& c) {
-                                     return write(render(c, settings.format));
-                                   });
-  bar.finish();
-  if (write_failed) {
-    ctx.err << where << ": error writing " << (output.empty() ? "standard output" : output) << '\n';
-    return kExitInputError;
-  }
-
-  const std::string summary = summary_text(totals, skipped, elapsed(), interrupted);
-  ctx.err << summary;
-  if (settings.format == Format::Text) ctx.out << summary;
-  if (interrupted) return 130;
-  if (records.empty()) {
-    ctx.err << where << ": no problem found in the inputs\n";
-    return kExitInputError;
-  }
-  if (readable == 0 && !todo.empty()) return kExitInputError;
-  return kExitOk;
+  return batch_main(ctx, options, kHelp, "sound", [](const po::variables_map& vm) {
+    const Settings settings = read_settings(vm);
+    return BatchCommand{std::make_unique<CheckJob>(settings), settings.format, threads_option(vm)};
+  });
 }
 
 }  // namespace tsume::cli

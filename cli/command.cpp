@@ -61,6 +61,10 @@ std::vector<std::string> inputs_of(const po::variables_map& vm) {
   return vm["input"].as<std::vector<std::string>>();
 }
 
+std::string string_option(const po::variables_map& vm, const char* name) {
+  return vm.count(name) != 0 ? vm[name].as<std::string>() : std::string();
+}
+
 void add_read_options(po::options_description& options) {
   options.add_options()(
       "hand-as-given", po::bool_switch()->default_value(false),

@@ -68,11 +68,13 @@ std::optional<po::variables_map> parse_options(const Context& ctx, po::options_d
                                                const HelpText& help);
 
 // Like parse_options, with any number of positional INPUT arguments (for commands that read
-// problems, cli/inputs.h); inputs_of() returns them and throws UsageError when there are none.
+// problems, batch/inputs.h); inputs_of() returns them and throws UsageError when there are none.
 std::optional<po::variables_map> parse_options_with_inputs(const Context& ctx,
                                                            po::options_description& options,
                                                            const HelpText& help);
 std::vector<std::string> inputs_of(const po::variables_map& vm);
+// The value of a string option without a default; empty when it was not given.
+std::string string_option(const po::variables_map& vm, const char* name);
 
 // The options of commands that read problems: --hand-as-given (tsume convention by default: an
 // empty defender hand holds all remaining pieces, 残り全部) and --rules; read_options() gives

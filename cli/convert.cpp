@@ -10,8 +10,9 @@
 #include <utility>
 #include <vector>
 
+#include "batch/inputs.h"
+#include "cli/batch.h"
 #include "cli/command.h"
-#include "cli/inputs.h"
 #include "solver/core/movegen.h"
 #include "solver/io/csa_writer.h"
 #include "solver/io/kif_writer.h"
@@ -110,15 +111,6 @@ bool ends_in_mate(Position pos, const std::vector<Move>& moves) {
   return pos.in_check() && legal.size() == 0;
 }
 
-std::string usi_moves(const std::vector<Move>& moves) {
-  std::string out;
-  for (Move m : moves) {
-    if (!out.empty()) out += ' ';
-    out += io::to_usi(m);
-  }
-  return out;
-}
-
 io::KifRecordInfo kif_info(const Converted& c) {
   io::KifRecordInfo info;
   info.title = c.problem.title;
@@ -163,12 +155,12 @@ io::Expected<std::string> render(const Converted& c, Target target) {
   switch (target) {
   case Target::Sfen: {
     std::string line = io::to_sfen(c.start);
-    if (!moves.empty()) line += " moves " + usi_moves(moves);
+    if (!moves.empty()) line += " moves " + usi_line(moves);
     return line + '\n';
   }
   case Target::Tsv:
     return io::to_sfen(c.start) + '\t' + c.id + '\t' +
-           (c.ends_in_mate ? std::to_string(moves.size()) : "-") + '\t' + usi_moves(moves) + '\n';
+           (c.ends_in_mate ? std::to_string(moves.size()) : "-") + '\t' + usi_line(moves) + '\n';
   case Target::Kif:
     return io::to_kif_record(c.start, moves, kif_info(c));
   case Target::Ki2:
@@ -179,14 +171,14 @@ io::Expected<std::string> render(const Converted& c, Target target) {
   return io::to_csa_record(c.start, moves, csa_info(c));
 }
 
-io::Expected<Converted> read(const Record& r, const io::ReadOptions& options) {
-  auto problem = read_record_problem(r, options);
+io::Expected<Converted> read(const batch::Record& r, const io::ReadOptions& options) {
+  auto problem = batch::read_record_problem(r, options);
   if (!problem) return problem.error();
   Converted c;
   c.problem = std::move(*problem);
   if (std::string why = c.start.set(c.problem.setup); !why.empty())
     return io::ParseError{r.file, r.line, "illegal position: " + why};
-  c.id = r.kind == Record::Kind::ProblemFile ? fs::path(r.text).stem().string() : r.id;
+  c.id = r.kind == batch::Record::Kind::ProblemFile ? fs::path(r.text).stem().string() : r.id;
   if (c.problem.title.empty()) c.problem.title = c.id;
   // Checkmate on the board, or a record that says so (a tsume main line may end where only
   // futile interpositions (無駄合) remain, which are legal moves).
@@ -212,26 +204,19 @@ int convert_main(const Context& ctx) {
   const auto inputs = inputs_of(*vm);
   const Target target = parse_target((*vm)["to"].as<std::string>());
   const auto reading = read_options(*vm);
-  const std::string output = vm->count("output") ? (*vm)["output"].as<std::string>() : "";
-  const std::string dir = vm->count("output-dir") ? (*vm)["output-dir"].as<std::string>() : "";
+  const std::string output = string_option(*vm, "output");
+  const std::string dir = string_option(*vm, "output-dir");
   if (!output.empty() && !dir.empty()) throw UsageError("give -o or --output-dir, not both");
+  const auto records = problems_to_write(ctx, inputs, dir);
+  if (!records) return kExitInputError;
 
   const std::string where = "tsume " + std::string(ctx.command);
-  const std::vector<Record> records = gather_records(inputs);
-  if (records.empty()) {
-    ctx.err << where << ": no problem found in the inputs\n";
-    return kExitInputError;
-  }
-  if (!dir.empty() && !ensure_folder(dir)) {
-    ctx.err << where << ": cannot create the folder '" << dir << "'\n";
-    return kExitInputError;
-  }
 
   std::string joined;  // everything, for standard output or -o
   int errors = 0;
   int written = 0;
-  FileNames names;
-  for (const Record& r : records) {
+  batch::FileNames names;
+  for (const batch::Record& r : *records) {
     auto converted = read(r, reading);
     io::Expected<std::string> text =
         converted ? render(*converted, target) : io::Expected<std::string>(converted.error());
@@ -243,7 +228,7 @@ int convert_main(const Context& ctx) {
     if (!dir.empty()) {
       const std::string path =
           (fs::path(dir) / (names.take(converted->id) + std::string(extension(target)))).string();
-      if (!write_whole_file(path, *text)) {
+      if (!batch::write_whole_file(path, *text)) {
         ctx.err << where << ": cannot write '" << path << "'\n";
         return kExitInputError;
       }
@@ -257,7 +242,7 @@ int convert_main(const Context& ctx) {
   if (dir.empty()) {
     if (output.empty()) {
       ctx.out << joined;
-    } else if (!write_whole_file(output, joined)) {
+    } else if (!batch::write_whole_file(output, joined)) {
       ctx.err << where << ": cannot write '" << output << "'\n";
       return kExitInputError;
     }

@@ -11,6 +11,7 @@
 #include <filesystem>
 #include <fstream>
 #include <functional>
+#include <initializer_list>
 #include <iostream>
 #include <limits>
 #include <memory>
@@ -22,12 +23,9 @@
 #include <vector>
 
 #include <oneapi/tbb/enumerable_thread_specific.h>
-#include <oneapi/tbb/parallel_for.h>
-#include <oneapi/tbb/task_arena.h>
 
 #include "cli/batch.h"
 #include "cli/command.h"
-#include "cli/inputs.h"
 #include "cli/option_values.h"
 #include "cluster/mpi.h"
 #include "cluster/wire.h"
@@ -275,39 +273,38 @@ int generate_from_games(const Context& ctx, const po::variables_map& vm,
 // --rate: each problem solved (exact length and main line within --check-nodes) and rated.
 int rate_problems(const Context& ctx, const po::variables_map& vm, const gen::GenerateOptions& o,
                   std::ostream& out) {
-  const std::vector<Record> records = gather_records(vm["rate"].as<std::vector<std::string>>());
+  const std::vector<Record> records =
+      batch::gather_records(vm["rate"].as<std::vector<std::string>>());
   std::vector<std::string> lines(records.size());
-  tbb::task_arena arena(std::max(1, o.threads));
+  batch::Pool pool(o.threads);
   tbb::enumerable_thread_specific<std::unique_ptr<Solver>> solvers;
-  arena.execute([&] {
-    tbb::parallel_for(std::size_t{0}, records.size(), [&](std::size_t i) {
-      const Record& r = records[i];
-      std::unique_ptr<Solver>& solver = solvers.local();
-      if (!solver) solver = std::make_unique<Solver>(16);
-      io::ReadOptions read;
-      read.variant = o.variant;
-      const auto pos = read_record_position(r, read);
-      std::ostringstream s;
-      s << "{\"id\":" << json_string(r.id);
-      if (!pos.ok()) {
-        s << ",\"error\":" << json_string(pos.error().message()) << "}\n";
-        lines[i] = s.str();
-        return;
-      }
-      const SolveResult sr = solver->solve(pos.value(), SearchLimits{o.check_nodes, 0, o.stop});
-      if (sr.status != SolveStatus::Mate || !sr.length_exact) {
-        s << ",\"error\":\"no exact mate length within " << o.check_nodes << " nodes\"}\n";
-        lines[i] = s.str();
-        return;
-      }
-      gen::Generated g;
-      g.position = pos.value();
-      g.pv = sr.pv;
-      g.solve_nodes = sr.nodes;
-      s << ",\"length\":" << sr.length << ",\"pv\":" << json_string(usi_line(sr.pv))
-        << ",\"nodes\":" << sr.nodes << rating_fields(g) << "}\n";
+  pool.each(records.size(), [&](std::size_t i) {
+    const Record& r = records[i];
+    std::unique_ptr<Solver>& solver = solvers.local();
+    if (!solver) solver = std::make_unique<Solver>(16);
+    io::ReadOptions read;
+    read.variant = o.variant;
+    const auto pos = read_record_position(r, read);
+    std::ostringstream s;
+    s << "{\"id\":" << json_string(r.id);
+    if (!pos.ok()) {
+      s << ",\"error\":" << json_string(pos.error().message()) << "}\n";
       lines[i] = s.str();
-    });
+      return;
+    }
+    const SolveResult sr = solver->solve(pos.value(), SearchLimits{o.check_nodes, 0, o.stop});
+    if (sr.status != SolveStatus::Mate || !sr.length_exact) {
+      s << ",\"error\":\"no exact mate length within " << o.check_nodes << " nodes\"}\n";
+      lines[i] = s.str();
+      return;
+    }
+    gen::Generated g;
+    g.position = pos.value();
+    g.pv = sr.pv;
+    g.solve_nodes = sr.nodes;
+    s << ",\"length\":" << sr.length << ",\"pv\":" << json_string(usi_line(sr.pv))
+      << ",\"nodes\":" << sr.nodes << rating_fields(g) << "}\n";
+    lines[i] = s.str();
   });
   for (const std::string& line : lines) out << line;
   out.flush();
@@ -396,26 +393,24 @@ class CandidateChunks {
 public:
   CandidateChunks(const gen::GenerateOptions& o,
                   std::function<std::string(const gen::Generated&)> format)
-      : o_(o), format_(std::move(format)), arena_(std::max(1, o.threads)) {}
+      : o_(o), format_(std::move(format)), pool_(o.threads) {}
 
   bool run(const std::vector<std::string>& items, std::vector<std::string>& results) {
     std::vector<std::string> out(items.size());
-    arena_.execute([&] {
-      tbb::parallel_for(std::size_t{0}, items.size(), [&](std::size_t i) {
-        if (g_interrupted.load()) return;
-        std::unique_ptr<gen::Workspace>& workspace = workspaces_.local();
-        if (!workspace) workspace = std::make_unique<gen::Workspace>(o_.hash_megabytes);
-        cluster::WireReader in(items[i]);
-        CandidateResult r;
-        const auto g = gen::evaluate_candidate(o_, in.u64(), *workspace, r.stats);
-        if (g) {
-          r.found = true;
-          r.record = format_(*g);
-          r.keys = gen::dedup_keys(g->setup, g->pv);
-          r.idea = gen::idea_key(g->position, g->pv);
-        }
-        if (!g_interrupted.load()) out[i] = encode(r);
-      });
+    pool_.each(items.size(), [&](std::size_t i) {
+      if (g_interrupted.load()) return;
+      std::unique_ptr<gen::Workspace>& workspace = workspaces_.local();
+      if (!workspace) workspace = std::make_unique<gen::Workspace>(o_.hash_megabytes);
+      cluster::WireReader in(items[i]);
+      CandidateResult r;
+      const auto g = gen::evaluate_candidate(o_, in.u64(), *workspace, r.stats);
+      if (g) {
+        r.found = true;
+        r.record = format_(*g);
+        r.keys = gen::dedup_keys(g->setup, g->pv);
+        r.idea = gen::idea_key(g->position, g->pv);
+      }
+      if (!g_interrupted.load()) out[i] = encode(r);
     });
     for (std::string& r : out) {
       if (r.empty()) return false;  // interrupted: the results before it only
@@ -427,8 +422,16 @@ public:
 private:
   const gen::GenerateOptions& o_;
   std::function<std::string(const gen::Generated&)> format_;
-  tbb::task_arena arena_;
+  batch::Pool pool_;
   tbb::enumerable_thread_specific<std::unique_ptr<gen::Workspace>> workspaces_;
+};
+
+// A whole-number option: --name value_name (default value), help.
+struct NumberOption {
+  const char* name;
+  const char* value_name;
+  int value;
+  const char* help;
 };
 
 }  // namespace
@@ -463,24 +466,28 @@ int generate_main(const Context& ctx) {
       "reverse: lengths of the random seed problems");
   add("extend", po::value<std::vector<std::string>>()->value_name("FILE")->multitoken(),
       "reverse: lengthen these problems instead of random seeds");
-  add("max-pieces", po::value<int>()->value_name("N")->default_value(16),
-      "reverse: at most N pieces (board without kings, plus attacker hand)");
-  add("tries", po::value<int>()->value_name("N")->default_value(96),
-      "reverse: candidates evaluated per problem before backing up");
-  add("children", po::value<int>()->value_name("N")->default_value(2),
-      "reverse: extensions of one problem taken into the chain");
-  add("repairs", po::value<int>()->value_name("N")->default_value(1),
-      "reverse: defender pieces added to a candidate against cooks");
+  // The whole numbers of the reverse method, in two groups around its node budgets.
+  const auto add_numbers = [&](std::initializer_list<NumberOption> numbers) {
+    for (const NumberOption& n : numbers)
+      add(n.name, po::value<int>()->value_name(n.value_name)->default_value(n.value), n.help);
+  };
+  add_numbers({
+      {"max-pieces", "N", 16,
+       "reverse: at most N pieces (board without kings, plus attacker hand)"},
+      {"tries", "N", 96, "reverse: candidates evaluated per problem before backing up"},
+      {"children", "N", 2, "reverse: extensions of one problem taken into the chain"},
+      {"repairs", "N", 1, "reverse: defender pieces added to a candidate against cooks"},
+  });
   add("cook-nodes", count_value("3000"),
       "reverse: budget per other check of a candidate (an early cook test)");
   add("filter-nodes", count_value("20k"),
       "reverse: budget per reply position ('mates within N+1?')");
-  add("drift", po::value<int>()->value_name("N")->default_value(512),
-      "reverse: mutations tried for a sound variant of a problem with no extension (0: none)");
-  add("drift-from", po::value<int>()->value_name("L")->default_value(19),
-      "reverse: drift only problems of at least L plies");
-  add("drifts", po::value<int>()->value_name("N")->default_value(30),
-      "reverse: variants in a row at one chain position");
+  add_numbers({
+      {"drift", "N", 512,
+       "reverse: mutations tried for a sound variant of a problem with no extension (0: none)"},
+      {"drift-from", "L", 19, "reverse: drift only problems of at least L plies"},
+      {"drifts", "N", 30, "reverse: variants in a row at one chain position"},
+  });
   add("through-unnecessary", po::bool_switch(),
       "reverse: lengthen problems that are sound but for an unnecessary piece (not written)");
   add("from-games", po::value<std::vector<std::string>>()->value_name("FILE")->multitoken(),
@@ -567,7 +574,8 @@ int generate_main(const Context& ctx) {
     if (vm->count("extend")) {
       // Each problem's exact length and main line come from the solver with the check budget.
       Solver solver(16);
-      for (const Record& r : gather_records((*vm)["extend"].as<std::vector<std::string>>())) {
+      for (const Record& r :
+           batch::gather_records((*vm)["extend"].as<std::vector<std::string>>())) {
         const auto pos = read_record_position(r, io::ReadOptions{});
         if (!pos.ok()) {
           ctx.err << "tsume generate: " << r.id << ": " << pos.error().message() << '\n';

@@ -9,8 +9,9 @@
 #include <string>
 #include <vector>
 
+#include "batch/inputs.h"
+#include "cli/batch.h"
 #include "cli/command.h"
-#include "cli/inputs.h"
 #include "solver/io/kif_writer.h"
 #include "solver/io/problem.h"
 #include "solver/io/svg_diagram.h"
@@ -64,9 +65,9 @@ struct Shown {
   bool defender_rest = false;
 };
 
-io::Expected<Shown> prepare(const Record& r, const io::ReadOptions& read,
+io::Expected<Shown> prepare(const batch::Record& r, const io::ReadOptions& read,
                             std::optional<std::size_t> ply) {
-  auto problem = read_record_problem(r, read);
+  auto problem = batch::read_record_problem(r, read);
   if (!problem) return problem.error();
   Shown s;
   s.id = problem->title.empty() ? r.id : problem->title;
@@ -152,28 +153,22 @@ int show_main(const Context& ctx) {
   const auto inputs = inputs_of(*vm);
   const auto ply = parse_ply((*vm)["ply"].as<std::string>());
   const auto read = read_options(*vm);
-  const std::string svg = vm->count("svg") ? (*vm)["svg"].as<std::string>() : "";
-  const std::string svg_dir = vm->count("svg-dir") ? (*vm)["svg-dir"].as<std::string>() : "";
-  const std::string title = vm->count("title") ? (*vm)["title"].as<std::string>() : "";
+  const std::string svg = string_option(*vm, "svg");
+  const std::string svg_dir = string_option(*vm, "svg-dir");
+  const std::string title = string_option(*vm, "title");
   if (!svg.empty() && !svg_dir.empty()) throw UsageError("give --svg or --svg-dir, not both");
-
-  const std::string where = "tsume " + std::string(ctx.command);
-  const std::vector<Record> records = gather_records(inputs);
-  if (records.empty()) {
-    ctx.err << where << ": no problem found in the inputs\n";
-    return kExitInputError;
-  }
+  const auto found = problems_to_write(ctx, inputs, svg_dir);
+  if (!found) return kExitInputError;
+  const std::vector<batch::Record>& records = *found;
   if (!svg.empty() && records.size() != 1)
     throw UsageError("--svg FILE takes one problem (" + std::to_string(records.size()) +
                      " found); use --svg-dir DIR for several");
-  if (!svg_dir.empty() && !ensure_folder(svg_dir)) {
-    ctx.err << where << ": cannot create the folder '" << svg_dir << "'\n";
-    return kExitInputError;
-  }
+
+  const std::string where = "tsume " + std::string(ctx.command);
 
   int errors = 0;
   int shown_count = 0;
-  FileNames names;
+  batch::FileNames names;
   for (std::size_t i = 0; i < records.size(); ++i) {
     auto shown = prepare(records[i], read, ply);
     if (!shown) {
@@ -185,13 +180,13 @@ int show_main(const Context& ctx) {
       const std::string image = svg_diagram(*shown, title);
       if (svg == "-") {
         ctx.out << image;
-      } else if (!write_whole_file(svg, image)) {
+      } else if (!batch::write_whole_file(svg, image)) {
         ctx.err << where << ": cannot write '" << svg << "'\n";
         return kExitInputError;
       }
     } else if (!svg_dir.empty()) {
       const std::string path = (fs::path(svg_dir) / (names.take(shown->id) + ".svg")).string();
-      if (!write_whole_file(path, svg_diagram(*shown, title))) {
+      if (!batch::write_whole_file(path, svg_diagram(*shown, title))) {
         ctx.err << where << ": cannot write '" << path << "'\n";
         return kExitInputError;
       }

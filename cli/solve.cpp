@@ -2,11 +2,8 @@
 // arguments, SFEN/TSV line files, KIF/KI2/CSA files, folders of them or standard input, and
 // writes one record per problem as it completes: text for people, JSON Lines for machines, or
 // KIF. --resume continues a batch that was cut short without losing or repeating a problem.
-#include <unistd.h>
-
 #include <algorithm>
 #include <atomic>
-#include <chrono>
 #include <cstdint>
 #include <filesystem>
 #include <fstream>
@@ -17,18 +14,13 @@
 #include <sstream>
 #include <string>
 #include <string_view>
-#include <thread>
 #include <vector>
 
 #include <oneapi/tbb/enumerable_thread_specific.h>
-#include <oneapi/tbb/parallel_for.h>
-#include <oneapi/tbb/task_arena.h>
-#include <oneapi/tbb/task_group.h>
 
 #include "cli/batch.h"
 #include "cli/command.h"
 #include "cli/gzip_stream.h"
-#include "cli/inputs.h"
 #include "cli/large.h"
 #include "cluster/wire.h"
 #include "solver/answer/certificate.h"
@@ -96,6 +88,12 @@ constexpr HelpText kHelp{
     "mpirun -np 8 tsume solve problems.tsv --threads 4 --format jsonl -o solved.jsonl --resume",
 };
 
+constexpr BatchOptionsHelp kBatchHelp{
+    "text|jsonl|kif",
+    "output format: text for people, JSON Lines (one object per problem), or KIF records",
+    "time limit per problem (0: none)",
+};
+
 struct Outcome {
   std::string id;
   std::string sfen;  // the position solved (defender hand applied), or the text that failed
@@ -121,6 +119,30 @@ struct Settings {
   SearchLimits limits;
   SolveOptions options;
 };
+
+// The settings of the command's options.
+Settings read_settings(const po::variables_map& vm) {
+  Settings s;
+  s.format = format_option(vm, true);
+  s.limits = batch_limits(vm);
+  s.read = read_options(vm);
+  s.options.exclude_futile = !vm["count-futile"].as<bool>();
+  const auto& answer = vm["answer"].as<std::string>();
+  if (answer == "first") {
+    s.options.answer = AnswerMode::First;
+  } else if (answer != "exact") {
+    throw UsageError("--answer must be exact or first, not '" + answer + "'");
+  }
+  s.options.certificate = vm.count("certificate") != 0;
+  s.options.exactness_certificate = vm["certificate-exact"].as<bool>();
+  if (s.options.exactness_certificate && !s.options.certificate)
+    throw UsageError("--certificate-exact needs --certificate FILE");
+  if (s.options.certificate && s.read.variant != Variant::Shogi && s.read.variant != Variant::Sho)
+    throw UsageError("--certificate is supported for shogi and sho only, not --rules " +
+                     std::string(variant_name(s.read.variant)));
+  s.options.certify_nodes = count_option(vm, "certify-nodes");
+  return s;
+}
 
 Outcome solve_record(const Record& r, Solver& solver, const Settings& settings) {
   Outcome o;
@@ -294,117 +316,50 @@ std::string format_outcome(const Outcome& o, Format format) {
   return format_text(o);
 }
 
-// What the output needs of an outcome: its record, certificate and diagram written out, and the
-// figures of the summary. Under MPI it is what a rank sends back to rank 0.
-struct Rendered {
+// What the writing process needs of an outcome besides its record (batch::Entry::data): the
+// id, status and exactness for the summary, the certificate and the diagram to write.
+struct Extras {
   std::string id;
-  std::string record;
-  std::string certificate;
-  std::string diagram;  // with --diagram, when the position was read
   std::string status;
   bool length_exact = false;
-  std::uint64_t nodes = 0;
-  double seconds = 0;
+  std::string certificate;
+  std::string diagram;  // with --diagram, when the position was read
 };
 
-Rendered render(const Outcome& o, Format format, bool diagram) {
-  Rendered r{
-      o.id,     format_outcome(o, format), o.certificate, {}, o.status, o.length_exact, o.nodes,
-      o.seconds};
-  if (diagram && o.start) r.diagram = diagram_svg(o);
-  return r;
-}
-
-std::string encode(const Rendered& r) {
+batch::Entry entry(const Outcome& o, Format format, bool diagram) {
+  batch::Entry e;
+  e.record = format_outcome(o, format);
+  e.readable = o.status != "error";
+  e.counted = o.status == "mate";
+  e.nodes = o.nodes;
   cluster::WireWriter w;
-  w.str(r.id).str(r.record).str(r.certificate).str(r.diagram).str(r.status);
-  w.u64(r.length_exact ? 1 : 0).u64(r.nodes).f64(r.seconds);
-  return std::move(w).bytes();
+  w.str(o.id).str(o.status).u64(o.length_exact ? 1 : 0).str(o.certificate);
+  w.str(diagram && o.start ? diagram_svg(o) : std::string());
+  e.data = std::move(w).bytes();
+  return e;
 }
 
-Rendered decode(const std::string& bytes) {
-  cluster::WireReader in(bytes);
-  Rendered r;
-  r.id = in.str();
-  r.record = in.str();
-  r.certificate = in.str();
-  r.diagram = in.str();
-  r.status = in.str();
-  r.length_exact = in.u64() != 0;
-  r.nodes = in.u64();
-  r.seconds = in.f64();
-  return r;
-}
-
-// ---------------------------------------------------------------------------------------------
-// Progress and summary
-
-struct Totals {
-  std::size_t mate = 0, exact = 0, no_mate = 0, unknown = 0, errors = 0;
-  std::uint64_t nodes = 0;
-  double search_seconds = 0;
-
-  std::size_t done() const { return mate + no_mate + unknown + errors; }
-  void add(const Rendered& o) {
-    if (o.status == "mate") {
-      ++mate;
-      exact += o.length_exact;
-    } else if (o.status == "no_mate") {
-      ++no_mate;
-    } else if (o.status == "error") {
-      ++errors;
-    } else {
-      ++unknown;
-    }
-    nodes += o.nodes;
-    search_seconds += o.seconds;
-  }
-};
-
-std::string summary_text(const Totals& t, std::size_t skipped, double wall_seconds,
-                         bool interrupted) {
-  std::ostringstream s;
-  s << "summary: " << t.done() << " problems: " << t.mate << " solved (mate), " << t.no_mate
-    << " no mate, " << t.unknown << " unknown, " << t.errors << " errors";
-  if (t.mate > 0) s << "; " << t.exact << " of the mates with the exact length certified";
-  if (skipped > 0) s << "; " << skipped << " skipped (already in the output)";
-  s << "; time " << seconds_text(wall_seconds) << ", nodes " << t.nodes;
-  if (interrupted) s << "; interrupted";
-  s << '\n';
-  return s.str();
+Extras extras(const batch::Entry& e) {
+  cluster::WireReader in(e.data);
+  Extras x;
+  x.id = in.str();
+  x.status = in.str();
+  x.length_exact = in.u64() != 0;
+  x.certificate = in.str();
+  x.diagram = in.str();
+  return x;
 }
 
 // ---------------------------------------------------------------------------------------------
 // Batches on several threads
-
-// Records reach `write` in input order: a finished record waits for those before it.
-class OrderedWriter {
-public:
-  OrderedWriter(std::size_t count, std::function<void(const Outcome&)> write)
-      : slots_(count), write_(std::move(write)) {}
-  void put(std::size_t index, Outcome o) {
-    const std::lock_guard<std::mutex> lock(mutex_);
-    slots_[index] = std::move(o);
-    for (; next_ < slots_.size() && slots_[next_]; ++next_) {
-      write_(*slots_[next_]);
-      slots_[next_].reset();
-    }
-  }
-
-private:
-  std::mutex mutex_;
-  std::vector<std::optional<Outcome>> slots_;
-  std::size_t next_ = 0;
-  std::function<void(const Outcome&)> write_;
-};
 
 // Nodes of the first, quick try of each problem in a batch on several threads (--quick-nodes).
 constexpr std::uint64_t kQuickTryNodes = 100'000;
 // The least table of a problem that the hard pass solves beside others (megabytes).
 constexpr std::size_t kMinHardTableMb = 16;
 
-// Solves the records and hands each outcome to `write` in input order. Returns true when
-// interrupted (the record in progress is not written).
+// Solves the records with the threads of `pool` and hands each outcome to `done(i, outcome)`,
+// in any order; a problem cut short (results.stopped()) is not handed on.
 //
 // With one thread, or one problem, the problems are solved one after another with all threads.
 // Otherwise a batch runs in two passes, so that no core idles and none is oversubscribed:
@@ -416,13 +371,14 @@ constexpr std::size_t kMinHardTableMb = 16;
 // problem gets all threads and the whole table. Answers are the same either way; only nodes
 // and times differ.
 //
-// `kept`, when given, holds the solver of a batch on one thread from one call to the next (a
-// batch run in chunks, under MPI), so that its table is allocated once.
-bool solve_batch(const std::vector<const Record*>& todo, const Settings& settings,
-                 std::size_t hash_mb, int threads, std::uint64_t quick_nodes,
-                 const std::function<void(const Outcome&)>& write,
-                 std::unique_ptr<Solver>* kept = nullptr) {
-  OrderedWriter writer(todo.size(), write);
+// `kept` holds the solver of a batch on one thread from one call to the next (a batch run in
+// chunks, under MPI), so that its table is allocated once.
+void solve_batch(const std::vector<const Record*>& todo, const Settings& settings,
+                 std::size_t hash_mb, batch::Pool& pool, std::uint64_t quick_nodes,
+                 const batch::Results& results,
+                 const std::function<void(std::size_t, const Outcome&)>& done,
+                 std::unique_ptr<Solver>& kept) {
+  const int threads = pool.threads();
   std::vector<std::size_t> hard;
   std::vector<Outcome> tries(todo.size());
   const std::uint64_t user_nodes = settings.limits.max_nodes;
@@ -435,35 +391,32 @@ bool solve_batch(const std::vector<const Record*>& todo, const Settings& setting
     {
       tbb::enumerable_thread_specific<std::unique_ptr<Solver>> solvers(
           [&] { return std::make_unique<Solver>(share, 1); });
-      tbb::task_arena arena(threads);
-      arena.execute([&] {
-        tbb::parallel_for(std::size_t{0}, todo.size(), [&](std::size_t i) {
-          if (g_interrupted.load()) return;
-          Outcome o = solve_record(*todo[i], *solvers.local(), quick);
-          if (g_interrupted.load()) return;
-          if (!is_final(o) && !quick_is_final && o.nodes >= quick_nodes) {
-            tries[i] = std::move(o);
-            const std::lock_guard<std::mutex> lock(hard_mutex);
-            hard.push_back(i);
-          } else {
-            writer.put(i, std::move(o));
-          }
-        });
+      pool.each(todo.size(), [&](std::size_t i) {
+        if (results.stopped()) return;
+        Outcome o = solve_record(*todo[i], *solvers.local(), quick);
+        if (results.stopped()) return;
+        if (!is_final(o) && !quick_is_final && o.nodes >= quick_nodes) {
+          tries[i] = std::move(o);
+          const std::lock_guard<std::mutex> lock(hard_mutex);
+          hard.push_back(i);
+        } else {
+          done(i, o);
+        }
       });
     }  // the quick pass's tables are freed before the hard pass allocates its own
-    if (g_interrupted.load()) return true;
+    if (results.stopped()) return;
     std::sort(hard.begin(), hard.end());
   } else {
     hard.resize(todo.size());
     for (std::size_t i = 0; i < todo.size(); ++i) hard[i] = i;
   }
-  if (hard.empty()) return false;
+  if (hard.empty()) return;
   const auto solve_hard = [&](std::size_t i, Solver& solver) {
     Outcome o = solve_record(*todo[i], solver, settings);
-    if (g_interrupted.load()) return false;
+    if (results.stopped()) return false;
     o.nodes += tries[i].nodes;  // the quick try counts too
     o.seconds += tries[i].seconds;
-    writer.put(i, std::move(o));
+    done(i, o);
     return true;
   };
   // As many owners as threads and open problems allow, each with a table of at least
@@ -472,11 +425,11 @@ bool solve_batch(const std::vector<const Record*>& todo, const Settings& setting
                                        std::max<std::size_t>(hash_mb / kMinHardTableMb, 1)});
   if (owners <= 1) {
     std::unique_ptr<Solver> own;
-    std::unique_ptr<Solver>& solver = kept != nullptr && threads == 1 ? *kept : own;
+    std::unique_ptr<Solver>& solver = threads == 1 ? kept : own;
     if (!solver) solver = std::make_unique<Solver>(hash_mb, threads);
     for (std::size_t i : hard)
-      if (!solve_hard(i, *solver)) return true;
-    return false;
+      if (!solve_hard(i, *solver)) return;
+    return;
   }
   // The hard pass: `owners` loops take the open problems in input order, each problem on its
   // loop's thread and table (its share of --hash); the thread of a loop that finds no problem
@@ -485,61 +438,118 @@ bool solve_batch(const std::vector<const Record*>& todo, const Settings& setting
   SpareThreads spare(threads - static_cast<int>(owners));
   std::atomic<std::size_t> next{0};
   const std::size_t share = std::max<std::size_t>(hash_mb / owners, 1);
-  tbb::task_arena arena(threads);
-  arena.execute([&] {
-    tbb::task_group loops;
-    for (std::size_t k = 0; k < owners; ++k)
-      loops.run([&] {
-        std::unique_ptr<Solver> solver;  // allocated with the loop's first problem
-        for (std::size_t j; (j = next.fetch_add(1)) < hard.size() && !g_interrupted.load();) {
-          if (!solver) {
-            solver = std::make_unique<Solver>(share, threads);
-            solver->set_spare_threads(&spare);
-          }
-          if (!solve_hard(hard[j], *solver)) break;
-        }
-        spare.give();
-      });
-    loops.wait();
+  pool.loops(owners, [&](std::size_t) {
+    std::unique_ptr<Solver> solver;  // allocated with the loop's first problem
+    for (std::size_t j; (j = next.fetch_add(1)) < hard.size() && !results.stopped();) {
+      if (!solver) {
+        solver = std::make_unique<Solver>(share, threads);
+        solver->set_spare_threads(&spare);
+      }
+      if (!solve_hard(hard[j], *solver)) break;
+    }
+    spare.give();
   });
-  return g_interrupted.load();
 }
 
-// ---------------------------------------------------------------------------------------------
-// Options
+// `tsume solve` as a job of the batch runner: a record's result is its entry(); the
+// certificates and diagrams are written as the records are.
+class SolveJob : public batch::Job {
+public:
+  // Where a record's certificate and diagram go: --certificate FILE (appended to with --resume)
+  // and --diagram-dir (created when missing); empty: none.
+  struct Files {
+    std::string where;  // "tsume solve", for messages
+    std::string certificates;
+    bool append = false;
+    bool diagrams = false;
+    std::string diagram_dir;
+  };
 
-Settings read_settings(const po::variables_map& vm) {
-  Settings s;
-  s.format = format_option(vm, true);
-  s.limits = batch_limits(vm);
-  s.read = read_options(vm);
-  s.options.exclude_futile = !vm["count-futile"].as<bool>();
-  const auto& answer = vm["answer"].as<std::string>();
-  if (answer == "first") {
-    s.options.answer = AnswerMode::First;
-  } else if (answer != "exact") {
-    throw UsageError("--answer must be exact or first, not '" + answer + "'");
+  SolveJob(Settings settings, std::size_t hash_mb, std::uint64_t quick_nodes, Files files)
+      : settings_(std::move(settings)), hash_mb_(hash_mb), quick_nodes_(quick_nodes),
+        files_(std::move(files)), compress_(is_gzip_path(files_.certificates)) {}
+
+  bool open(std::ostream& err) override {
+    if (files_.diagrams && !batch::ensure_folder(files_.diagram_dir)) {
+      err << files_.where << ": cannot create the folder '" << files_.diagram_dir << "'\n";
+      return false;
+    }
+    if (!files_.certificates.empty()) {
+      certificates_.open(files_.certificates,
+                         std::ios::binary | (files_.append ? std::ios::app : std::ios::trunc));
+      if (!certificates_) {
+        err << files_.where << ": cannot write " << files_.certificates << '\n';
+        return false;
+      }
+    }
+    return true;
   }
-  s.options.certificate = vm.count("certificate") != 0;
-  s.options.exactness_certificate = vm["certificate-exact"].as<bool>();
-  if (s.options.exactness_certificate && !s.options.certificate)
-    throw UsageError("--certificate-exact needs --certificate FILE");
-  if (s.options.certificate && s.read.variant != Variant::Shogi && s.read.variant != Variant::Sho)
-    throw UsageError("--certificate is supported for shogi and sho only, not --rules " +
-                     std::string(variant_name(s.read.variant)));
-  s.options.certify_nodes = count_option(vm, "certify-nodes");
-  return s;
-}
+
+  void run(const std::vector<const Record*>& records, batch::Pool& pool,
+           batch::Results& results) override {
+    solve_batch(
+        records, settings_, hash_mb_, pool, quick_nodes_, results,
+        [&](std::size_t i, const Outcome& o) {
+          results.put(i, entry(o, settings_.format, files_.diagrams));
+        },
+        kept_);
+  }
+
+  void take(const batch::Entry& result) override {
+    const Extras o = extras(result);
+    if (certificates_.is_open()) {
+      if (compress_)
+        certificates_ << gzip_member(o.certificate) << std::flush;
+      else
+        certificates_ << o.certificate << std::flush;
+      if (!certificates_) unwritable_ = files_.certificates;
+    }
+    if (!o.diagram.empty() && unwritable_.empty()) {
+      const std::string path =
+          (fs::path(files_.diagram_dir) / (diagram_names_.take(o.id) + ".svg")).string();
+      if (!batch::write_whole_file(path, o.diagram)) unwritable_ = path;
+    }
+    if (o.status == "mate") {
+      ++mate_;
+      exact_ += o.length_exact ? 1 : 0;
+    } else if (o.status == "no_mate") {
+      ++no_mate_;
+    } else if (o.status == "error") {
+      ++errors_;
+    } else {
+      ++unknown_;
+    }
+  }
+
+  std::string failure() const override { return unwritable_; }
+
+  std::string summary_counts() const override {
+    std::ostringstream s;
+    s << mate_ << " solved (mate), " << no_mate_ << " no mate, " << unknown_ << " unknown, "
+      << errors_ << " errors";
+    if (mate_ > 0) s << "; " << exact_ << " of the mates with the exact length certified";
+    return s.str();
+  }
+
+private:
+  Settings settings_;
+  std::size_t hash_mb_;
+  std::uint64_t quick_nodes_;
+  Files files_;
+  bool compress_;                 // FILE.gz: each record's certificates a gzip member
+  std::unique_ptr<Solver> kept_;  // run(): the solver of a batch on one thread
+  batch::FileNames diagram_names_;
+  std::ofstream certificates_;
+  std::string unwritable_;  // a diagram or the certificate file that could not be written
+  std::size_t mate_ = 0, exact_ = 0, no_mate_ = 0, unknown_ = 0, errors_ = 0;
+};
 
 }  // namespace
 
 int solve_main(const Context& ctx) {
   if (large_rules_in(ctx.args)) return large_solve_main(ctx);  // chu, dai: cli/large.cpp
-  po::options_description options("Options", kHelpLineLength);
+  po::options_description options = batch_options(kBatchHelp);
   auto add = options.add_options();
-  add("format", po::value<std::string>()->value_name("text|jsonl|kif")->default_value("text"),
-      "output format: text for people, JSON Lines (one object per problem), or KIF records");
-  add_batch_options(options, "time limit per problem (0: none)");
   add_threads_option(options,
                      "a batch solves several problems at once, a hard problem gets all threads");
   add("quick-nodes", count_value(std::to_string(kQuickTryNodes)),
@@ -569,137 +579,23 @@ int solve_main(const Context& ctx) {
   add("count-futile", po::bool_switch()->default_value(false),
       "count every interposition, futile ones (無駄合) included, as game-style mate searches do");
   add_read_options(options);
-  const auto vm = parse_options_with_inputs(ctx, options, kHelp);
-  if (!vm) return kExitOk;
-
-  const auto [inputs, output, resume] = batch_args(*vm);
-  const Settings settings = read_settings(*vm);
-  const std::size_t hash_mb = hash_megabytes_option(*vm);
-  const int threads = threads_option(*vm);
-
-  const bool diagram = vm->count("diagram") != 0;
-  if (diagram && (*vm)["diagram"].as<std::string>() != "svg")
-    throw UsageError("--diagram must be svg, not '" + (*vm)["diagram"].as<std::string>() + "'");
-  const std::uint64_t quick_nodes = count_option(*vm, "quick-nodes");
-  const std::size_t chunk = chunk_option(*vm, threads);
-
-  // Under mpirun every rank runs chunks of records the same way; rank 0 also reads the inputs
-  // and writes the output.
-  const std::unique_ptr<cluster::World> world = join_world();
-  std::unique_ptr<Solver> kept;
-  const RecordChunk run_chunk = [&](const std::vector<const Record*>& records,
-                                    std::vector<std::string>& results) {
-    return !solve_batch(
-        records, settings, hash_mb, threads, quick_nodes,
-        [&](const Outcome& o) { results.push_back(encode(render(o, settings.format, diagram))); },
-        &kept);
-  };
-  if (world && world->rank() != 0) {
-    const InterruptGuard guard;
-    return serve_records(*world, run_chunk);
-  }
-
-  const auto wall_start = std::chrono::steady_clock::now();
-  const std::string where = "tsume " + std::string(ctx.command);
-  std::vector<Record> records = gather_records(inputs);
-
-  BatchOutput batch;
-  if (!open_batch_output(ctx, where, output, resume, shard_option(*vm, "shard"), settings.format,
-                         records, batch))
-    return kExitInputError;
-  std::ostream& out = *batch.out;
-  const std::vector<const Record*>& todo = batch.todo;
-  const std::size_t skipped = batch.skipped;
-
-  std::string diagram_dir;
-  FileNames diagram_names;
-  if (diagram) {
-    diagram_dir = (*vm)["diagram-dir"].as<std::string>();
-    if (!ensure_folder(diagram_dir)) {
-      ctx.err << where << ": cannot create the folder '" << diagram_dir << "'\n";
-      return kExitInputError;
-    }
-  }
-
-  std::ofstream certificates;
-  std::string certificate_path;
-  bool compress_certificates = false;  // FILE.gz: each record's certificates a gzip member
-  if (vm->count("certificate") != 0) {
-    certificate_path = (*vm)["certificate"].as<std::string>();
-    compress_certificates = is_gzip_path(certificate_path);
-    certificates.open(certificate_path,
-                      std::ios::binary | (resume ? std::ios::app : std::ios::trunc));
-    if (!certificates) {
-      ctx.err << where << ": cannot write " << certificate_path << '\n';
-      return kExitInputError;
-    }
-  }
-
-  StatusLine bar(ctx.err, ::isatty(STDERR_FILENO) == 1);
-  const InterruptGuard guard;
-  Totals totals;
-  std::size_t readable = 0;
-  bool write_failed = false;
-  std::string unwritable;  // a diagram or the certificate file that could not be written
-  const auto elapsed = [&] {
-    return std::chrono::duration<double>(std::chrono::steady_clock::now() - wall_start).count();
-  };
-  const auto show_progress = [&] {
-    bar.show(progress_text(totals.done(), todo.size(), "solved", totals.mate, elapsed()));
-  };
-  show_progress();
-  const auto write = [&](const Rendered& o) {
-    if (o.status != "error") ++readable;
-    bar.clear();
-    out << o.record << std::flush;
-    if (!out) write_failed = true;
-    if (certificates.is_open()) {
-      if (compress_certificates)
-        certificates << gzip_member(o.certificate) << std::flush;
-      else
-        certificates << o.certificate << std::flush;
-      if (!certificates) unwritable = certificate_path;
-    }
-    if (!o.diagram.empty() && unwritable.empty()) {
-      const std::string path =
-          (fs::path(diagram_dir) / (diagram_names.take(o.id) + ".svg")).string();
-      if (!write_whole_file(path, o.diagram)) unwritable = path;
-    }
-    totals.add(o);
-    show_progress();
-  };
-  const bool interrupted =
-      world ? distribute_records(
-                  *world, todo, chunk, run_chunk,
-                  [&](const std::string& bytes) { write(decode(bytes)); },
-                  [&] { return write_failed || !unwritable.empty(); }) &&
-                  !write_failed && unwritable.empty()
-            : solve_batch(todo, settings, hash_mb, threads, quick_nodes,
-                          [&](const Outcome& o) { write(render(o, settings.format, diagram)); });
-  bar.finish();
-  if (write_failed) {
-    ctx.err << where << ": error writing " << (output.empty() ? "standard output" : output) << '\n';
-    return kExitInputError;
-  }
-  if (!unwritable.empty()) {
-    ctx.err << where << ": cannot write " << unwritable << '\n';
-    return kExitInputError;
-  }
-
-  const std::string summary = summary_text(totals, skipped, elapsed(), interrupted);
-  // Text output has the summary at its end; stderr gets it too, unless both are the same
-  // terminal (it would show twice).
-  const bool text = settings.format == Format::Text;
-  const bool same_terminal = ::isatty(STDOUT_FILENO) == 1 && ::isatty(STDERR_FILENO) == 1;
-  if (!(text && same_terminal)) ctx.err << summary;
-  if (text) ctx.out << summary;
-  if (interrupted) return 130;
-  if (records.empty()) {
-    ctx.err << where << ": no problem found in the inputs\n";
-    return kExitInputError;
-  }
-  if (readable == 0 && !todo.empty()) return kExitInputError;
-  return kExitOk;
+  return batch_main(ctx, options, kHelp, "solved", [&](const po::variables_map& vm) {
+    const Settings settings = read_settings(vm);
+    const std::size_t hash_mb = hash_megabytes_option(vm);
+    const int threads = threads_option(vm);
+    const bool diagram = vm.count("diagram") != 0;
+    if (diagram && vm["diagram"].as<std::string>() != "svg")
+      throw UsageError("--diagram must be svg, not '" + vm["diagram"].as<std::string>() + "'");
+    SolveJob::Files files;
+    files.where = "tsume " + std::string(ctx.command);
+    files.certificates = string_option(vm, "certificate");
+    files.append = vm["resume"].as<bool>();
+    files.diagrams = diagram;
+    files.diagram_dir = vm["diagram-dir"].as<std::string>();
+    return BatchCommand{std::make_unique<SolveJob>(
+                            settings, hash_mb, count_option(vm, "quick-nodes"), std::move(files)),
+                        settings.format, threads};
+  });
 }
 
 }  // namespace tsume::cli

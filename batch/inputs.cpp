@@ -1,4 +1,4 @@
-#include "cli/inputs.h"
+#include "batch/inputs.h"
 
 #include <algorithm>
 #include <filesystem>
@@ -10,7 +10,7 @@
 #include "solver/io/jsonl.h"
 #include "solver/io/text.h"
 
-namespace tsume::cli {
+namespace tsume::batch {
 
 namespace {
 
@@ -382,4 +382,4 @@ bool ensure_folder(const std::string& dir) {
   return fs::is_directory(dir, ec);
 }
 
-}  // namespace tsume::cli
+}  // namespace tsume::batch

@@ -1,6 +1,7 @@
-// The problems named on a command line, shared by the subcommands that read batches (solve,
-// convert, show): SFEN strings, SFEN/TSV line files, KIF/KI2/CSA files, folders and standard
-// input, each turned into records with ids; a record's position is read when its turn comes.
+// The problems named as inputs of a batch (batch/runner.h) and of the commands that read
+// problems (`tsume solve`, `check`, `convert`, `show`): SFEN strings, SFEN/TSV line files,
+// KIF/KI2/CSA files, folders and standard input, each turned into records with ids; a record's
+// position is read when its turn comes.
 #pragma once
 
 #include <set>
@@ -14,7 +15,7 @@
 #include "solver/io/problem.h"
 #include "solver/io/sfen.h"
 
-namespace tsume::cli {
+namespace tsume::batch {
 
 // One problem found in the inputs.
 struct Record {
@@ -88,4 +89,4 @@ private:
 // Creates `dir` (and its parents) when missing; false when it is not a folder afterwards.
 bool ensure_folder(const std::string& dir);
 
-}  // namespace tsume::cli
+}  // namespace tsume::batch
