@@ -176,7 +176,7 @@ int large_solve_main(const Context& ctx) {
   const large::Game game = *large::parse_game((*vm)["rules"].as<std::string>());
   const std::string format = (*vm)["format"].as<std::string>();
   if (format != "text" && format != "jsonl")
-    throw UsageError("--format must be 'text' or 'jsonl' under --rules chu|dai");
+    throw UsageError("--format must be 'text' or 'jsonl' under --rules chu|dai|tenjiku");
   large::MateLimits limits;
   limits.max_nodes = count_option(*vm, "nodes");
   limits.max_plies = (*vm)["plies"].as<int>();
