@@ -24,75 +24,12 @@ namespace tsume::large {
 namespace {
 
 namespace ref = test::tenjiku_reference;
-using tenjiku_walk::reference_of;
+using tenjiku_walk::Met;
+using tenjiku_walk::sorted_texts;
+using tenjiku_walk::walk;
 
 Position tenjiku(const std::string& sfen) {
   return parse_sfen(sfen, Game::Tenjiku, default_rules(Game::Tenjiku));
-}
-
-std::vector<std::string> sorted_texts(const Position& pos, const std::vector<Move>& moves) {
-  std::vector<std::string> out;
-  for (const Move& m : moves) out.push_back(move_text(pos, m));
-  std::sort(out.begin(), out.end());
-  return out;
-}
-
-std::vector<std::string> sorted(std::vector<std::string> v) {
-  std::sort(v.begin(), v.end());
-  return v;
-}
-
-struct Met {
-  std::size_t checks = 0;
-  std::size_t in_check = 0;
-  Met& operator+=(const Met& o) {
-    checks += o.checks;
-    in_check += o.in_check;
-    return *this;
-  }
-};
-
-// Compares checks (and evasions when in check) with the reference in `pos`.
-Met expect_same_checks(const Position& pos) {
-  const ref::Board b = reference_of(pos);
-  const auto checks = generate_checks(pos);
-  EXPECT_EQ(sorted_texts(pos, checks), sorted(ref::checking_moves(b))) << to_sfen(pos);
-  for (const Move& m : checks) EXPECT_TRUE(gives_check(pos, m)) << move_text(pos, m);
-  const int side = pos.side_to_move() == Side::Black ? 1 : -1;
-  EXPECT_EQ(in_check(pos, pos.side_to_move()), ref::in_check(b, side)) << to_sfen(pos);
-  Met met{checks.size(), 0};
-  if (ref::in_check(b, side)) {
-    EXPECT_EQ(sorted_texts(pos, generate_evasions(pos)), sorted(ref::legal_moves(b)))
-        << to_sfen(pos);
-    EXPECT_EQ(is_mated(pos), ref::legal_moves(b).empty()) << to_sfen(pos);
-    met.in_check = 1;
-  }
-  return met;
-}
-
-// Plays `plies` random moves from `start` (a capture or a check preferred among three draws)
-// and compares every position.
-Met walk(const Position& start, unsigned seed, int plies) {
-  std::mt19937 rng(seed);
-  Position pos = start;
-  Met met;
-  for (int ply = 0; ply < plies; ++ply) {
-    met += expect_same_checks(pos);
-    const auto moves = legal_moves(pos);
-    if (moves.empty() || royal_count(pos, Side::Black) == 0 || royal_count(pos, Side::White) == 0)
-      break;
-    std::uniform_int_distribution<std::size_t> pick(0, moves.size() - 1);
-    Move m = moves[pick(rng)];
-    for (int tries = 0; tries < 3; ++tries) {
-      const Move c = moves[pick(rng)];
-      if ((c.to != c.from && is_piece(pos.at(c.to))) || gives_check(pos, c)) {
-        m = c;
-        break;
-      }
-    }
-    pos = after(pos, m);
-  }
-  return met;
 }
 
 TEST(TenjikuChecks, ComposedGamesAgreeWithTheReference) {
@@ -134,6 +71,16 @@ TEST(TenjikuChecks, RangeJumpsAndBurningByHand) {
       tenjiku("13lpk/14pp/16/15g/11PP3/11PW!P2/11PPP2/14r1/16/16/16/16/16/16/16/K15 b - 1");
   EXPECT_EQ(sorted_texts(wb, generate_checks(wb)),
             (std::vector<std::string>{"4f1c", "4f1c+", "4f2d", "4f2d+", "4f3e+"}));
+}
+
+// Random attacks on a cornered king (tenjiku_walk.h) within 3 plies against the reference's
+// brute force; more under `slow`.
+TEST(TenjikuMate, RandomAttacksAgreeWithTheBruteForceReferenceWithin3) {
+  const std::vector<std::string> theme = {"H!", "Q'", "+C!", "Q!", "V!", "D!", "W!", "R!"};
+  int mates = 0;
+  for (unsigned seed = 1; seed <= 60; ++seed)
+    mates += tenjiku_walk::expect_same_mate(seed, 3, theme) ? 1 : 0;
+  EXPECT_GT(mates, 5);
 }
 
 struct Problem {
