@@ -1,7 +1,8 @@
 // Helpers shared by the tests that hold solver/large's tenjiku against the slow reference
 // (reference_tenjiku.h): a position's legal moves as sorted texts, the reference board of a
-// position with its rule switches, composed positions, and a random game along which both must
-// list the same moves.
+// position with its rule switches, composed positions, a random game along which both must
+// list the same moves, the same for the checks (and evasions in check), and random attacks on a
+// cornered king on which the mate search must agree with the reference's brute force.
 #pragma once
 
 #include <gtest/gtest.h>
