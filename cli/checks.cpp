@@ -19,15 +19,15 @@ constexpr HelpText kHelp{
     "Lists the legal moves of the side to move that give check (direct, discovered or double; by\n"
     "board move with and without promotion, or by drop), one USI move per line sorted by the\n"
     "text, then 'count <N>'. A pawn drop that would mate (打ち歩詰め) is not a legal check.\n"
-    "Hands are kept as given unless --rest-to-defender is passed. --rules chu|dai: chu and dai\n"
-    "shogi ('tsume checks --rules chu --help').",
+    "Hands are kept as given unless --rest-to-defender is passed. --rules chu|dai|tenjiku: chu,\n"
+    "dai and tenjiku shogi ('tsume checks --rules chu --help').",
     "tsume checks --sfen \"7lk/9/8S/9/9/9/9/7L1/8K b P 1\"",
 };
 
 }  // namespace
 
 int checks_main(const Context& ctx) {
-  if (large_rules_in(ctx.args)) return large_checks_main(ctx);  // chu, dai: cli/large.cpp
+  if (large_rules_in(ctx.args)) return large_checks_main(ctx);  // chu, dai, tenjiku: cli/large.cpp
   po::options_description options("Options", kHelpLineLength);
   add_position_options(options, {});
   const auto vm = parse_options(ctx, options, kHelp);

@@ -78,7 +78,7 @@ void add_rules_option(po::options_description& options) {
                         "the rule set: 'shogi' (modern shogi) or 'sho' (sho shogi: no drops, the "
                         "drunk elephant E promoting to the crown prince +E, a second royal; "
                         "docs/sho.md); `tsume perft`, `show`, `checks` and `solve` also take "
-                        "'chu' and 'dai', `perft` and `show` 'tenjiku' too (docs/large-board.md)");
+                        "'chu', 'dai' and 'tenjiku' (docs/large-board.md)");
 }
 
 Variant rules_option(const po::variables_map& vm) {
@@ -86,10 +86,8 @@ Variant rules_option(const po::variables_map& vm) {
   const auto variant = parse_variant(name);
   if (!variant) {
     std::string hint;
-    if (name == "chu" || name == "dai")
-      hint = " (chu, dai: only `tsume perft`, `show`, `checks` and `solve` so far)";
-    else if (name == "tenjiku")
-      hint = " (tenjiku: only `tsume perft` and `tsume show` so far)";
+    if (name == "chu" || name == "dai" || name == "tenjiku")
+      hint = " (" + name + ": only `tsume perft`, `show`, `checks` and `solve` so far)";
     throw UsageError("--rules must be 'shogi' or 'sho', not '" + name + "'" + hint);
   }
   return *variant;

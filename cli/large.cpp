@@ -21,16 +21,17 @@ namespace tsume::cli {
 namespace {
 
 constexpr HelpText kChecksHelp{
-    "tsume checks --rules chu|dai [--repeat N] [--sfen] SFEN",
-    "Lists the legal moves of the side to move that give check in chu or dai shogi (a royal of\n"
-    "the opponent, King or Crown Prince, attacked after the move; docs/large-board.md), one\n"
-    "lishogi USI move per line sorted by the text, then 'count <N>'. The position is lishogi's\n"
-    "chu SFEN (also for dai); 'startpos' is the start position.",
+    "tsume checks --rules chu|dai|tenjiku [--repeat N] [--sfen] SFEN",
+    "Lists the legal moves of the side to move that give check in chu, dai or tenjiku shogi (a\n"
+    "royal of the opponent, King or Crown Prince, attacked after the move: in tenjiku also by a\n"
+    "range jump, an area move or burning; docs/large-board.md), one lishogi USI move per line\n"
+    "sorted by the text, then 'count <N>'. The position is lishogi's chu SFEN (also for dai and\n"
+    "tenjiku); 'startpos' is the start position.",
     "tsume checks --rules chu \"6k5/12/12/12/12/12/12/12/12/12/12/6R4K b - 1\"",
 };
 
 constexpr HelpText kSolveHelp{
-    "tsume solve --rules chu|dai [options] INPUT...",
+    "tsume solve --rules chu|dai|tenjiku [options] INPUT...",
     "Solves chu or dai shogi mating problems (docs/large-board.md, \"Checks and mate search\"):\n"
     "the attacker (the side to move) checks at every move, the defender plays any legal move;\n"
     "mate or no mate, the exact length in plies (shortest attack, longest defence) and the main\n"
@@ -115,8 +116,8 @@ std::optional<large::Game> large_rules_in(std::span<const std::string> args) {
       continue;
     }
     const auto game = large::parse_game(name);
-    // Tenjiku's checks need burning and range jumps in the check test: not taken yet.
-    if (game == large::Game::Tenjiku) return std::nullopt;
+    // Chu, dai and tenjiku (whose check test is the full attack test: burning, range jumps and
+    // area moves; solver/large/checks.h).
     return game;
   }
   return std::nullopt;
@@ -175,7 +176,7 @@ int large_solve_main(const Context& ctx) {
   const large::Game game = *large::parse_game((*vm)["rules"].as<std::string>());
   const std::string format = (*vm)["format"].as<std::string>();
   if (format != "text" && format != "jsonl")
-    throw UsageError("--format must be 'text' or 'jsonl' under --rules chu|dai");
+    throw UsageError("--format must be 'text' or 'jsonl' under --rules chu|dai|tenjiku");
   large::MateLimits limits;
   limits.max_nodes = count_option(*vm, "nodes");
   limits.max_plies = (*vm)["plies"].as<int>();

@@ -12,7 +12,7 @@
 namespace tsume::cli {
 
 // The large game named by a `--rules NAME` or `--rules=NAME` among the arguments, if any and
-// if `checks` and `solve` take it (chu, dai; not tenjiku yet).
+// if `checks` and `solve` take it (chu, dai, tenjiku).
 std::optional<large::Game> large_rules_in(std::span<const std::string> args);
 
 int large_checks_main(const Context& ctx);

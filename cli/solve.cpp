@@ -78,8 +78,8 @@ constexpr HelpText kHelp{
     "--time cut a search: where a limit falls depends on the threads).\n"
     "Exit status: 0 when the batch ran (even with error records), 1 when nothing could be read,\n"
     "2 on usage errors, 130 when interrupted (the problem in progress is not written).\n"
-    "--rules chu|dai solves chu and dai shogi problems with options of their own: see\n"
-    "'tsume solve --rules chu --help'.",
+    "--rules chu|dai|tenjiku solves chu, dai and tenjiku shogi problems with options of their\n"
+    "own: see 'tsume solve --rules chu --help'.",
     "tsume solve \"3+R3nk/8p/7P1/9/9/9/9/9/8B b 16p4l3n4s4gbr 1\"\n"
     "tsume solve problems/zukou.tsv --nodes 2000000 --format jsonl -o zukou.jsonl\n"
     "tsume solve problems/zukou.tsv --nodes 2000000 --format jsonl -o zukou.jsonl --resume\n"
@@ -547,7 +547,7 @@ private:
 }  // namespace
 
 int solve_main(const Context& ctx) {
-  if (large_rules_in(ctx.args)) return large_solve_main(ctx);  // chu, dai: cli/large.cpp
+  if (large_rules_in(ctx.args)) return large_solve_main(ctx);  // chu, dai, tenjiku: cli/large.cpp
   po::options_description options = batch_options(kBatchHelp);
   auto add = options.add_options();
   add_threads_option(options,

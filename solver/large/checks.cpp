@@ -58,6 +58,15 @@ bool discovers(const Position& next, Square r, Square s, Side mover) {
 bool checks_after(const Position& pos, const Move& move, const Targets& t) {
   const Side mover = pos.side_to_move();
   const Position next = after(pos, move);
+  if (pos.game() == Game::Tenjiku) {
+    // Tenjiku: the full attack test on every royal still standing. A move changes more than
+    // `to` and the squares it emptied (burning removes the pieces next to where it ends, or the
+    // mover itself), a range jump attacks over pieces, an area move around them: the targeted
+    // test below would miss those. A royal burnt or taken by the move is gone.
+    for (const Square r : t.royals)
+      if (next.at(r) == pos.at(r) && attacked(next, r, mover)) return true;
+    return false;
+  }
   for (const Square r : t.royals) {
     if ((r == move.to && move.to != move.from) || r == move.mid) continue;
     if (t.attacked_before) {

@@ -1,4 +1,4 @@
-// Mate search for the large-board games (chu and dai shogi): a bounded AND/OR search with
+// Mate search for the large-board games (chu, dai and tenjiku shogi): a bounded AND/OR search with
 // iterative deepening, written for the large-board core (docs/large-board.md, "Checks and mate
 // search"). It is not the 9x9 df-pn: that one is compiled for the 9x9 rules model only (its
 // template definitions live in solver/search's .cpp files), so the large games have a search of

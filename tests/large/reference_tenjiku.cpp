@@ -450,6 +450,23 @@ std::vector<std::pair<int, int>> royals(const Board& b, int side) {
   return out;
 }
 
+// Could some move of `by` take or burn the piece on (kr, kc)?
+bool attacked_by(const Board& b, int kr, int kc, int by) {
+  const int owner = b.sq[kr][kc].owner;
+  for (const auto& [text, reply] : pseudo_moves(b, by)) {
+    // A reply takes the piece on its last or first leg, or burns it: it ends next to the piece
+    // as a Fire Demon (or promotes to one). Only those are played out.
+    if (reply.r1 == kr && reply.c1 == kc) return true;
+    if (reply.rm == kr && reply.cm == kc) return true;
+    const Piece& p = b.sq[reply.r0][reply.c0];
+    const bool demon = burns(p) || (reply.promote && kPromotesTo.at(p.name) == "fire demon");
+    if (demon && std::abs(reply.r1 - kr) <= 1 && std::abs(reply.c1 - kc) <= 1 &&
+        apply(b, reply).sq[kr][kc].owner != owner)
+      return true;
+  }
+  return false;
+}
+
 // The pseudo-royal rule: the mover may not lose its last royal, nor leave its only royal where
 // some move of the opponent would take or burn it.
 bool legal(const Board& before, const Board& after) {
@@ -459,18 +476,67 @@ bool legal(const Board& before, const Board& after) {
   if (mine.empty()) return royals(before, me).empty();
   if (mine.size() != 1) return true;
   const auto [kr, kc] = mine[0];
-  for (const auto& [text, reply] : pseudo_moves(after, -me)) {
-    // A reply takes the royal on its last or first leg, or burns it: it ends next to the royal
-    // as a Fire Demon (or promotes to one). Only those are played out.
-    if (reply.r1 == kr && reply.c1 == kc) return false;
-    if (reply.rm == kr && reply.cm == kc) return false;
-    const Piece& p = after.sq[reply.r0][reply.c0];
-    const bool demon = burns(p) || (reply.promote && kPromotesTo.at(p.name) == "fire demon");
-    if (demon && std::abs(reply.r1 - kr) <= 1 && std::abs(reply.c1 - kc) <= 1 &&
-        apply(after, reply).sq[kr][kc].owner != me)
-      return false;
+  return !attacked_by(after, kr, kc, -me);
+}
+
+// Is a royal of `side` attacked (could a move of the other side take or burn it)?
+bool royal_in_check(const Board& b, int side) {
+  for (const auto& [r, c] : royals(b, side))
+    if (attacked_by(b, r, c, -side)) return true;
+  return false;
+}
+
+std::string board_key(const Board& b) {
+  std::string k(1, b.to_move > 0 ? 'b' : 'w');
+  for (int r = 0; r < kSize; ++r)
+    for (int c = 0; c < kSize; ++c) {
+      const Piece& p = b.sq[r][c];
+      if (p.owner == 0) continue;
+      k += std::to_string(r * kSize + c) + (p.owner > 0 ? "+" : "-") + p.name + ";";
+    }
+  return k;
+}
+
+// Memo of the brute-force search: (position, plies) -> mate within those plies.
+using Memo = std::map<std::pair<std::string, int>, bool>;
+
+bool attacker_mates(const Board& b, int d, Memo& memo);
+
+// The defender (in check) to move: is it mated within d plies?
+bool defender_mated(const Board& b, int d, Memo& memo) {
+  const auto key = std::make_pair(board_key(b), d);
+  if (const auto it = memo.find(key); it != memo.end()) return it->second;
+  bool any = false;
+  bool mated = true;
+  for (const auto& [text, m] : pseudo_moves(b, b.to_move)) {
+    const Board n = apply(b, m);
+    if (!legal(b, n)) continue;
+    any = true;
+    if (d <= 0 || !attacker_mates(n, d - 1, memo)) {
+      mated = false;
+      break;
+    }
   }
-  return true;
+  const bool result = !any || (d > 0 && mated);
+  memo[key] = result;
+  return result;
+}
+
+bool attacker_mates(const Board& b, int d, Memo& memo) {
+  if (d < 1) return false;
+  const auto key = std::make_pair(board_key(b), d);
+  if (const auto it = memo.find(key); it != memo.end()) return it->second;
+  bool result = false;
+  for (const auto& [text, m] : pseudo_moves(b, b.to_move)) {
+    const Board n = apply(b, m);
+    if (!legal(b, n) || !royal_in_check(n, -b.to_move)) continue;
+    if (defender_mated(n, d - 1, memo)) {
+      result = true;
+      break;
+    }
+  }
+  memo[key] = result;
+  return result;
 }
 
 }  // namespace
@@ -520,6 +586,34 @@ Board play(const Board& board, const std::string& move) {
   const auto it = moves.find(move);
   if (it == moves.end()) throw std::invalid_argument("reference: no move " + move);
   return apply(board, it->second);
+}
+
+bool in_check(const Board& board, int side) { return royal_in_check(board, side); }
+
+std::vector<std::string> checking_moves(const Board& board) {
+  std::vector<std::string> out;
+  for (const auto& [text, m] : pseudo_moves(board, board.to_move)) {
+    const Board n = apply(board, m);
+    if (legal(board, n) && royal_in_check(n, -board.to_move)) out.push_back(text);
+  }
+  return out;
+}
+
+MateAnswer shortest_mate(const Board& board, int max_plies) {
+  Memo memo;
+  MateAnswer answer;
+  for (int d = 1; d <= max_plies; d += 2) {
+    for (const auto& [text, m] : pseudo_moves(board, board.to_move)) {
+      const Board n = apply(board, m);
+      if (!legal(board, n) || !royal_in_check(n, -board.to_move)) continue;
+      if (defender_mated(n, d - 1, memo)) answer.first_moves.push_back(text);
+    }
+    if (!answer.first_moves.empty()) {
+      answer.length = d;
+      return answer;
+    }
+  }
+  return answer;
 }
 
 std::uint64_t perft(const Board& board, int depth) {

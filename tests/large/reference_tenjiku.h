@@ -42,4 +42,21 @@ std::vector<std::string> legal_moves(const Board& board);
 Board play(const Board& board, const std::string& move);
 std::uint64_t perft(const Board& board, int depth);
 
+// Checks, with the two-royal convention of sho shogi (docs/sho.md): `side` (+1, -1) is in check
+// when one of its royals could be taken or burnt by a move of the other side; a move gives check
+// when after it a royal of the opponent is so attacked.
+bool in_check(const Board& board, int side);
+// The legal moves of the side to move that give check.
+std::vector<std::string> checking_moves(const Board& board);
+
+// A brute-force minimax mate search for the tests (the attacker, to move, checks at every move;
+// the defender plays any legal move; mate: in check with no legal move): the shortest mate
+// length in plies (odd, at most max_plies) and every first move that mates in that length;
+// length -1 when there is no mate within max_plies.
+struct MateAnswer {
+  int length = -1;
+  std::vector<std::string> first_moves;
+};
+MateAnswer shortest_mate(const Board& board, int max_plies);
+
 }  // namespace tsume::test::tenjiku_reference

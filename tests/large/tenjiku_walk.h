@@ -1,7 +1,8 @@
 // Helpers shared by the tests that hold solver/large's tenjiku against the slow reference
 // (reference_tenjiku.h): a position's legal moves as sorted texts, the reference board of a
-// position with its rule switches, composed positions, and a random game along which both must
-// list the same moves.
+// position with its rule switches, composed positions, a random game along which both must
+// list the same moves, the same for the checks (and evasions in check), and random attacks on a
+// cornered king on which the mate search must agree with the reference's brute force.
 #pragma once
 
 #include <gtest/gtest.h>
@@ -12,6 +13,8 @@
 #include <string>
 #include <vector>
 
+#include "solver/large/checks.h"
+#include "solver/large/mate.h"
 #include "solver/large/movegen.h"
 #include "tests/large/reference_tenjiku.h"
 
@@ -129,6 +132,137 @@ inline void expect_same_moves_along_random_game(Position pos, unsigned seed, int
     b = ref::play(b, move_text(pos, m));
     pos = after(pos, m);
   }
+}
+
+inline std::vector<std::string> sorted_texts(const Position& pos, const std::vector<Move>& moves) {
+  std::vector<std::string> out;
+  for (const Move& m : moves) out.push_back(move_text(pos, m));
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+inline std::vector<std::string> sorted(std::vector<std::string> v) {
+  std::sort(v.begin(), v.end());
+  return v;
+}
+
+// What the check comparisons met: checks, and positions in check (evasions compared).
+struct Met {
+  std::size_t checks = 0;
+  std::size_t in_check = 0;
+  Met& operator+=(const Met& o) {
+    checks += o.checks;
+    in_check += o.in_check;
+    return *this;
+  }
+};
+
+// Compares checks (and evasions when in check) with the reference in `pos`.
+inline Met expect_same_checks(const Position& pos) {
+  const ref::Board b = reference_of(pos);
+  const auto checks = generate_checks(pos);
+  EXPECT_EQ(sorted_texts(pos, checks), sorted(ref::checking_moves(b))) << to_sfen(pos);
+  for (const Move& m : checks) EXPECT_TRUE(gives_check(pos, m)) << move_text(pos, m);
+  const int side = pos.side_to_move() == Side::Black ? 1 : -1;
+  EXPECT_EQ(in_check(pos, pos.side_to_move()), ref::in_check(b, side)) << to_sfen(pos);
+  Met met{checks.size(), 0};
+  if (ref::in_check(b, side)) {
+    EXPECT_EQ(sorted_texts(pos, generate_evasions(pos)), sorted(ref::legal_moves(b)))
+        << to_sfen(pos);
+    EXPECT_EQ(is_mated(pos), ref::legal_moves(b).empty()) << to_sfen(pos);
+    met.in_check = 1;
+  }
+  return met;
+}
+
+// Plays `plies` random moves from `start` (a capture or a check preferred among three draws)
+// and compares every position.
+inline Met walk(const Position& start, unsigned seed, int plies) {
+  std::mt19937 rng(seed);
+  Position pos = start;
+  Met met;
+  for (int ply = 0; ply < plies; ++ply) {
+    met += expect_same_checks(pos);
+    const auto moves = legal_moves(pos);
+    if (moves.empty() || royal_count(pos, Side::Black) == 0 || royal_count(pos, Side::White) == 0)
+      break;
+    std::uniform_int_distribution<std::size_t> pick(0, moves.size() - 1);
+    Move m = moves[pick(rng)];
+    for (int tries = 0; tries < 3; ++tries) {
+      const Move c = moves[pick(rng)];
+      if ((c.to != c.from && is_piece(pos.at(c.to))) || gives_check(pos, c)) {
+        m = c;
+        break;
+      }
+    }
+    pos = after(pos, m);
+  }
+  return met;
+}
+
+// A random attack on a cornered king for the mate search: White's king on 1a, two to four
+// defenders (pawns, generals, lances, knights, tigers, leopards) in the corner's 4x4, one piece
+// of `theme` within 8 squares and up to two other attackers within 7; Black's king on 16p. The
+// solver's answer within `plies` must be the reference's brute force: the same length (or no
+// mate within it) and a first move among the reference's. Returns whether a mate was found.
+inline bool expect_same_mate(unsigned seed, int plies, const std::vector<std::string>& theme) {
+  std::mt19937 rng(seed);
+  const std::vector<std::string> attackers = {"G", "S", "R", "B",  "N'", "L",
+                                              "P", "D", "H", "F!", "E!", "Q"};
+  const std::vector<std::string> defenders = {"p",  "p", "p",  "g", "s", "l",
+                                              "n'", "c", "i'", "t", "f"};
+  std::string grid[16][16];
+  const auto put = [&](int x, int y, const std::string& token) {
+    if (!grid[y][x].empty()) return;
+    grid[y][x] = token;
+  };
+  put(15, 0, "k");
+  put(0, 15, "K");
+  const int nd = 2 + static_cast<int>(rng() % 3);
+  for (int i = 0; i < nd; ++i) {
+    const int x = 15 - static_cast<int>(rng() % 4), y = static_cast<int>(rng() % 4);
+    put(x, y, defenders[rng() % defenders.size()]);
+  }
+  {
+    const int x = 15 - static_cast<int>(rng() % 8), y = static_cast<int>(rng() % 8);
+    put(x, y, theme[rng() % theme.size()]);
+  }
+  const int na = static_cast<int>(rng() % 3);
+  for (int i = 0; i < na; ++i) {
+    const int x = 15 - static_cast<int>(rng() % 7), y = static_cast<int>(rng() % 7);
+    put(x, y, attackers[rng() % attackers.size()]);
+  }
+  std::string sfen;
+  for (int y = 0; y < 16; ++y) {
+    int empty = 0;
+    for (int x = 0; x < 16; ++x) {
+      if (grid[y][x].empty()) {
+        ++empty;
+        continue;
+      }
+      if (empty > 0) sfen += std::to_string(empty);
+      empty = 0;
+      sfen += grid[y][x];
+    }
+    if (empty > 0) sfen += std::to_string(empty);
+    if (y < 15) sfen += '/';
+  }
+  sfen += " b - 1";
+  const Position pos = parse_sfen(sfen, Game::Tenjiku, default_rules(Game::Tenjiku));
+  if (in_check(pos, Side::White)) return false;  // not a problem: the defender is in check
+  const ref::MateAnswer a = ref::shortest_mate(reference_of(pos), plies);
+  const MateResult r = solve_mate(pos, {plies, 0});
+  if (a.length < 0) {
+    EXPECT_NE(r.status, MateStatus::Mate) << sfen;
+    return false;
+  }
+  EXPECT_EQ(r.status, MateStatus::Mate) << sfen;
+  EXPECT_EQ(r.length, a.length) << sfen;
+  if (r.status != MateStatus::Mate || r.pv.empty()) return false;
+  const std::string first = move_text(pos, r.pv.front());
+  EXPECT_NE(std::find(a.first_moves.begin(), a.first_moves.end(), first), a.first_moves.end())
+      << sfen << " " << first;
+  return true;
 }
 
 }  // namespace tsume::large::tenjiku_walk

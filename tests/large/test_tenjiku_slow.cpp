@@ -1,6 +1,7 @@
 // Tenjiku against the slow reference at length (a few minutes in Release): perft from the start
 // at depth 3, the composed positions at depth 2, and random games of 60 plies under every rule
-// switch. Opt-in with `ctest -L slow`.
+// switch; checks along longer random games and random attacks within 5 plies against the
+// reference's brute force. Opt-in with `ctest -L slow`.
 #include <gtest/gtest.h>
 
 #include "solver/large/movegen.h"
@@ -56,6 +57,28 @@ TEST(TenjikuReferenceSlow, RandomPositions) {
     tenjiku_walk::expect_same_moves_along_random_game(parse_sfen(sfen, Game::Tenjiku, rules), seed,
                                                       12);
   }
+}
+
+TEST(TenjikuChecksSlow, RandomGamesAgreeWithTheReference) {
+  tenjiku_walk::Met met;
+  for (const char* sfen : tenjiku_walk::kPositions)
+    for (const unsigned seed : {21u, 22u, 23u})
+      met += tenjiku_walk::walk(parse_sfen(sfen, Game::Tenjiku, default_rules(Game::Tenjiku)), seed,
+                                40);
+  for (unsigned seed = 2000; seed < 2100; ++seed)
+    met += tenjiku_walk::walk(parse_sfen(tenjiku_walk::random_position(seed, 20), Game::Tenjiku,
+                                         default_rules(Game::Tenjiku)),
+                              seed, 10);
+  EXPECT_GT(met.checks, 200u);
+  EXPECT_GT(met.in_check, 20u);
+}
+
+TEST(TenjikuMateSlow, RandomAttacksAgreeWithTheBruteForceReferenceWithin5) {
+  const std::vector<std::string> theme = {"H!", "Q'", "+C!", "Q!", "V!", "D!", "W!", "R!"};
+  int mates = 0;
+  for (unsigned seed = 100; seed < 160; ++seed)
+    mates += tenjiku_walk::expect_same_mate(seed, 5, theme) ? 1 : 0;
+  EXPECT_GT(mates, 5);
 }
 
 }  // namespace
