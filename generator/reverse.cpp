@@ -135,7 +135,7 @@ private:
   void start_drift(Node& node);
   void drift_step(ChainState& c);
   std::optional<Generated> evaluate_variant(const Node& parent, const BoardSetup& setup,
-                                            Workspace& w, StepStats& st) const;
+                                            bool through, Workspace& w, StepStats& st) const;
   void take(ChainState& c, Generated& g, const char* kind);
   void spend(ChainState& c, std::uint64_t nodes) const { c.since_best += nodes; }
   template <typename Eval>
@@ -353,11 +353,11 @@ void Chain::evaluate(const Node& parent, const Extension& candidate, Workspace& 
 }
 
 // A mutation of a dead end's problem (N plies) accepted as its variant: SOUND (with the
-// unnecessary-piece test, or without it and then marked UNNECESSARY_PIECE when the chain goes
-// through unnecessary pieces and the piece test fails), exact length N or N + 2, main line
-// replayed by the core rules.
+// unnecessary-piece test, or, `through` (the chain goes through unnecessary pieces, or a guided
+// mutation), without it and then marked UNNECESSARY_PIECE when the piece test fails), exact
+// length N or N + 2, main line replayed by the core rules.
 std::optional<Generated> Chain::evaluate_variant(const Node& parent, const BoardSetup& setup,
-                                                 Workspace& w, StepStats& st) const {
+                                                 bool through, Workspace& w, StepStats& st) const {
   ++st.drift_tries;
   const Plies n = parent.problem.length;
   Position q;
@@ -369,7 +369,7 @@ std::optional<Generated> Chain::evaluate_variant(const Node& parent, const Board
   // Going through unnecessary pieces, the check without the piece test comes first here (most
   // mutations fail it, and then the piece test is never paid for), unlike evaluate(), where a
   // candidate that reaches the check has already passed the early cook test.
-  StagedCheck staged = check_staged(q, o_.base, !o_.through_unnecessary);
+  StagedCheck staged = check_staged(q, o_.base, !through);
   st.checks += 1 + staged.full;
   st.nodes += staged.nodes;
   const CheckResult& r = staged.result;
@@ -377,7 +377,7 @@ std::optional<Generated> Chain::evaluate_variant(const Node& parent, const Board
       !replay_mate(q, r.main_line).empty())
     return std::nullopt;
   Verdict verdict = Verdict::Sound;
-  if (o_.through_unnecessary) {
+  if (through) {
     const StagedCheck pieces = check_staged(q, o_.base, true);
     st.checks += 1 + pieces.full;
     st.nodes += pieces.nodes;
@@ -424,8 +424,11 @@ void Chain::drift_step(ChainState& c) {
   const std::size_t to = std::min(top.mutations.size(), from + std::max<std::size_t>(1, o_.batch));
   std::vector<Evaluated> batch =
       evaluate_batch(from, to, [&](std::size_t i, Workspace& w, Evaluated& e) {
-        e.problem = evaluate_variant(top, top.mutations[i], w, e.stats);
+        // A guard is idle in the dead end itself (the cooks it is against are its
+        // predecessors'), so a guided variant goes through the piece test.
         e.guided = i < top.guided;
+        e.problem =
+            evaluate_variant(top, top.mutations[i], o_.through_unnecessary || e.guided, w, e.stats);
         e.stats.guided_tries += e.guided;
       });
   std::uint64_t nodes = 0;
