@@ -61,7 +61,7 @@ struct Node {
   std::vector<Extension> candidates;              // R proven, sorted
   std::vector<std::optional<Generated>> results;  // of the evaluated prefix
   std::vector<char> written;                      // results taken when evaluated (write_all)
-  std::set<std::tuple<int, int, std::uint16_t>> written_ideas;  // of those results
+  std::set<std::tuple<int, bool, std::uint16_t>> written_ideas;  // of those results (landing)
   std::size_t next = 0;  // the next candidate to take as a child
   int children = 0;
   int drifts = 0;                                       // variants this chain position went to
@@ -87,6 +87,13 @@ struct ChainState {
 // share it; only the first of them is taken into the chain.
 std::tuple<int, int, std::uint16_t> idea(const Move attack, const Move defence) {
   return {attack.is_drop() ? -1 : index_of(attack.from()), index_of(attack.to()), defence.raw()};
+}
+
+// Where the check of an extension lands (and whether it was a drop), and the reply: siblings
+// that share it differ only in where the checking piece came from, which piece was captured or
+// dropped, or a promotion (a bishop's sacrifice from any square of its diagonal).
+std::tuple<int, bool, std::uint16_t> landing(const Move attack, const Move defence) {
+  return {index_of(attack.to()), attack.is_drop(), defence.raw()};
 }
 
 class Chain {
@@ -465,7 +472,7 @@ void Chain::take(ChainState& c, Generated& g, const char* kind) {
     c.best = g.length;
     c.since_best = 0;
   }
-  if (g.verdict != Verdict::Sound) return;
+  if (g.verdict != Verdict::Sound || stats_.emitted >= o_.base.count) return;
   stats_.longest = std::max<int>(stats_.longest, g.length);
   if (g.length >= o_.base.min_plies && g.length <= o_.base.max_plies) emit(g, c.seed.id);
 }
@@ -548,10 +555,11 @@ bool Chain::step(ChainState& c) {
     std::uint64_t nodes = 0;
     for (Evaluated& e : batch) {
       // Every accepted extension written at once (write_all), in candidate order.
-      // Siblings that differ only in the piece captured or dropped or in a promotion (one idea of
-      // the extension) are written once.
-      const bool write = o_.write_all && e.problem &&
-                         top.written_ideas.insert(idea(e.problem->pv[0], e.problem->pv[1])).second;
+      // Siblings that differ only in where the check came from, in the piece captured or
+      // dropped or in a promotion are written once.
+      const bool write =
+          o_.write_all && e.problem &&
+          top.written_ideas.insert(landing(e.problem->pv[0], e.problem->pv[1])).second;
       if (write) take(c, *e.problem, ".e");
       top.results.push_back(std::move(e.problem));
       top.written.push_back(write);

@@ -70,7 +70,7 @@ struct ReverseOptions {
   // Write every accepted extension (SOUND, in the band) when it is evaluated, and evaluate the
   // candidates of a problem whose extensions are in the band up to `tries` even after `children`
   // were taken: more problems per problem extended (one problem with other first moves; of
-  // siblings that differ only in the piece captured or dropped or in a promotion, the first).
+  // siblings whose check lands on the same square with the same reply, the first).
   bool write_all = false;
 };
 
