@@ -319,8 +319,12 @@ std::string reverse_summary(const gen::ReverseStats& s, bool steps) {
   out << s.emitted << " problems";
   if (s.duplicates > 0) out << " (" << s.duplicates << " duplicates not written)";
   out << ", longest " << s.longest << " plies, from " << s.seed_problems << " seeds ("
-      << s.seeds.candidates << " seed candidates) in " << s.seconds << " s";
+      << s.seeds.candidates << " seed candidates";
+  if (s.abandoned > 0) out << ", " << s.abandoned << " chains abandoned";
+  out << ") in " << s.seconds << " s";
   if (!steps) return out.str();
+  out << "\n  seeds behind the problems written: " << s.seeds_at_least(0) << "; of >= 17 plies "
+      << s.seeds_at_least(17) << "; of >= 25 plies " << s.seeds_at_least(25);
   for (const auto& [n, t] : s.by_length) {
     out << "\n  " << n << " -> " << n + 2 << ": " << t.parents << " problems extended, "
         << t.candidates << " candidates, " << t.reply_mates << "/" << t.reply_positions
@@ -331,6 +335,9 @@ std::string reverse_summary(const gen::ReverseStats& s, bool steps) {
     if (t.drift_tries > 0)
       out << ", " << t.drifted << " variants of dead ends (" << t.drift_tries << " tried)";
     if (t.through > 0) out << ", " << t.through << " taken with an unnecessary piece";
+    if (t.guided_tries > 0)
+      out << ", " << t.guided << " variants guided (" << t.guided_tries << " tried)";
+    out << ", " << t.nodes << " nodes";
   }
   return out.str();
 }
@@ -490,6 +497,14 @@ int generate_main(const Context& ctx) {
   });
   add("through-unnecessary", po::bool_switch(),
       "reverse: lengthen problems that are sound but for an unnecessary piece (not written)");
+  add("chains", po::value<int>()->value_name("K")->default_value(gen::ReverseOptions{}.chains),
+      "reverse: seed chains grown side by side, one unit of work each in turn");
+  add("chain-nodes", count_value("0"),
+      "reverse: abandon a chain after N nodes without a new length (0: never)");
+  add("guided-drift", po::bool_switch(),
+      "reverse: drift first through guards of the squares the dead end's cooks went to");
+  add("all-extensions", po::bool_switch(),
+      "reverse: write every sound extension found, not only those the chains go on from");
   add("from-games", po::value<std::vector<std::string>>()->value_name("FILE")->multitoken(),
       "puzzles from the positions of these game records (KIF, KI2, CSA)");
   add("mate-nodes", count_value("20k"),
@@ -570,6 +585,11 @@ int generate_main(const Context& ctx) {
     ro.drift_from = (*vm)["drift-from"].as<int>();
     ro.drifts = (*vm)["drifts"].as<int>();
     ro.through_unnecessary = (*vm)["through-unnecessary"].as<bool>();
+    ro.chains = (*vm)["chains"].as<int>();
+    if (ro.chains < 1) throw UsageError("--chains must be at least 1");
+    ro.chain_nodes = count_option(*vm, "chain-nodes");
+    ro.guided = (*vm)["guided-drift"].as<bool>();
+    ro.write_all = (*vm)["all-extensions"].as<bool>();
     if (ro.drift < 0 || ro.drifts < 0) throw UsageError("--drift and --drifts must be at least 0");
     if (vm->count("extend")) {
       // Each problem's exact length and main line come from the solver with the check budget.

@@ -14,6 +14,7 @@
 
 #include "generator/candidate.h"
 #include "generator/dedup.h"
+#include "generator/guided.h"
 #include "generator/themes.h"
 #include "solver/core/attacks.h"
 #include "solver/core/checkgen.h"
@@ -37,7 +38,17 @@ StepStats& StepStats::operator+=(const StepStats& o) {
   drift_tries += o.drift_tries;
   drifted += o.drifted;
   through += o.through;
+  guided_tries += o.guided_tries;
+  guided += o.guided;
+  nodes += o.nodes;
   return *this;
+}
+
+std::size_t ReverseStats::seeds_at_least(int plies) const {
+  std::set<std::string> found;
+  for (const auto& [length, ids] : seeds_by_length)
+    if (length >= plies) found.insert(ids.begin(), ids.end());
+  return found.size();
 }
 
 namespace {
@@ -49,10 +60,26 @@ struct Node {
   bool built = false;
   std::vector<Extension> candidates;              // R proven, sorted
   std::vector<std::optional<Generated>> results;  // of the evaluated prefix
-  std::size_t next = 0;                           // the next candidate to take as a child
+  std::vector<char> written;                      // results taken when evaluated (write_all)
+  std::set<std::tuple<int, bool, std::uint16_t>> written_ideas;  // of those results (landing)
+  std::size_t next = 0;  // the next candidate to take as a child
   int children = 0;
   int drifts = 0;                                       // variants this chain position went to
   std::set<std::tuple<int, int, std::uint16_t>> ideas;  // of the children taken
+  std::map<int, int> cooks;  // squares the cooking checks of the candidates went to (counts)
+  // Drift at this dead end: the mutations to evaluate, the next one, how many are guided.
+  bool drifting = false, dead = false;
+  std::vector<BoardSetup> mutations;
+  std::size_t drift_next = 0, guided = 0;
+};
+
+// One seed's chain: the stack of problems from the seed to the current one.
+struct ChainState {
+  Generated seed;
+  std::vector<Node> stack;
+  int counter = 0;               // extensions and variants taken (their ids)
+  int best = 0;                  // the longest problem the chain reached
+  std::uint64_t since_best = 0;  // nodes spent since it reached `best`
 };
 
 // The idea of an extension: where the check came from (or that it was a drop) and went to, and
@@ -62,6 +89,13 @@ std::tuple<int, int, std::uint16_t> idea(const Move attack, const Move defence) 
   return {attack.is_drop() ? -1 : index_of(attack.from()), index_of(attack.to()), defence.raw()};
 }
 
+// Where the check of an extension lands (and whether it was a drop), and the reply: siblings
+// that share it differ only in where the checking piece came from, which piece was captured or
+// dropped, or a promotion (a bishop's sacrifice from any square of its diagonal).
+std::tuple<int, bool, std::uint16_t> landing(const Move attack, const Move defence) {
+  return {index_of(attack.to()), attack.is_drop(), defence.raw()};
+}
+
 class Chain {
 public:
   Chain(const ReverseOptions& o, const EmitFn& emit, const ReverseProgressFn& progress,
@@ -69,8 +103,12 @@ public:
       : o_(o), emit_(emit), progress_(progress), stats_(stats), arena_(std::max(1, o.base.threads)),
         start_(std::chrono::steady_clock::now()), solver_(o.base.hash_megabytes) {}
 
-  // Lengthens one seed as far as the chain goes; false when the run is to stop.
-  bool grow(const Generated& seed);
+  // A new chain from `seed`, or std::nullopt when its position was taken before in the run.
+  std::optional<ChainState> start(const Generated& seed);
+  // One unit of work on the chain (build a problem's candidates, evaluate a batch of candidates
+  // or of drift mutations, take a child or back up); false when the chain is finished: its
+  // stack is empty, or it spent its node budget without lengthening (abandoned).
+  bool step(ChainState& c);
   bool done() const {
     return stats_.emitted >= o_.base.count || stopped() ||
            (o_.base.max_seconds > 0 && elapsed() >= o_.base.max_seconds);
@@ -86,26 +124,30 @@ private:
     if (!w) w = std::make_unique<Workspace>(o_.base.hash_megabytes);
     return *w;
   }
-  void build(Node& node);
-  std::optional<Generated> evaluate(const Node& parent, const Extension& e, Workspace& w,
-                                    StepStats& s);
-  Move early_cook(Position& q, Move attack, Plies max_len, Workspace& w) const;
-  bool mates_after(Position& q, Move c, Plies max_len, Workspace& w) const;
-  std::optional<Extension> repair(const Extension& e, Move cook, Plies n, Workspace& w,
-                                  StepStats& st) const;
-  std::optional<Generated> drift(const Node& node);
-  std::optional<Generated> evaluate_variant(const Node& parent, const BoardSetup& setup,
-                                            Workspace& w, StepStats& st) const;
-  void take(Generated& g, const std::string& id);
-  // One evaluation and its counters; evaluate_batch runs eval(i, workspace, stats) for every i
-  // in [from, to) in the arena and returns them in index order.
+  // One evaluation and its counters; evaluate_batch runs eval(i, workspace, evaluated) for every
+  // i in [from, to) in the arena and returns them in index order.
   struct Evaluated {
     std::optional<Generated> problem;
     StepStats stats;
+    int cook = -1;  // the square a cooking check went to (-1: none found)
+    bool guided = false;
   };
+  std::uint64_t build(Node& node);
+  void evaluate(const Node& parent, const Extension& e, Workspace& w, Evaluated& out) const;
+  Move early_cook(Position& q, Move attack, Plies max_len, Workspace& w,
+                  std::uint64_t& spent) const;
+  bool mates_after(Position& q, Move c, Plies max_len, Workspace& w, std::uint64_t& spent) const;
+  std::optional<Extension> repair(const Extension& e, Move cook, Plies n, Workspace& w,
+                                  StepStats& st) const;
+  void start_drift(Node& node);
+  void drift_step(ChainState& c);
+  std::optional<Generated> evaluate_variant(const Node& parent, const BoardSetup& setup,
+                                            bool through, Workspace& w, StepStats& st) const;
+  void take(ChainState& c, Generated& g, const char* kind);
+  void spend(ChainState& c, std::uint64_t nodes) const { c.since_best += nodes; }
   template <typename Eval>
   std::vector<Evaluated> evaluate_batch(std::size_t from, std::size_t to, const Eval& eval);
-  void emit(Generated& g);
+  void emit(Generated& g, const std::string& seed_id);
 
   const ReverseOptions& o_;
   const EmitFn& emit_;
@@ -117,13 +159,12 @@ private:
   Solver solver_;               // difficulty of emitted problems (main thread)
   std::set<std::string> seen_;  // positions taken into a chain
   Deduplicator written_;
-  int extension_counter_ = 0;
 };
 
 // The candidates of `node`: every (Q, a, d) within the piece limit whose R mates within N + 1
 // (bounded search, futile interpositions not counted), sorted by pieces, then by the number of
 // checks of Q (fewer alternatives to refute), then by a hash of the seed and Q.
-void Chain::build(Node& node) {
+std::uint64_t Chain::build(Node& node) {
   node.built = true;
   const Plies n = node.problem.length;
   StepStats& st = stats_.by_length[n];
@@ -137,15 +178,19 @@ void Chain::build(Node& node) {
             [](const BoardSetup& a, const BoardSetup& b) { return a < b; });
   replies.erase(std::unique(replies.begin(), replies.end()), replies.end());
   std::vector<char> mates(replies.size(), 0);
+  std::vector<std::uint64_t> spent(replies.size(), 0);
   arena_.execute([&] {
     tbb::parallel_for(std::size_t{0}, replies.size(), [&](std::size_t i) {
       if (stopped()) return;
       Workspace& w = workspace();
       Position r;
       if (!r.set(replies[i], KingRule::Any).empty()) return;
-      mates[i] = gen::mates_within(w.filter, r, n + 1, o_.filter_nodes, o_.base.stop);
+      mates[i] = gen::mates_within(w.filter, r, n + 1, o_.filter_nodes, o_.base.stop, &spent[i]);
     });
   });
+  std::uint64_t nodes = 0;
+  for (const std::uint64_t x : spent) nodes += x;
+  st.nodes += nodes;
   st.reply_positions += replies.size();
   for (const char m : mates) st.reply_mates += m;
   struct Ranked {
@@ -171,11 +216,13 @@ void Chain::build(Node& node) {
            std::tie(b.checks, b.pieces, b.hash, b.index);
   });
   for (const Ranked& r : ranked) node.candidates.push_back(all[r.index]);
+  return nodes;
 }
 
 // The first check of `q` other than `attack` that mates within `max_len` plies (bounded search
 // per check), or Move::none().
-Move Chain::early_cook(Position& q, Move attack, Plies max_len, Workspace& w) const {
+Move Chain::early_cook(Position& q, Move attack, Plies max_len, Workspace& w,
+                       std::uint64_t& spent) const {
   MoveList checks;
   generate_checks(q, checks);
   // The checks to the attack's square first: the attack's promotion twin is the likeliest
@@ -185,14 +232,15 @@ Move Chain::early_cook(Position& q, Move attack, Plies max_len, Workspace& w) co
   for (const Move c : checks) {
     if (c == attack) continue;
     if (stopped()) return c;
-    if (mates_after(q, c, max_len, w)) return c;
+    if (mates_after(q, c, max_len, w, spent)) return c;
   }
   return Move::none();
 }
 
-bool Chain::mates_after(Position& q, Move c, Plies max_len, Workspace& w) const {
+bool Chain::mates_after(Position& q, Move c, Plies max_len, Workspace& w,
+                        std::uint64_t& spent) const {
   q.do_move(c);
-  const bool mates = gen::mates_within(w.filter, q, max_len, o_.cook_nodes, o_.base.stop);
+  const bool mates = gen::mates_within(w.filter, q, max_len, o_.cook_nodes, o_.base.stop, &spent);
   q.undo_move(c);
   return mates;
 }
@@ -223,7 +271,7 @@ std::optional<Extension> Chain::repair(const Extension& e, Move cook, Plies n, W
       Position qx;
       if (!qx.set(x.setup).empty() || !qx.is_legal(x.attack) || !qx.gives_check(x.attack)) continue;
       ++st.repairs_tried;
-      if (qx.is_legal(cook) && mates_after(qx, cook, n + 1, w)) continue;
+      if (qx.is_legal(cook) && mates_after(qx, cook, n + 1, w, st.nodes)) continue;
       Position r = qx;
       r.do_move(x.attack);
       if (!r.is_legal(x.defence)) continue;
@@ -231,7 +279,8 @@ std::optional<Extension> Chain::repair(const Extension& e, Move cook, Plies n, W
       x.reply_at.ply = 1;  // compared between positions without the move number
       Position rx;
       if (!rx.set(x.reply_at, KingRule::Any).empty()) continue;
-      if (!gen::mates_within(w.filter, rx, n + 1, o_.filter_nodes, o_.base.stop)) continue;
+      if (!gen::mates_within(w.filter, rx, n + 1, o_.filter_nodes, o_.base.stop, &st.nodes))
+        continue;
       return x;
     }
   }
@@ -258,10 +307,7 @@ std::vector<Chain::Evaluated> Chain::evaluate_batch(std::size_t from, std::size_
                                                     const Eval& eval) {
   std::vector<Evaluated> out(to - from);
   arena_.execute([&] {
-    tbb::parallel_for(from, to, [&](std::size_t i) {
-      Evaluated& e = out[i - from];
-      e.problem = eval(i, workspace(), e.stats);
-    });
+    tbb::parallel_for(from, to, [&](std::size_t i) { eval(i, workspace(), out[i - from]); });
   });
   return out;
 }
@@ -269,123 +315,169 @@ std::vector<Chain::Evaluated> Chain::evaluate_batch(std::size_t from, std::size_
 // Q accepted: SOUND (with the unnecessary-piece test), exact length N + 2, main line a, d, ...
 // A check other than a that mates within N + 2 (found cheaply) rejects Q, unless a defender
 // piece added by repair() stops it (at most `repairs` pieces).
-std::optional<Generated> Chain::evaluate(const Node& parent, const Extension& candidate,
-                                         Workspace& w, StepStats& st) {
+void Chain::evaluate(const Node& parent, const Extension& candidate, Workspace& w,
+                     Evaluated& out) const {
+  StepStats& st = out.stats;
   ++st.evaluated;
   const Plies n = parent.problem.length;
   Extension e = candidate;
   for (int repaired = 0;; ++repaired) {
     Position q;
-    if (!q.set(e.setup).empty()) return std::nullopt;
-    const Move cook = early_cook(q, e.attack, n + 1, w);
-    if (stopped()) return std::nullopt;
+    if (!q.set(e.setup).empty()) return;
+    const Move cook = early_cook(q, e.attack, n + 1, w, st.nodes);
+    if (stopped()) return;
     if (cook.is_none()) break;
-    if (repaired == 0) ++st.cook_rejects;
-    if (repaired >= o_.repairs) return std::nullopt;
+    if (repaired == 0) {
+      ++st.cook_rejects;
+      out.cook = index_of(cook.to());
+    }
+    if (repaired >= o_.repairs) return;
     std::optional<Extension> fixed = repair(e, cook, n, w, st);
-    if (!fixed) return std::nullopt;
+    if (!fixed) return;
     e = *fixed;
   }
   if (e.setup != candidate.setup) ++st.repaired;
   Position q;
-  if (!q.set(e.setup).empty()) return std::nullopt;
+  if (!q.set(e.setup).empty()) return;
   StagedCheck staged = check_staged(q, o_.base, true);
   st.checks += 1 + staged.full;
+  st.nodes += staged.nodes;
   const Verdict verdict = staged.result.verdict;
   if (verdict == Verdict::UnnecessaryPiece && o_.through_unnecessary) {
     staged = check_staged(q, o_.base, false);
     st.checks += 1 + staged.full;
+    st.nodes += staged.nodes;
   }
   const CheckResult& r = staged.result;
+  if (r.verdict == Verdict::Cooked && out.cook < 0 && !r.cooks.empty())
+    out.cook = index_of(r.cooks.front().alternative.to());
   if (r.verdict != Verdict::Sound || r.length != n + 2 || r.main_line.size() < 2 ||
       r.main_line[0] != e.attack || r.main_line[1] != e.defence ||
       !replay_mate(q, r.main_line).empty())
-    return std::nullopt;
+    return;
   ++st.accepted;
-  return problem_found(parent, q, r, verdict);
+  out.problem = problem_found(parent, q, r, verdict);
 }
 
 // A mutation of a dead end's problem (N plies) accepted as its variant: SOUND (with the
-// unnecessary-piece test, or without it and then marked UNNECESSARY_PIECE when the chain goes
-// through unnecessary pieces and the piece test fails), exact length N or N + 2, main line
-// replayed by the core rules.
+// unnecessary-piece test, or, `through` (the chain goes through unnecessary pieces, or a guided
+// mutation), without it and then marked UNNECESSARY_PIECE when the piece test fails), exact
+// length N or N + 2, main line replayed by the core rules.
 std::optional<Generated> Chain::evaluate_variant(const Node& parent, const BoardSetup& setup,
-                                                 Workspace& w, StepStats& st) const {
+                                                 bool through, Workspace& w, StepStats& st) const {
   ++st.drift_tries;
   const Plies n = parent.problem.length;
   Position q;
   if (!q.set(setup).empty()) return std::nullopt;
-  if (!gen::mates_within(w.filter, q, n + 2, o_.filter_nodes, o_.base.stop)) return std::nullopt;
-  if (n > 2 && gen::mates_within(w.filter, q, n - 2, o_.filter_nodes, o_.base.stop))
+  if (!gen::mates_within(w.filter, q, n + 2, o_.filter_nodes, o_.base.stop, &st.nodes))
+    return std::nullopt;
+  if (n > 2 && gen::mates_within(w.filter, q, n - 2, o_.filter_nodes, o_.base.stop, &st.nodes))
     return std::nullopt;
   // Going through unnecessary pieces, the check without the piece test comes first here (most
   // mutations fail it, and then the piece test is never paid for), unlike evaluate(), where a
   // candidate that reaches the check has already passed the early cook test.
-  StagedCheck staged = check_staged(q, o_.base, !o_.through_unnecessary);
+  StagedCheck staged = check_staged(q, o_.base, !through);
   st.checks += 1 + staged.full;
+  st.nodes += staged.nodes;
   const CheckResult& r = staged.result;
   if (r.verdict != Verdict::Sound || (r.length != n && r.length != n + 2) ||
       !replay_mate(q, r.main_line).empty())
     return std::nullopt;
   Verdict verdict = Verdict::Sound;
-  if (o_.through_unnecessary) {
+  if (through) {
     const StagedCheck pieces = check_staged(q, o_.base, true);
     st.checks += 1 + pieces.full;
+    st.nodes += pieces.nodes;
     verdict = pieces.result.verdict == Verdict::Sound ? Verdict::Sound : Verdict::UnnecessaryPiece;
   }
   return problem_found(parent, q, r, verdict);
 }
 
-// The first variant (in the order of a random stream seeded by the run's seed, the problem and
-// how often this chain position drifted) of `node`'s problem not seen before in the run.
-std::optional<Generated> Chain::drift(const Node& node) {
+// The mutations a dead end drifts through: with `guided`, first (at most half of `drift`) guards
+// of the squares its candidates' cooking checks went to, then the blind ones (a random stream
+// seeded by the run's seed, the problem and how often this chain position drifted); each
+// distinct, not seen before in the run, within the piece limit.
+void Chain::start_drift(Node& node) {
   const Generated& p = node.problem;
-  StepStats& st = stats_.by_length[p.length];
   Rng rng(p.position.key() ^ (o_.base.seed * 0x9E3779B97F4A7C15ull) ^
           static_cast<std::uint64_t>(node.drifts + 1) * 0xD1B54A32D192ED03ull);
-  CandidateShape shape;
-  std::vector<BoardSetup> mutations;
+  const std::size_t limit = static_cast<std::size_t>(o_.drift);
+  node.mutations.clear();
+  node.drift_next = 0;
   std::set<std::string> distinct;
-  for (int i = 0; i < o_.drift * 16 && static_cast<int>(mutations.size()) < o_.drift; ++i) {
-    std::optional<BoardSetup> m = mutate(p.setup, rng, shape);
-    if (!m || (o_.max_pieces > 0 && piece_count(*m) > o_.max_pieces)) continue;
-    const std::string key = position_key(*m);
-    if (seen_.count(key) || !distinct.insert(key).second) continue;
-    mutations.push_back(*m);
+  const auto add = [&](const BoardSetup& m) {
+    if (o_.max_pieces > 0 && piece_count(m) > o_.max_pieces) return;
+    const std::string key = position_key(m);
+    if (seen_.count(key) || !distinct.insert(key).second) return;
+    node.mutations.push_back(m);
+  };
+  if (o_.guided)
+    for (const BoardSetup& m : guided_mutations(p.setup, node.cooks, limit / 2)) add(m);
+  node.guided = node.mutations.size();
+  CandidateShape shape;
+  for (int i = 0; i < o_.drift * 16 && node.mutations.size() < limit; ++i)
+    if (std::optional<BoardSetup> m = mutate(p.setup, rng, shape)) add(*m);
+  node.drifting = !node.mutations.empty();
+  node.dead = !node.drifting;
+}
+
+// One batch of the dead end's mutations: the first SOUND variant (else, going through
+// unnecessary pieces, the first sound but for one) replaces the dead end; when none is left the
+// dead end is given up.
+void Chain::drift_step(ChainState& c) {
+  Node& top = c.stack.back();
+  StepStats& st = stats_.by_length[top.problem.length];
+  const std::size_t from = top.drift_next;
+  const std::size_t to = std::min(top.mutations.size(), from + std::max<std::size_t>(1, o_.batch));
+  std::vector<Evaluated> batch =
+      evaluate_batch(from, to, [&](std::size_t i, Workspace& w, Evaluated& e) {
+        // A guard is idle in the dead end itself (the cooks it is against are its
+        // predecessors'), so a guided variant goes through the piece test.
+        e.guided = i < top.guided;
+        e.problem =
+            evaluate_variant(top, top.mutations[i], o_.through_unnecessary || e.guided, w, e.stats);
+        e.stats.guided_tries += e.guided;
+      });
+  std::uint64_t nodes = 0;
+  for (const Evaluated& e : batch) {
+    st += e.stats;
+    nodes += e.stats.nodes;
   }
-  for (std::size_t from = 0; from < mutations.size() && !done();) {
-    const std::size_t to = std::min(mutations.size(), from + std::max<std::size_t>(1, o_.batch));
-    std::vector<Evaluated> batch =
-        evaluate_batch(from, to, [&](std::size_t i, Workspace& w, StepStats& s) {
-          return evaluate_variant(node, mutations[i], w, s);
-        });
-    for (const Evaluated& e : batch) st += e.stats;
-    // A SOUND variant first, else one sound but for an unnecessary piece (through_unnecessary).
-    for (const bool sound : {true, false}) {
-      for (Evaluated& e : batch) {
-        std::optional<Generated>& g = e.problem;
-        if (!g || (g->verdict == Verdict::Sound) != sound ||
-            !seen_.insert(position_key(g->setup)).second)
-          continue;
-        ++st.drifted;
-        st.through += !sound;
-        return g;
-      }
+  spend(c, nodes);
+  top.drift_next = to;
+  for (const bool sound : {true, false}) {
+    for (Evaluated& e : batch) {
+      std::optional<Generated>& g = e.problem;
+      if (!g || (g->verdict == Verdict::Sound) != sound ||
+          !seen_.insert(position_key(g->setup)).second)
+        continue;
+      ++st.drifted;
+      st.through += !sound;
+      st.guided += e.guided;
+      Generated v = std::move(*g);
+      take(c, v, ".v");
+      const int drifts = top.drifts + 1;
+      top = Node(std::move(v));
+      top.drifts = drifts;
+      return;
     }
-    from = to;
   }
-  return std::nullopt;
+  if (to >= top.mutations.size()) top.dead = true;
 }
 
 // A problem taken into the chain: written when SOUND and in the band.
-void Chain::take(Generated& g, const std::string& id) {
-  g.id = id;
-  if (g.verdict != Verdict::Sound) return;
+void Chain::take(ChainState& c, Generated& g, const char* kind) {
+  g.id = c.seed.id + kind + std::to_string(++c.counter);
+  if (g.length > c.best) {
+    c.best = g.length;
+    c.since_best = 0;
+  }
+  if (g.verdict != Verdict::Sound || stats_.emitted >= o_.base.count) return;
   stats_.longest = std::max<int>(stats_.longest, g.length);
-  if (g.length >= o_.base.min_plies && g.length <= o_.base.max_plies) emit(g);
+  if (g.length >= o_.base.min_plies && g.length <= o_.base.max_plies) emit(g, c.seed.id);
 }
 
-void Chain::emit(Generated& g) {
+void Chain::emit(Generated& g, const std::string& seed_id) {
   // Written once per position and per solution (the chain may reach one main line from
   // several positions, e.g. with an untouched piece promoted or not).
   if (!written_.insert(dedup_keys(g.setup, g.pv))) {
@@ -397,69 +489,96 @@ void Chain::emit(Generated& g) {
       solver_.solve(g.position, SearchLimits{o_.base.check_nodes, 0, o_.base.stop}).nodes;
   g.difficulty = difficulty_grade(g.solve_nodes);
   ++stats_.emitted;
+  stats_.seeds_by_length[g.length].insert(seed_id);
   emit_(g);
 }
 
-bool Chain::grow(const Generated& seed) {
-  if (!seen_.insert(position_key(seed.setup)).second) return !done();
+std::optional<ChainState> Chain::start(const Generated& seed) {
+  if (!seen_.insert(position_key(seed.setup)).second) return std::nullopt;
   ++stats_.seed_problems;
-  extension_counter_ = 0;
-  std::vector<Node> stack;
-  stack.emplace_back(seed);
-  while (!stack.empty() && !done()) {
-    Node& top = stack.back();
-    if (top.problem.length + 2 > o_.base.max_plies) {
-      stack.pop_back();
-      continue;
-    }
-    if (!top.built) build(top);
-    const std::size_t limit =
-        std::min<std::size_t>(top.candidates.size(), static_cast<std::size_t>(o_.tries));
-    std::optional<Generated> child;
-    while (top.next < limit && !child && !done() && top.children < o_.children) {
-      if (top.next >= top.results.size()) {
-        const std::size_t from = top.results.size();
-        const std::size_t to = std::min(limit, from + std::max<std::size_t>(1, o_.batch));
-        std::vector<Evaluated> batch =
-            evaluate_batch(from, to, [&](std::size_t i, Workspace& w, StepStats& st) {
-              return evaluate(top, top.candidates[i], w, st);
-            });
-        if (stopped()) return false;
-        for (Evaluated& e : batch) {
-          top.results.push_back(std::move(e.problem));
-          stats_.by_length[top.problem.length] += e.stats;
-        }
-        stats_.seconds = elapsed();
-        if (progress_) progress_(stats_);
-      }
-      const std::size_t i = top.next++;
-      if (!top.results[i]) continue;
-      const Generated& g = *top.results[i];
-      if (!top.ideas.insert(idea(g.pv[0], g.pv[1])).second) continue;
-      if (seen_.insert(position_key(g.setup)).second) child = g;
-    }
-    if (!child) {
-      if (o_.drift > 0 && !stopped() && top.problem.length >= o_.drift_from &&
-          top.drifts < o_.drifts) {
-        if (std::optional<Generated> v = drift(top)) {
-          take(*v, seed.id + ".v" + std::to_string(++extension_counter_));
-          const int drifts = top.drifts + 1;
-          top = Node(*v);
-          top.drifts = drifts;
-          continue;
-        }
-      }
-      stack.pop_back();
-      continue;
-    }
-    ++top.children;
-    ++stats_.by_length[top.problem.length].used;
-    stats_.by_length[top.problem.length].through += child->verdict != Verdict::Sound;
-    take(*child, seed.id + ".e" + std::to_string(++extension_counter_));
-    stack.emplace_back(*child);
+  ChainState c;
+  c.seed = seed;
+  c.best = seed.length;
+  c.stack.emplace_back(seed);
+  return c;
+}
+
+bool Chain::step(ChainState& c) {
+  if (o_.chain_nodes > 0 && c.since_best >= o_.chain_nodes) {
+    ++stats_.abandoned;
+    c.stack.clear();
   }
-  stats_.seconds = elapsed();
-  return !done();
+  if (c.stack.empty()) return false;
+  Node& top = c.stack.back();
+  if (top.dead || top.problem.length + 2 > o_.base.max_plies) {
+    c.stack.pop_back();
+    return !c.stack.empty();
+  }
+  if (!top.built) {
+    spend(c, build(top));
+    return true;
+  }
+  if (top.drifting) {
+    drift_step(c);
+    return true;
+  }
+  const std::size_t limit =
+      std::min<std::size_t>(top.candidates.size(), static_cast<std::size_t>(o_.tries));
+  // The next child among the candidates evaluated: accepted, an idea not taken from this
+  // problem yet, a position not in a chain yet.
+  while (top.next < top.results.size() && top.next < limit && top.children < o_.children) {
+    const std::size_t i = top.next++;
+    if (!top.results[i]) continue;
+    const Generated& g = *top.results[i];
+    if (!top.ideas.insert(idea(g.pv[0], g.pv[1])).second) continue;
+    if (!seen_.insert(position_key(g.setup)).second) continue;
+    Generated child = g;
+    ++top.children;
+    StepStats& st = stats_.by_length[top.problem.length];
+    ++st.used;
+    st.through += child.verdict != Verdict::Sound;
+    if (!top.written[i]) take(c, child, ".e");
+    c.stack.emplace_back(std::move(child));  // `top` is not used after this
+    return true;
+  }
+  // With write_all, the candidates of a problem whose extensions are in the band are all
+  // evaluated (up to `tries`), not only until `children` were taken.
+  const bool all = o_.write_all && top.problem.length + 2 >= o_.base.min_plies;
+  if (top.results.size() < limit && (top.children < o_.children || all)) {
+    const std::size_t from = top.results.size();
+    const std::size_t to = std::min(limit, from + std::max<std::size_t>(1, o_.batch));
+    std::vector<Evaluated> batch =
+        evaluate_batch(from, to, [&](std::size_t i, Workspace& w, Evaluated& e) {
+          evaluate(top, top.candidates[i], w, e);
+        });
+    if (stopped()) return false;
+    std::uint64_t nodes = 0;
+    for (Evaluated& e : batch) {
+      // Every accepted extension written at once (write_all), in candidate order.
+      // Siblings that differ only in where the check came from, in the piece captured or
+      // dropped or in a promotion are written once.
+      const bool write =
+          o_.write_all && e.problem &&
+          top.written_ideas.insert(landing(e.problem->pv[0], e.problem->pv[1])).second;
+      if (write) take(c, *e.problem, ".e");
+      top.results.push_back(std::move(e.problem));
+      top.written.push_back(write);
+      if (e.cook >= 0) ++top.cooks[e.cook];
+      stats_.by_length[top.problem.length] += e.stats;
+      nodes += e.stats.nodes;
+    }
+    spend(c, nodes);
+    stats_.seconds = elapsed();
+    if (progress_) progress_(stats_);
+    return true;
+  }
+  // A dead end: drift, or back up to the parent.
+  if (o_.drift > 0 && top.problem.length >= o_.drift_from && top.drifts < o_.drifts) {
+    start_drift(top);
+    return true;
+  }
+  c.stack.pop_back();
+  return !c.stack.empty();
 }
 
 }  // namespace
@@ -468,32 +587,57 @@ ReverseStats generate_reverse(const ReverseOptions& options, const EmitFn& emit,
                               const ReverseProgressFn& progress) {
   ReverseStats stats;
   Chain chain(options, emit, progress, stats);
-  if (!options.seeds.empty()) {
-    for (const Generated& s : options.seeds)
-      if (!chain.grow(s)) break;
-    return stats;
-  }
-  // Seeds from the random generator, a few at a time, in candidate order.
+  // The seeds: the given ones in order, or the random generator's, one at a time in candidate
+  // order.
+  std::size_t given = 0;
   GenerateOptions seeds = options.base;
   seeds.mode = Mode::Composition;
   seeds.min_plies = options.seed_min_plies;
   seeds.max_plies = options.seed_max_plies;
   seeds.count = 1;
   std::uint64_t drawn = 0;
-  while (!chain.done() && (options.seed_count == 0 || drawn < options.seed_count)) {
+  const auto next_seed = [&]() -> std::optional<Generated> {
+    if (!options.seeds.empty()) {
+      if (given >= options.seeds.size()) return std::nullopt;
+      return options.seeds[given++];
+    }
+    if (options.seed_count != 0 && drawn >= options.seed_count) return std::nullopt;
     if (options.base.max_seconds > 0)
       seeds.max_seconds = options.base.max_seconds - chain.elapsed();
     // --max-candidates bounds the seed candidates: indices below it.
     if (options.base.max_candidates) {
-      if (seeds.first_candidate >= options.base.max_candidates) break;
+      if (seeds.first_candidate >= options.base.max_candidates) return std::nullopt;
       seeds.max_candidates = options.base.max_candidates - seeds.first_candidate;
     }
     std::optional<Generated> seed;
     stats.seeds += generate(seeds, [&](const Generated& g) { seed = g; });
-    if (!seed) break;  // max_candidates or the time limit reached, or stopped
+    if (!seed) return std::nullopt;  // max_candidates or the time limit reached, or stopped
     ++drawn;
     seeds.first_candidate = seed->candidate + 1;
-    if (!chain.grow(*seed)) break;
+    return seed;
+  };
+  // The chains side by side, one step each in turn; a finished chain's slot takes the next
+  // seed at once.
+  std::vector<std::optional<ChainState>> slots(
+      static_cast<std::size_t>(std::max(1, options.chains)));
+  bool seeds_left = true;
+  while (!chain.done()) {
+    bool any = false;
+    for (std::optional<ChainState>& slot : slots) {
+      if (chain.done()) break;
+      while (!slot && seeds_left && !chain.done()) {
+        const std::optional<Generated> seed = next_seed();
+        if (!seed) {
+          seeds_left = false;
+          break;
+        }
+        slot = chain.start(*seed);
+      }
+      if (!slot) continue;
+      any = true;
+      if (!chain.step(*slot)) slot.reset();
+    }
+    if (!any) break;
   }
   stats.seconds = chain.elapsed();
   return stats;

@@ -10,12 +10,20 @@
 // exhausted (or whose try budget is spent) gives way to its parent's next candidate. Candidates
 // are evaluated in fixed-size batches in parallel; each evaluation clears its tables and has node
 // budgets only, so the output does not depend on the thread count.
+//
+// Several seed chains grow side by side (`chains`), one unit of work each in turn (building a
+// problem's candidates, one batch of candidates, one batch of drift mutations); a chain that
+// spends `chain_nodes` search nodes without reaching a length it had not reached is abandoned
+// and a new seed takes its place. Both are counted in nodes, never time, so the output stays a
+// function of the seed and the options.
 #pragma once
 
 #include <cstdint>
 #include <functional>
 #include <map>
 #include <optional>
+#include <set>
+#include <string>
 #include <vector>
 
 #include "generator/generator.h"
@@ -51,6 +59,19 @@ struct ReverseOptions {
   // SOUND by the checker without the piece test): such a problem is not written, but its
   // extensions are tried (a piece idle in it may be needed by a longer problem).
   bool through_unnecessary = false;
+  // Seed chains: `chains` chains grown side by side, round robin; a chain is abandoned after
+  // `chain_nodes` nodes (filter, cook tests, checks) spent since it last reached a new length
+  // (0: never abandoned; chains = 1 and chain_nodes = 0 grow one seed at a time to its end).
+  int chains = 1;
+  std::uint64_t chain_nodes = 0;
+  // Guided drift: the mutations of a dead end start with guards of the squares its candidates'
+  // cooking checks went to (guided.h), at most half of `drift`, then the blind ones.
+  bool guided = false;
+  // Write every accepted extension (SOUND, in the band) when it is evaluated, and evaluate the
+  // candidates of a problem whose extensions are in the band up to `tries` even after `children`
+  // were taken: more problems per problem extended (one problem with other first moves; of
+  // siblings whose check lands on the same square with the same reply, the first).
+  bool write_all = false;
 };
 
 // Counters of one extension step (from length N to N + 2).
@@ -67,17 +88,24 @@ struct StepStats {
   std::uint64_t used = 0;                      // accepted and taken into the chain
   std::uint64_t drift_tries = 0, drifted = 0;  // mutations of dead ends tried, variants taken
   std::uint64_t through = 0;  // taken (extensions or variants) with an unnecessary piece
+  std::uint64_t guided_tries = 0, guided = 0;  // guided mutations tried, variants taken from them
+  std::uint64_t nodes = 0;                     // search nodes spent (filter, cook tests, checks)
   StepStats& operator+=(const StepStats& o);
 };
 
 struct ReverseStats {
   GenerateStats seeds;                 // the seed generator's totals
   std::uint64_t seed_problems = 0;     // seeds lengthened
+  std::uint64_t abandoned = 0;         // chains abandoned for their node budget (chain_nodes)
   std::map<int, StepStats> by_length;  // keyed by the parent length N
   std::uint64_t emitted = 0;
   std::uint64_t duplicates = 0;  // not written: position or main line written before
   int longest = 0;  // the longest SOUND problem of a chain (written or not: band, duplicate)
   double seconds = 0;
+  // The seeds (ids) behind the problems written, by length.
+  std::map<int, std::set<std::string>> seeds_by_length;
+  // Distinct seeds behind the problems written of at least `plies` plies.
+  std::size_t seeds_at_least(int plies) const;
 };
 
 using ReverseProgressFn = std::function<void(const ReverseStats&)>;

@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -269,6 +270,69 @@ TEST(ReverseRun, ThroughUnnecessaryPiecesWritesOnlySoundProblems) {
   EXPECT_GE(through, 1u);  // the chain went through a problem that was not written
   expect_written_sound_once(problems);
   EXPECT_EQ(reverse_lines(drifting(2, 64, true), nullptr), one);
+}
+
+// Seed chains: three seeds (5-ply problems from docs/generate.md, each checked SOUND by seed()),
+// the problems of 7-11 plies. One chain without a budget lengthens the first seed until the
+// count is reached; three chains side by side, each abandoned after a small node budget without
+// a new length, write problems from more than one seed, abandon chains, and write only problems
+// that are SOUND on an independent recheck; the output is the same for 1 and 2 threads (the
+// batch size is part of the budget's units of work, so it may change the output).
+constexpr const char* kFiveB = "2k6/9/1+P7/1+R7/9/9/9/9/9 b Sr2b4g3s4n3l17p 1";
+constexpr const char* kFiveC = "k1+s6/9/1R7/9/9/9/9/9/9 b GSPr2b3g2s4n4l17p 1";
+
+ReverseOptions chained(int threads, int chains, std::uint64_t chain_nodes) {
+  ReverseOptions o;
+  o.seeds = {seed(kFive, "five"), seed(kFiveB, "fiveB"), seed(kFiveC, "fiveC")};
+  o.base.min_plies = 7;
+  o.base.max_plies = 11;
+  o.base.count = 4;
+  o.base.threads = threads;
+  o.base.seed = 7;
+  o.tries = 16;
+  o.chains = chains;
+  o.chain_nodes = chain_nodes;
+  return o;
+}
+
+TEST(ReverseChains, ManySeedsBehindTheProblemsOnASmallBudget) {
+  ReverseStats one;
+  std::vector<Generated> single;
+  reverse_lines(chained(1, 1, 0), &single, &one);
+  ASSERT_FALSE(single.empty());
+  EXPECT_EQ(one.seeds_at_least(7), 1u);
+  EXPECT_EQ(one.abandoned, 0u);
+
+  ReverseStats many;
+  std::vector<Generated> problems;
+  const auto lines = reverse_lines(chained(1, 3, 300'000), &problems, &many);
+  ASSERT_FALSE(problems.empty());
+  std::set<std::string> seeds;
+  for (const Generated& g : problems) seeds.insert(g.id.substr(0, g.id.find('.')));
+  EXPECT_GE(seeds.size(), 2u);
+  EXPECT_EQ(many.seeds_at_least(7), seeds.size());
+  EXPECT_GE(many.abandoned, 1u);
+  expect_written_sound_once(problems);
+  for (const Generated& g : problems) EXPECT_GE(g.length, 7);
+
+  EXPECT_EQ(reverse_lines(chained(2, 3, 300'000), nullptr), lines);
+}
+
+// Guided drift: the dead ends' mutations start with guards of their cooks' squares; the run
+// tries some of them, and what it writes is SOUND on an independent recheck, the same for 1
+// and 2 threads.
+TEST(ReverseChains, GuidedDriftTriesGuardsOfTheCookSquares) {
+  ReverseOptions o = drifting(1, 64);
+  o.guided = true;
+  ReverseStats stats;
+  std::vector<Generated> problems;
+  const auto one = reverse_lines(o, &problems, &stats);
+  std::uint64_t guided = 0;
+  for (const auto& [n, st] : stats.by_length) guided += st.guided_tries;
+  EXPECT_GE(guided, 1u);
+  expect_written_sound_once(problems);
+  o.base.threads = 2;
+  EXPECT_EQ(reverse_lines(o, nullptr), one);
 }
 
 }  // namespace
