@@ -11,18 +11,14 @@
 #include <vector>
 
 #include "solver/large/movegen.h"
+#include "tests/large/check_compare.h"
 #include "tests/large/reference_chu.h"
 
 namespace tsume::large::reference_walk {
 
 namespace ref = ::tsume::test::chu_reference;
 
-inline std::vector<std::string> texts(const Position& pos) {
-  std::vector<std::string> out;
-  for (const Move& m : legal_moves(pos)) out.push_back(move_text(pos, m));
-  std::sort(out.begin(), out.end());
-  return out;
-}
+using check_compare::texts;
 
 // The reference board of `pos`, with its royal rule.
 inline ref::Board reference_of(const Position& pos) {

@@ -16,18 +16,14 @@
 #include "solver/large/checks.h"
 #include "solver/large/mate.h"
 #include "solver/large/movegen.h"
+#include "tests/large/check_compare.h"
 #include "tests/large/reference_tenjiku.h"
 
 namespace tsume::large::tenjiku_walk {
 
 namespace ref = ::tsume::test::tenjiku_reference;
 
-inline std::vector<std::string> texts(const Position& pos) {
-  std::vector<std::string> out;
-  for (const Move& m : legal_moves(pos)) out.push_back(move_text(pos, m));
-  std::sort(out.begin(), out.end());
-  return out;
-}
+using check_compare::texts;
 
 inline ref::Board reference_of(const Position& pos) {
   ref::Board b = ref::read_sfen(to_sfen(pos));
@@ -134,70 +130,22 @@ inline void expect_same_moves_along_random_game(Position pos, unsigned seed, int
   }
 }
 
-inline std::vector<std::string> sorted_texts(const Position& pos, const std::vector<Move>& moves) {
-  std::vector<std::string> out;
-  for (const Move& m : moves) out.push_back(move_text(pos, m));
-  std::sort(out.begin(), out.end());
-  return out;
-}
-
-inline std::vector<std::string> sorted(std::vector<std::string> v) {
-  std::sort(v.begin(), v.end());
-  return v;
-}
-
-// What the check comparisons met: checks, and positions in check (evasions compared).
-struct Met {
-  std::size_t checks = 0;
-  std::size_t in_check = 0;
-  Met& operator+=(const Met& o) {
-    checks += o.checks;
-    in_check += o.in_check;
-    return *this;
+// The tenjiku reference as check_compare.h takes it.
+struct TenjikuReference {
+  static ref::Board board(const Position& pos) { return reference_of(pos); }
+  static std::vector<std::string> checking_moves(const ref::Board& b) {
+    return ref::checking_moves(b);
   }
+  static bool in_check(const ref::Board& b, int side) { return ref::in_check(b, side); }
+  static std::vector<std::string> legal_moves(const ref::Board& b) { return ref::legal_moves(b); }
 };
 
-// Compares checks (and evasions when in check) with the reference in `pos`.
-inline Met expect_same_checks(const Position& pos) {
-  const ref::Board b = reference_of(pos);
-  const auto checks = generate_checks(pos);
-  EXPECT_EQ(sorted_texts(pos, checks), sorted(ref::checking_moves(b))) << to_sfen(pos);
-  for (const Move& m : checks) EXPECT_TRUE(gives_check(pos, m)) << move_text(pos, m);
-  const int side = pos.side_to_move() == Side::Black ? 1 : -1;
-  EXPECT_EQ(in_check(pos, pos.side_to_move()), ref::in_check(b, side)) << to_sfen(pos);
-  Met met{checks.size(), 0};
-  if (ref::in_check(b, side)) {
-    EXPECT_EQ(sorted_texts(pos, generate_evasions(pos)), sorted(ref::legal_moves(b)))
-        << to_sfen(pos);
-    EXPECT_EQ(is_mated(pos), ref::legal_moves(b).empty()) << to_sfen(pos);
-    met.in_check = 1;
-  }
-  return met;
-}
+using check_compare::Met;
+using check_compare::sorted_texts;
 
-// Plays `plies` random moves from `start` (a capture or a check preferred among three draws)
-// and compares every position.
+// Checks and evasions compared with the reference along a random game, at every position.
 inline Met walk(const Position& start, unsigned seed, int plies) {
-  std::mt19937 rng(seed);
-  Position pos = start;
-  Met met;
-  for (int ply = 0; ply < plies; ++ply) {
-    met += expect_same_checks(pos);
-    const auto moves = legal_moves(pos);
-    if (moves.empty() || royal_count(pos, Side::Black) == 0 || royal_count(pos, Side::White) == 0)
-      break;
-    std::uniform_int_distribution<std::size_t> pick(0, moves.size() - 1);
-    Move m = moves[pick(rng)];
-    for (int tries = 0; tries < 3; ++tries) {
-      const Move c = moves[pick(rng)];
-      if ((c.to != c.from && is_piece(pos.at(c.to))) || gives_check(pos, c)) {
-        m = c;
-        break;
-      }
-    }
-    pos = after(pos, m);
-  }
-  return met;
+  return check_compare::walk<TenjikuReference>(start, seed, plies);
 }
 
 // A random attack on a cornered king for the mate search: White's king on 1a, two to four
