@@ -114,6 +114,9 @@ struct LargeRules {
   }
   // Mated: in check with no legal move (a defender with two royals always has one).
   static bool is_mated(const Position&, const MoveList& evasions) { return evasions.empty(); }
+  // Whether the side to move has a legal move, without generating them all: the df-pn values a
+  // new child by this alone (children_impl.h), as generation is most of a node's cost here.
+  static bool has_evasion(const Position& pos) { return large::has_legal_move(pos.board()); }
   // lishogi USI: "7g7f", "8h7g7f", "+" after a promotion.
   static std::string move_text(Move m) {
     const auto name = [&](Square s) {

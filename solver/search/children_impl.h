@@ -34,6 +34,30 @@ void generate_cached(const typename R::Position& pos, bool checks, typename R::M
 template <MateRules R>
 void value_new_child(typename R::Position& pos, Color attacker, TranspositionTable& table,
                      BasicChild<R>& c) {
+  if constexpr (requires { R::has_evasion(pos); }) {
+    // Rules whose move generation costs much more than a node's other work (the large boards)
+    // value a new child without generating its moves: mated or not at a defender node (the
+    // 1-ply mate test), unit numbers otherwise; the moves are generated when the node is
+    // entered. There are no drops, so any evasion lasts the defender at least 2 plies.
+    if (R::side_to_move(pos) != attacker) {
+      if (!R::has_evasion(pos)) {
+        c.upper = 0;
+        c.proof_hand = R::proof_hand_at_defender(pos, attacker, Hand());
+        table.store_proof(c.key, c.proof_hand, 0, 1);
+        return;
+      }
+      c.pn = 1;
+      c.dn = 1;
+      if (c.lower < 2) {
+        c.lower = 2;
+        c.disproof_hand = Hand::full();
+      }
+      return;
+    }
+    c.pn = 1;
+    c.dn = 1;
+    return;
+  }
   if (R::side_to_move(pos) != attacker) {
     typename R::MoveList evasions;
     generate_cached<R>(pos, false, evasions);
