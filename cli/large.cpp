@@ -14,6 +14,7 @@
 #include "cli/batch.h"
 #include "cli/option_values.h"
 #include "solver/large/checks.h"
+#include "solver/large/dfpn_large.h"
 #include "solver/large/mate.h"
 
 namespace tsume::cli {
@@ -35,9 +36,10 @@ constexpr HelpText kSolveHelp{
     "Solves chu or dai shogi mating problems (docs/large-board.md, \"Checks and mate search\"):\n"
     "the attacker (the side to move) checks at every move, the defender plays any legal move;\n"
     "mate or no mate, the exact length in plies (shortest attack, longest defence) and the main\n"
-    "line in lishogi USI. The search is a bounded AND/OR search with iterative deepening up to\n"
-    "--plies: status mate, no_mate (no mate at any length: every line ends with the attacker\n"
-    "out of checks), or unknown (no mate within --plies, or --nodes spent).\n"
+    "line in lishogi USI. The search is the df-pn of the 9x9 solver (or, with --search bounded,\n"
+    "a bounded AND/OR search with iterative deepening) up to --plies: status mate, no_mate (no\n"
+    "mate at any length: every line ends with the attacker out of checks), or unknown (no mate\n"
+    "within --plies, or --nodes spent).\n"
     "INPUT is a SFEN (lishogi chu SFEN, quote it), or a file of SFEN or TSV lines\n"
     "('SFEN<TAB>id<TAB>...'; blank and '#' lines skipped), or '-' for standard input. The id is\n"
     "the TSV's second column, else '<file>:<line>' or 'arg<k>'. Records as for shogi (text\n"
@@ -170,6 +172,8 @@ int large_solve_main(const Context& ctx) {
   add("nodes", count_value("5M"), "positions visited per problem, all lengths together (0: none)");
   add("plies", po::value<int>()->value_name("N")->default_value(15),
       "the longest mate looked for (1..63)");
+  add("search", po::value<std::string>()->value_name("dfpn|bounded")->default_value("dfpn"),
+      "the mate search: df-pn, or the bounded AND/OR search (for comparisons)");
   add_rules_option(options);
   const auto vm = parse_options_with_inputs(ctx, options, kSolveHelp);
   if (!vm) return kExitOk;
@@ -182,6 +186,9 @@ int large_solve_main(const Context& ctx) {
   limits.max_plies = (*vm)["plies"].as<int>();
   if (limits.max_plies < 1 || limits.max_plies > 63)
     throw UsageError("--plies must be between 1 and 63");
+  const std::string search = (*vm)["search"].as<std::string>();
+  if (search != "dfpn" && search != "bounded")
+    throw UsageError("--search must be 'dfpn' or 'bounded'");
   const auto inputs = read_inputs(ctx, inputs_of(*vm));
   if (inputs.empty()) {
     ctx.err << "tsume " << ctx.command << ": no problem read\n";
@@ -221,7 +228,8 @@ int large_solve_main(const Context& ctx) {
     }
     ++read;
     const auto start = std::chrono::steady_clock::now();
-    const large::MateResult r = large::solve_mate(*pos, limits);
+    const large::MateResult r = search == "bounded" ? large::solve_mate(*pos, limits)
+                                                    : large::solve_mate_dfpn(*pos, limits);
     const double seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     std::string pv;

@@ -1,8 +1,7 @@
 // Mate search for the large-board games (chu, dai and tenjiku shogi): a bounded AND/OR search with
 // iterative deepening, written for the large-board core (docs/large-board.md, "Checks and mate
-// search"). It is not the 9x9 df-pn: that one is compiled for the 9x9 rules model only (its
-// template definitions live in solver/search's .cpp files), so the large games have a search of
-// their own, meant for short problems.
+// search"). `tsume solve --rules chu|dai` uses the 9x9 df-pn by default (dfpn_large.h); this
+// search stays as `--search bounded` and as the tests' second opinion; it suits short problems.
 //
 // The question "mate within d plies?" (the attacker checks at every move, checks.h; the defender
 // plays every legal move; mate: in check with no legal move, the two-royal convention of sho

@@ -7,9 +7,9 @@
 // the Lion-capture square. A move carries its board's file count, so that its lishogi USI text
 // can be written without the position.
 //
-// The 9x9 df-pn is not instantiated on this model (its template definitions are compiled for the
-// 9x9 model only, in solver/search's .cpp files); `tsume solve --rules chu|dai` uses the search
-// of mate.h. The model is held against that code by tests/large/test_rules.cpp.
+// The df-pn of solver/search runs on this model (dfpn_large.h: BasicMateSearch<LargeRules>,
+// instantiated in dfpn_large.cpp, apart from the 9x9 one); `tsume solve --rules chu|dai` uses
+// it. The model is held against the bounded search of mate.h by tests/large/test_rules.cpp.
 #pragma once
 
 #include <algorithm>
@@ -47,7 +47,10 @@ struct LargeRules {
     }
     auto begin() const { return moves_.begin(); }
     auto end() const { return moves_.end(); }
+    auto begin() { return moves_.begin(); }
+    auto end() { return moves_.end(); }
     void clear() { moves_.clear(); }
+    void resize(std::size_t n) { moves_.resize(n); }  // for the search's move list memo
 
   private:
     std::vector<Move> moves_;
@@ -57,6 +60,9 @@ struct LargeRules {
   public:
     explicit Position(const large::Position& pos) : pos_(pos), key_(position_key(pos)) {}
     const large::Position& board() const { return pos_; }
+    // The game, for the search's move list memo (move_cache.h): its board width (chu 12, dai
+    // 15, tenjiku 16), as position keys do not tell the games apart.
+    int variant() const { return pos_.table().files; }
     std::uint64_t key() const { return key_; }
     void play(const large::Move& m) { push(after(pos_, m)); }
     void pass() {
@@ -98,16 +104,19 @@ struct LargeRules {
   static void do_null_move(Position& pos) { pos.pass(); }
   static void undo_null_move(Position& pos) { pos.back(); }
   static void generate_checks(const Position& pos, MoveList& moves) {
-    for (const large::Move& m : large::generate_checks(pos.board())) moves.push(wrap(pos, m));
+    for (const large::Move& m : memo_moves(pos, true)) moves.push(wrap(pos, m));
   }
   static void generate_evasions(const Position& pos, MoveList& moves) {
-    for (const large::Move& m : large::generate_evasions(pos.board())) moves.push(wrap(pos, m));
+    for (const large::Move& m : memo_moves(pos, false)) moves.push(wrap(pos, m));
   }
   static bool in_check(const Position& pos) {
     return large::in_check(pos.board(), pos.board().side_to_move());
   }
   // Mated: in check with no legal move (a defender with two royals always has one).
   static bool is_mated(const Position&, const MoveList& evasions) { return evasions.empty(); }
+  // Whether the side to move has a legal move, without generating them all: the df-pn values a
+  // new child by this alone (children_impl.h), as generation is most of a node's cost here.
+  static bool has_evasion(const Position& pos) { return large::has_legal_move(pos.board()); }
   // lishogi USI: "7g7f", "8h7g7f", "+" after a promotion.
   static std::string move_text(Move m) {
     const auto name = [&](Square s) {
@@ -175,6 +184,39 @@ struct LargeRules {
   };
 
 private:
+  // A per-thread memo of the checks and evasions of recent positions. The df-pn generates a
+  // node's moves each time it enters the node and when it values it as a new child (its 1-ply
+  // look-ahead); the search's own memo (move_cache.h) keeps lists of at most 5 of these moves
+  // (a cache line each), too few here, where generation (legal moves, each played and tested for
+  // check) is most of a node's cost. Direct-mapped on the position key, mixed with the kind of
+  // list, the board width and the rule switches; like the transposition table, it trusts 64-bit
+  // keys.
+  static constexpr std::size_t kMemoEntries = std::size_t{1} << 14;
+  static const std::vector<large::Move>& memo_moves(const Position& pos, bool checks) {
+    struct Entry {
+      std::uint64_t key = 0;
+      bool used = false;
+      std::vector<large::Move> moves;
+    };
+    thread_local std::vector<Entry> memo(kMemoEntries);
+    const large::Position& b = pos.board();
+    const Rules& r = b.rules();
+    const std::uint64_t rules =
+        static_cast<std::uint64_t>(r.royal) | static_cast<std::uint64_t>(r.lion) << 4 |
+        static_cast<std::uint64_t>(r.jump) << 8 | static_cast<std::uint64_t>(r.passive_burn) << 12 |
+        static_cast<std::uint64_t>(r.fire_demon_vertical) << 13 |
+        static_cast<std::uint64_t>(b.table().files) << 16 |
+        static_cast<std::uint64_t>(checks) << 24;
+    const std::uint64_t key = pos.key() ^ (rules + 1) * 0x9E37'79B9'7F4A'7C15u;
+    Entry& e = memo[(key >> 40) & (kMemoEntries - 1)];
+    if (!e.used || e.key != key) {
+      e.moves = checks ? large::generate_checks(b) : large::generate_evasions(b);
+      e.key = key;
+      e.used = true;
+    }
+    return e.moves;
+  }
+
   static Move wrap(const Position& pos, const large::Move& m) {
     return Move{m, static_cast<std::uint8_t>(pos.board().table().files)};
   }

@@ -1,7 +1,7 @@
 // Random attacks on a cornered king for the tests of the mate search: a few defenders around
 // White's king in the corner, two or three Black attackers of the strong kinds nearby (positions
-// with the defender already in check skipped); the solver (mate.h) against the brute-force
-// search of the slow reference (reference_chu.h).
+// with the defender already in check skipped); the solvers (mate.h, dfpn_large.h) against the
+// brute-force search of the slow reference (reference_chu.h).
 #pragma once
 
 #include <gtest/gtest.h>
@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "solver/large/checks.h"
+#include "solver/large/dfpn_large.h"
 #include "solver/large/mate.h"
 #include "tests/large/reference_chu.h"
 
@@ -65,16 +66,20 @@ inline Position random_attack(Game game, std::mt19937& rng) {
   }
 }
 
-// Solves `count` random attacks (every third on the dai board) to `plies`: the solver's length
-// (or no mate within the bound) and a first move among the reference's. Returns the mates.
-inline int expect_agree(unsigned seed, int count, int plies) {
+// A mate search of solver/large: solve_mate (mate.h) or solve_mate_dfpn (dfpn_large.h).
+using Solve = MateResult (*)(const Position&, const MateLimits&);
+
+// Solves `count` random attacks (every third on the dai board) to `plies` with `solve`: the
+// solver's length (or no mate within the bound) and a first move among the reference's. Returns
+// the mates.
+inline int expect_agree(unsigned seed, int count, int plies, Solve solve) {
   std::mt19937 rng(seed);
   int mates = 0;
   for (int i = 0; i < count; ++i) {
     const Game game = i % 3 == 2 ? Game::Dai : Game::Chu;
     const Position pos = random_attack(game, rng);
     const ref::MateAnswer expected = ref::shortest_mate(ref::read_sfen(to_sfen(pos)), plies);
-    const MateResult r = solve_mate(pos, {plies, 0});
+    const MateResult r = solve(pos, {plies, 0});
     if (expected.length < 0) {
       EXPECT_NE(r.status, MateStatus::Mate) << to_sfen(pos);
       continue;

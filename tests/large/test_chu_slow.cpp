@@ -1,6 +1,7 @@
 // Perft from the chu (depth 4) and dai (depth 3) start positions against the slow reference
 // (about a minute each in Release), and the mate search against the reference's brute force on
-// random attacks within 5 plies (tens of seconds): opt-in with `ctest -L slow`.
+// random attacks within 5 plies, the bounded search and the df-pn (tens of seconds): opt-in with
+// `ctest -L slow`.
 #include <gtest/gtest.h>
 
 #include "solver/large/movegen.h"
@@ -23,7 +24,14 @@ TEST(DaiReferenceSlow, PerftFromTheStartAtDepth3) {
 }
 
 TEST(LargeMateSlow, RandomAttacksAgreeWithTheBruteForceReferenceWithin5) {
-  EXPECT_GT(random_attacks::expect_agree(1203u, 80, 5), 10);
+  EXPECT_GT(random_attacks::expect_agree(1203u, 80, 5, solve_mate), 10);
+}
+
+TEST(LargeMateSlow, DfpnAgreesWithTheBruteForceReferenceWithin5) {
+  EXPECT_GT(random_attacks::expect_agree(
+                1203u, 80, 5,
+                [](const Position& p, const MateLimits& l) { return solve_mate_dfpn(p, l, 4); }),
+            10);
 }
 
 }  // namespace

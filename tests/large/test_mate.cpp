@@ -1,4 +1,5 @@
-// The mate search of solver/large (mate.h) on the hand-composed chu and dai problems of
+// The mate searches of solver/large (mate.h, and the df-pn of dfpn_large.h) on the hand-composed
+// chu and dai problems of
 // problems/chu_hand.tsv and problems/dai_hand.tsv. Each problem's length and first move are
 // held against the brute-force minimax of the slow reference (reference_chu.h: its own move
 // generation, no code shared with solver/large), which must find the same length and that first
@@ -6,6 +7,7 @@
 // first move, and a main line that is legal and ends in mate.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <fstream>
 #include <random>
 #include <sstream>
@@ -13,6 +15,7 @@
 #include <vector>
 
 #include "solver/large/checks.h"
+#include "solver/large/dfpn_large.h"
 #include "solver/large/mate.h"
 #include "tests/large/random_attacks.h"
 #include "tests/large/reference_chu.h"
@@ -57,9 +60,13 @@ void expect_reference_answer(const Problem& p) {
   EXPECT_EQ(a.first_moves, std::vector<std::string>{p.line.front()}) << p.id;
 }
 
-void expect_solved(const Problem& p, Game game) {
+MateResult dfpn(const Position& root, const MateLimits& limits) {
+  return solve_mate_dfpn(root, limits, 4);  // a small table: short problems
+}
+
+void expect_solved(const Problem& p, Game game, random_attacks::Solve solve) {
   const Position root = parse_sfen(p.sfen, game, default_rules(game));
-  const MateResult r = solve_mate(root, {});
+  const MateResult r = solve(root, {});
   ASSERT_EQ(r.status, MateStatus::Mate) << p.id;
   EXPECT_EQ(r.length, p.length) << p.id;
   ASSERT_EQ(r.pv.size(), static_cast<std::size_t>(r.length)) << p.id;
@@ -87,33 +94,61 @@ TEST(LargeMate, DaiProblemsAgreeWithTheBruteForceReference) {
 }
 
 TEST(LargeMate, ChuProblemsAreSolved) {
-  for (const auto& p : read_problems("chu_hand.tsv")) expect_solved(p, Game::Chu);
+  for (const auto& p : read_problems("chu_hand.tsv")) expect_solved(p, Game::Chu, solve_mate);
 }
 
 TEST(LargeMate, DaiProblemsAreSolved) {
-  for (const auto& p : read_problems("dai_hand.tsv")) expect_solved(p, Game::Dai);
+  for (const auto& p : read_problems("dai_hand.tsv")) expect_solved(p, Game::Dai, solve_mate);
+}
+
+TEST(LargeMate, ChuProblemsAreSolvedByTheDfpn) {
+  for (const auto& p : read_problems("chu_hand.tsv")) expect_solved(p, Game::Chu, dfpn);
+}
+
+TEST(LargeMate, DaiProblemsAreSolvedByTheDfpn) {
+  for (const auto& p : read_problems("dai_hand.tsv")) expect_solved(p, Game::Dai, dfpn);
 }
 
 // Random attacks on a cornered king (tests/large/random_attacks.h) within 3 plies; within 5 in
 // the slow tests.
 TEST(LargeMate, RandomAttacksAgreeWithTheBruteForceReferenceWithin3) {
-  EXPECT_GT(random_attacks::expect_agree(20261203u, 150, 3), 25);
+  EXPECT_GT(random_attacks::expect_agree(20261203u, 150, 3, solve_mate), 25);
+}
+
+TEST(LargeMate, DfpnAgreesWithTheBruteForceReferenceWithin3) {
+  EXPECT_GT(random_attacks::expect_agree(20261203u, 150, 3, dfpn), 25);
 }
 
 // No check at all: no mate at any length, without the length bound.
 TEST(LargeMate, NoCheckIsNoMate) {
   const Position pos = parse_sfen("11k/12/12/12/12/12/12/12/12/12/P11/11K b - 1");
-  const MateResult r = solve_mate(pos, {});
-  EXPECT_EQ(r.status, MateStatus::NoMate);
-  EXPECT_FALSE(r.bounded);
+  for (const auto solve : {solve_mate, dfpn}) {
+    const MateResult r = solve(pos, {});
+    EXPECT_EQ(r.status, MateStatus::NoMate);
+    EXPECT_FALSE(r.bounded);
+  }
 }
 
 // A lone rook against a king in the open: checks go on, but no mate within the bound.
 TEST(LargeMate, RookAloneIsNoMateWithinTheBound) {
   const Position pos = parse_sfen("12/12/12/12/12/5k6/12/12/12/12/12/R10K b - 1");
-  const MateResult r = solve_mate(pos, {3, 2'000'000});
-  EXPECT_EQ(r.status, MateStatus::Unknown);
-  EXPECT_TRUE(r.bounded);
+  for (const auto solve : {solve_mate, dfpn}) {
+    const MateResult r = solve(pos, {3, 2'000'000});
+    EXPECT_EQ(r.status, MateStatus::Unknown);
+    EXPECT_TRUE(r.bounded);
+  }
+}
+
+// A node limit too small for the proof: unknown, not a wrong answer.
+TEST(LargeMate, DfpnOutOfNodesIsUnknown) {
+  const auto problems = read_problems("chu_hand.tsv");
+  const Problem p =
+      *std::max_element(problems.begin(), problems.end(),
+                        [](const Problem& a, const Problem& b) { return a.length < b.length; });
+  ASSERT_GE(p.length, 5) << p.id;
+  const MateResult r = dfpn(parse_sfen(p.sfen), {15, 2});
+  EXPECT_NE(r.status, MateStatus::NoMate) << p.id;
+  EXPECT_FALSE(r.line_complete) << p.id;
 }
 
 // A defender with two royals is never mated while both stand: in check, it still has moves.

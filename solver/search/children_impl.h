@@ -1,0 +1,175 @@
+// The template definitions of children.h, for the translation units that instantiate them:
+// children.cpp for the 9x9 rules (ShogiRules), solver/large/dfpn_large.cpp for the large boards.
+// Include it from a .cpp only.
+#pragma once
+
+#include "solver/search/children.h"
+
+#include <algorithm>
+#include <array>
+
+#include "solver/search/move_cache.h"
+
+namespace tsume {
+namespace {
+
+// The checks of `pos` (its side to move attacks) or its evasions, from this thread's memo of
+// recent lists when it has them (move_cache.h).
+template <MateRules R>
+void generate_cached(const typename R::Position& pos, bool checks, typename R::MoveList& moves) {
+  std::uint64_t key = R::full_key(pos) ^ (checks ? 0 : 0x9E37'79B9'7F4A'7C15u);
+  if constexpr (requires { pos.variant(); })
+    key ^= 0xC2B2'AE3D'27D4'EB4Fu * static_cast<std::uint64_t>(pos.variant());
+  auto& cache = MoveListCache<typename R::Move, typename R::MoveList>::of_this_thread();
+  if (cache.find(key, moves)) return;
+  if (checks)
+    R::generate_checks(pos, moves);
+  else
+    R::generate_evasions(pos, moves);
+  cache.remember(key, moves);
+}
+
+// The initial value of a child the table does not know (see the header): a new defender node
+// after a check, or a new attacker node after an evasion. Terminal ones are stored.
+template <MateRules R>
+void value_new_child(typename R::Position& pos, Color attacker, TranspositionTable& table,
+                     BasicChild<R>& c) {
+  if constexpr (requires { R::has_evasion(pos); }) {
+    // Rules whose move generation costs much more than a node's other work (the large boards)
+    // value a new child without generating its moves: mated or not at a defender node (the
+    // 1-ply mate test), unit numbers otherwise; the moves are generated when the node is
+    // entered. There are no drops, so any evasion lasts the defender at least 2 plies.
+    if (R::side_to_move(pos) != attacker) {
+      if (!R::has_evasion(pos)) {
+        c.upper = 0;
+        c.proof_hand = R::proof_hand_at_defender(pos, attacker, Hand());
+        table.store_proof(c.key, c.proof_hand, 0, 1);
+        return;
+      }
+      c.pn = 1;
+      c.dn = 1;
+      if (c.lower < 2) {
+        c.lower = 2;
+        c.disproof_hand = Hand::full();
+      }
+      return;
+    }
+    c.pn = 1;
+    c.dn = 1;
+    return;
+  }
+  if (R::side_to_move(pos) != attacker) {
+    typename R::MoveList evasions;
+    generate_cached<R>(pos, false, evasions);
+    if (R::is_mated(pos, evasions)) {
+      c.upper = 0;
+      c.proof_hand = R::proof_hand_at_defender(pos, attacker, Hand());
+      table.store_proof(c.key, c.proof_hand, 0, 1);
+      return;
+    }
+    c.pn = initial_defender_pn<R>(evasions);
+    c.dn = 1;
+    // A king move, capture or moved interposition is legal whatever the hands and never
+    // futile, so the defender lasts at least 2 plies: with no plies left after the check,
+    // the check is refuted without a node of its own.
+    const bool board_evasion = std::any_of(evasions.begin(), evasions.end(),
+                                           [](typename R::Move e) { return !R::is_drop(e); });
+    if (board_evasion && c.lower < 2) {
+      c.lower = 2;
+      c.disproof_hand = Hand::full();
+    }
+    return;
+  }
+  typename R::MoveList checks;
+  generate_cached<R>(pos, true, checks);
+  if (checks.empty()) {
+    c.mark_disproven();
+    c.lower = kNoMate;
+    c.disproof_hand = R::disproof_hand_at_attacker(pos, attacker, Hand::full());
+    table.store_disproof(c.key, c.disproof_hand, kNoMate, 1);
+    return;
+  }
+  c.dn = initial_attacker_dn<R>(checks);
+}
+
+}  // namespace
+
+template <MateRules R> PnDn initial_defender_pn(const typename R::MoveList& evasions) {
+  PnDn n = 0;
+  Bitboard drop_squares;
+  for (const typename R::Move m : evasions) {
+    if (R::is_drop(m))
+      drop_squares.set(R::drop_square(m));
+    else
+      ++n;
+  }
+  return n + static_cast<PnDn>(drop_squares.count());
+}
+
+template <MateRules R> PnDn initial_attacker_dn(const typename R::MoveList& checks) {
+  return static_cast<PnDn>(checks.size());
+}
+
+template <MateRules R>
+void expand_children(typename R::Position& pos, Color attacker, TranspositionTable& table,
+                     std::vector<BasicChild<R>>& children) {
+  typename R::MoveList moves;
+  generate_cached<R>(pos, R::side_to_move(pos) == attacker, moves);
+  children.clear();
+  // First the children's keys, and their buckets prefetched: the probes below then wait for
+  // memory together instead of one after another (table probes are most of a node's cost).
+  for (const typename R::Move m : moves) {
+    BasicChild<R> c;
+    c.move = m;
+    c.key = R::board_key_after(pos, m);
+    c.hand = R::hand_after(pos, m, attacker);
+    table.prefetch(c.key);
+    children.push_back(c);
+  }
+  for (BasicChild<R>& c : children) {
+    const TTProbe p = table.probe(c.key, c.hand);
+    c.copy_bounds(p);
+    if (p.found) {
+      c.pn = p.pn;
+      c.dn = p.dn;
+      continue;
+    }
+    if (p.upper != kNoMate || p.lower >= kNoMate) continue;  // the table settles it
+    R::do_move(pos, c.move);
+    value_new_child<R>(pos, attacker, table, c);
+    R::undo_move(pos, c.move);
+  }
+  order_children<R>(pos, attacker, children);
+}
+
+template <MateRules R>
+void order_children(const typename R::Position& pos, Color attacker,
+                    std::vector<BasicChild<R>>& children) {
+  const typename R::MoveOrder order(pos, attacker);
+  // An insertion sort: the lists are short and it needs no buffer. The scores sit in an array
+  // of the move list's capacity, or in a vector for a list with no fixed capacity (the large
+  // boards).
+  using Scores = decltype([] {
+    if constexpr (requires { R::MoveList::kCapacity; })
+      return std::array<int, R::MoveList::kCapacity>{};
+    else
+      return std::vector<int>{};
+  }());
+  Scores scores;
+  if constexpr (!requires { R::MoveList::kCapacity; }) scores.resize(children.size());
+  for (std::size_t i = 0; i < children.size(); ++i) {
+    const int sc = order.score(children[i].move);
+    std::size_t j = i;
+    if (j > 0 && scores[j - 1] < sc) {
+      const BasicChild<R> c = children[i];
+      for (; j > 0 && scores[j - 1] < sc; --j) {
+        scores[j] = scores[j - 1];
+        children[j] = children[j - 1];
+      }
+      children[j] = c;
+    }
+    scores[j] = sc;
+  }
+}
+
+}  // namespace tsume
