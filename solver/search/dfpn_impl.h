@@ -144,11 +144,8 @@ auto BasicMateSearch<R>::select_child(Node& node, PnDn th_phi, bool shared) -> C
   PnDn best_value = kInfinitePnDn, second = kInfinitePnDn, summed = 0, summed_max = 0;
   Bitboard pending_drops;
   // The table is read again when something may have changed the children's entries since the
-  // last reading: see Node::reread. Other workers may change them at any time; their results
-  // are read at every choice while one of them is at this node too (`shared`), else with the
-  // node's own rereadings (stale values only steer the choice: a child chosen on one is
-  // searched and brings its real value back, and what the table proved stays proved).
-  const bool reread = std::exchange(node.reread, false) || shared;
+  // last reading: see Node::reread. Another worker may change them at any time.
+  const bool reread = std::exchange(node.reread, false) || hooks_ != nullptr;
   for (std::size_t i = 0; i < node.children.size(); ++i) {
     Child& c = node.children[i];
     revalue_child(node, c, reread || node.reread);
