@@ -50,7 +50,6 @@ struct LargeRules {
     auto begin() { return moves_.begin(); }
     auto end() { return moves_.end(); }
     void clear() { moves_.clear(); }
-    void resize(std::size_t n) { moves_.resize(n); }  // for the search's move list memo
 
   private:
     std::vector<Move> moves_;
@@ -60,9 +59,6 @@ struct LargeRules {
   public:
     explicit Position(const large::Position& pos) : pos_(pos), key_(position_key(pos)) {}
     const large::Position& board() const { return pos_; }
-    // The game, for the search's move list memo (move_cache.h): its board width (chu 12, dai
-    // 15, tenjiku 16), as position keys do not tell the games apart.
-    int variant() const { return pos_.table().files; }
     std::uint64_t key() const { return key_; }
     void play(const large::Move& m) { push(after(pos_, m)); }
     void pass() {
@@ -184,13 +180,11 @@ struct LargeRules {
   };
 
 private:
-  // A per-thread memo of the checks and evasions of recent positions. The df-pn generates a
-  // node's moves each time it enters the node and when it values it as a new child (its 1-ply
-  // look-ahead); the search's own memo (move_cache.h) keeps lists of at most 5 of these moves
-  // (a cache line each), too few here, where generation (legal moves, each played and tested for
-  // check) is most of a node's cost. Direct-mapped on the position key, mixed with the kind of
-  // list, the board width and the rule switches; like the transposition table, it trusts 64-bit
-  // keys.
+  // A per-thread memo of the checks and evasions of recent positions, as the 9x9 rules keep
+  // (move_cache.h), with lists of any length: the df-pn generates a node's moves each time it
+  // enters the node, and generation (legal moves, each played and tested for check) is most of
+  // a node's cost here. Direct-mapped on the position key, mixed with the kind of list, the
+  // board width and the rule switches; like the transposition table, it trusts 64-bit keys.
   static constexpr std::size_t kMemoEntries = std::size_t{1} << 14;
   static const std::vector<large::Move>& memo_moves(const Position& pos, bool checks) {
     struct Entry {

@@ -8,26 +8,8 @@
 #include <algorithm>
 #include <array>
 
-#include "solver/search/move_cache.h"
-
 namespace tsume {
 namespace {
-
-// The checks of `pos` (its side to move attacks) or its evasions, from this thread's memo of
-// recent lists when it has them (move_cache.h).
-template <MateRules R>
-void generate_cached(const typename R::Position& pos, bool checks, typename R::MoveList& moves) {
-  std::uint64_t key = R::full_key(pos) ^ (checks ? 0 : 0x9E37'79B9'7F4A'7C15u);
-  if constexpr (requires { pos.variant(); })
-    key ^= 0xC2B2'AE3D'27D4'EB4Fu * static_cast<std::uint64_t>(pos.variant());
-  auto& cache = MoveListCache<typename R::Move, typename R::MoveList>::of_this_thread();
-  if (cache.find(key, moves)) return;
-  if (checks)
-    R::generate_checks(pos, moves);
-  else
-    R::generate_evasions(pos, moves);
-  cache.remember(key, moves);
-}
 
 // The initial value of a child the table does not know (see the header): a new defender node
 // after a check, or a new attacker node after an evasion. Terminal ones are stored.
@@ -60,7 +42,7 @@ void value_new_child(typename R::Position& pos, Color attacker, TranspositionTab
   }
   if (R::side_to_move(pos) != attacker) {
     typename R::MoveList evasions;
-    generate_cached<R>(pos, false, evasions);
+    R::generate_evasions(pos, evasions);
     if (R::is_mated(pos, evasions)) {
       c.upper = 0;
       c.proof_hand = R::proof_hand_at_defender(pos, attacker, Hand());
@@ -81,7 +63,7 @@ void value_new_child(typename R::Position& pos, Color attacker, TranspositionTab
     return;
   }
   typename R::MoveList checks;
-  generate_cached<R>(pos, true, checks);
+  R::generate_checks(pos, checks);
   if (checks.empty()) {
     c.mark_disproven();
     c.lower = kNoMate;
@@ -114,7 +96,10 @@ template <MateRules R>
 void expand_children(typename R::Position& pos, Color attacker, TranspositionTable& table,
                      std::vector<BasicChild<R>>& children) {
   typename R::MoveList moves;
-  generate_cached<R>(pos, R::side_to_move(pos) == attacker, moves);
+  if (R::side_to_move(pos) == attacker)
+    R::generate_checks(pos, moves);
+  else
+    R::generate_evasions(pos, moves);
   children.clear();
   // First the children's keys, and their buckets prefetched: the probes below then wait for
   // memory together instead of one after another (table probes are most of a node's cost).

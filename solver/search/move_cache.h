@@ -9,10 +9,9 @@
 // so workers never share an entry and no lock is taken. A hit copies the list back, in the
 // generator's order; the search sees exactly what generation would have given, node for node.
 //
-// The key is the full key of the position (board, side to move and both hands) mixed with a
-// salt for the game when the position plays more than one (Position::variant(): shogi and sho
-// share piece keys), and with the kind of list (checks or evasions). Like the transposition
-// table, the memo trusts 64-bit keys.
+// A rules model that uses it (ShogiRules) keys it by whatever decides generation: the full key
+// of the position (board, side to move and both hands), the game and the kind of list. Like the
+// transposition table, the memo trusts 64-bit keys.
 #pragma once
 
 #include <algorithm>

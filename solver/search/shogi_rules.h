@@ -1,6 +1,6 @@
 // The rules of 9x9 shogi as the mate search sees them (the MateRules model of rules.h), over
 // the bitboard core of solver/core. Everything is inline: the search compiles to the same
-// calls as on Position directly.
+// calls as on Position directly (move generation through a per-thread memo, move_cache.h).
 #pragma once
 
 #include <algorithm>
@@ -15,6 +15,7 @@
 #include "solver/core/move.h"
 #include "solver/core/movegen.h"
 #include "solver/core/position.h"
+#include "solver/search/move_cache.h"
 #include "solver/search/proof_hand.h"
 #include "solver/search/rules.h"
 
@@ -41,11 +42,13 @@ struct ShogiRules {
   static void do_null_move(Position& pos) { pos.do_null_move(); }
   static void undo_null_move(Position& pos) { pos.undo_null_move(); }
   // Every legal check, non-promotions included (checkgen.h); every legal evasion (movegen.h).
+  // Both through this thread's memo of recent lists (move_cache.h): the search asks for one
+  // position's lists many times.
   static void generate_checks(const Position& pos, MoveList& moves) {
-    tsume::generate_checks(pos, moves);
+    generate_memoized(pos, true, moves);
   }
   static void generate_evasions(const Position& pos, MoveList& moves) {
-    tsume::generate_evasions(pos, moves);
+    generate_memoized(pos, false, moves);
   }
   static bool in_check(const Position& pos) { return pos.in_check(); }
   // Mated: in check with no legal evasion. A pawn-drop mate (打ち歩詰め) never gets here: the
@@ -174,6 +177,21 @@ struct ShogiRules {
     bool or_node_;
     Square king_;  // the defender's king
   };
+
+private:
+  // The lists are keyed by the full key, the kind of list and the game (shogi and sho share
+  // piece keys).
+  static void generate_memoized(const Position& pos, bool checks, MoveList& moves) {
+    const std::uint64_t key = pos.key() ^ (checks ? 0 : 0x9E37'79B9'7F4A'7C15u) ^
+                              0xC2B2'AE3D'27D4'EB4Fu * static_cast<std::uint64_t>(pos.variant());
+    auto& memo = MoveListCache<Move, MoveList>::of_this_thread();
+    if (memo.find(key, moves)) return;
+    if (checks)
+      tsume::generate_checks(pos, moves);
+    else
+      tsume::generate_evasions(pos, moves);
+    memo.remember(key, moves);
+  }
 };
 
 static_assert(MateRules<ShogiRules>);
