@@ -6,6 +6,7 @@
 //   Ref::checking_moves(board) the legal moves after which an opposing royal is attacked
 //   Ref::in_check(board, side) whether a royal of `side` (+1 Black, -1 White) is attacked
 //   Ref::legal_moves(board)    the legal moves
+//   Ref::play(board, text)     the board after a move
 // all as lishogi USI texts.
 #pragma once
 
@@ -90,6 +91,30 @@ template <class Ref> Met walk(const Position& start, unsigned seed, int plies, i
     pos = after(pos, m);
   }
   return met;
+}
+
+// Plays up to `plies` random moves from `pos` (captures preferred: up to three draws for one),
+// the same on the reference board `b`, and expects both to list the same legal moves at every
+// position; stops at the first difference (a fatal failure).
+template <class Ref, class Board>
+void expect_same_moves_along_random_game(Position pos, Board b, unsigned seed, int plies) {
+  std::mt19937 rng(seed);
+  for (int ply = 0; ply < plies; ++ply) {
+    ASSERT_EQ(texts(pos), sorted(Ref::legal_moves(b))) << to_sfen(pos);
+    const auto moves = legal_moves(pos);
+    if (moves.empty()) break;
+    std::uniform_int_distribution<std::size_t> pick(0, moves.size() - 1);
+    Move m = moves[pick(rng)];
+    for (int tries = 0; tries < 3; ++tries) {
+      const Move c = moves[pick(rng)];
+      if (c.to != c.from && is_piece(pos.at(c.to))) {
+        m = c;
+        break;
+      }
+    }
+    b = Ref::play(b, move_text(pos, m));
+    pos = after(pos, m);
+  }
 }
 
 }  // namespace tsume::large::check_compare

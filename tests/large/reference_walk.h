@@ -27,30 +27,24 @@ inline ref::Board reference_of(const Position& pos) {
   return b;
 }
 
-// Plays up to `plies` random moves from `pos` (captures preferred: up to three draws for one),
-// the same on the reference board `b`, and expects both to list the same legal moves at every
-// position; stops at the first difference (a fatal failure).
+// The chu/dai reference as check_compare.h takes it.
+struct ChuReference {
+  static ref::Board board(const Position& pos) { return reference_of(pos); }
+  static std::vector<std::string> checking_moves(const ref::Board& b) {
+    return ref::checking_moves(b);
+  }
+  static bool in_check(const ref::Board& b, int side) { return ref::in_check(b, side); }
+  static std::vector<std::string> legal_moves(const ref::Board& b) { return ref::legal_moves(b); }
+  static ref::Board play(const ref::Board& b, const std::string& move) {
+    return ref::play(b, move);
+  }
+};
+
+// Plays up to `plies` random moves from `pos` and expects the same legal moves as the reference
+// board `b` along the game (check_compare.h).
 inline void expect_same_moves_along_random_game(Position pos, ref::Board b, unsigned seed,
                                                 int plies = 60) {
-  std::mt19937 rng(seed);
-  for (int ply = 0; ply < plies; ++ply) {
-    auto expected = ref::legal_moves(b);
-    std::sort(expected.begin(), expected.end());
-    ASSERT_EQ(texts(pos), expected) << to_sfen(pos);
-    const auto moves = legal_moves(pos);
-    if (moves.empty()) break;
-    std::uniform_int_distribution<std::size_t> pick(0, moves.size() - 1);
-    Move m = moves[pick(rng)];
-    for (int tries = 0; tries < 3; ++tries) {
-      const Move c = moves[pick(rng)];
-      if (c.to != c.from && is_piece(pos.at(c.to))) {
-        m = c;
-        break;
-      }
-    }
-    b = ref::play(b, move_text(pos, m));
-    pos = after(pos, m);
-  }
+  check_compare::expect_same_moves_along_random_game<ChuReference>(pos, b, seed, plies);
 }
 
 }  // namespace tsume::large::reference_walk

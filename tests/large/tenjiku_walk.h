@@ -105,31 +105,6 @@ inline std::string random_position(unsigned seed, int pieces = 24) {
   return sfen + (rng() % 2 == 0 ? " b - 1" : " w - 1");
 }
 
-// Plays up to `plies` random moves (captures preferred), the same on the reference board, and
-// expects both to list the same legal moves at every position.
-inline void expect_same_moves_along_random_game(Position pos, unsigned seed, int plies) {
-  ref::Board b = reference_of(pos);
-  std::mt19937 rng(seed);
-  for (int ply = 0; ply < plies; ++ply) {
-    auto expected = ref::legal_moves(b);
-    std::sort(expected.begin(), expected.end());
-    ASSERT_EQ(texts(pos), expected) << to_sfen(pos);
-    const auto moves = legal_moves(pos);
-    if (moves.empty()) break;
-    std::uniform_int_distribution<std::size_t> pick(0, moves.size() - 1);
-    Move m = moves[pick(rng)];
-    for (int tries = 0; tries < 3; ++tries) {
-      const Move c = moves[pick(rng)];
-      if (c.to != c.from && is_piece(pos.at(c.to))) {
-        m = c;
-        break;
-      }
-    }
-    b = ref::play(b, move_text(pos, m));
-    pos = after(pos, m);
-  }
-}
-
 // The tenjiku reference as check_compare.h takes it.
 struct TenjikuReference {
   static ref::Board board(const Position& pos) { return reference_of(pos); }
@@ -138,7 +113,17 @@ struct TenjikuReference {
   }
   static bool in_check(const ref::Board& b, int side) { return ref::in_check(b, side); }
   static std::vector<std::string> legal_moves(const ref::Board& b) { return ref::legal_moves(b); }
+  static ref::Board play(const ref::Board& b, const std::string& move) {
+    return ref::play(b, move);
+  }
 };
+
+// Plays up to `plies` random moves (captures preferred), the same on the reference board, and
+// expects both to list the same legal moves at every position.
+inline void expect_same_moves_along_random_game(Position pos, unsigned seed, int plies) {
+  check_compare::expect_same_moves_along_random_game<TenjikuReference>(pos, reference_of(pos), seed,
+                                                                       plies);
+}
 
 using check_compare::Met;
 using check_compare::sorted_texts;

@@ -21,17 +21,8 @@ namespace {
 
 namespace ref = test::chu_reference;
 using check_compare::Met;
+using reference_walk::ChuReference;
 using reference_walk::reference_of;
-
-// The chu/dai reference as check_compare.h takes it.
-struct ChuReference {
-  static ref::Board board(const Position& pos) { return reference_of(pos); }
-  static std::vector<std::string> checking_moves(const ref::Board& b) {
-    return ref::checking_moves(b);
-  }
-  static bool in_check(const ref::Board& b, int side) { return ref::in_check(b, side); }
-  static std::vector<std::string> legal_moves(const ref::Board& b) { return ref::legal_moves(b); }
-};
 
 Met expect_same_checks(const Position& pos) {
   return check_compare::expect_same_checks<ChuReference>(pos);
