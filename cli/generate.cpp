@@ -217,6 +217,7 @@ int generate_from_games(const Context& ctx, const po::variables_map& vm,
   go.mate_nodes = count_option(vm, "mate-nodes");
   go.trim = vm["trim"].as<bool>();
   go.threads = o.threads;
+  go.pool = o.pool;
   go.check = o;
   go.stop = o.stop;
   gen::GameScanner scanner(go);
@@ -276,9 +277,8 @@ int rate_problems(const Context& ctx, const po::variables_map& vm, const gen::Ge
   const std::vector<Record> records =
       batch::gather_records(vm["rate"].as<std::vector<std::string>>());
   std::vector<std::string> lines(records.size());
-  batch::Pool pool(o.threads);
   tbb::enumerable_thread_specific<std::unique_ptr<Solver>> solvers;
-  pool.each(records.size(), [&](std::size_t i) {
+  o.pool->each(records.size(), [&](std::size_t i) {
     const Record& r = records[i];
     std::unique_ptr<Solver>& solver = solvers.local();
     if (!solver) solver = std::make_unique<Solver>(16);
@@ -395,16 +395,16 @@ CandidateResult decode(const std::string& bytes) {
   return r;
 }
 
-// Evaluates the candidates whose indices are `items` (WireWriter u64s) on o.threads threads.
+// Evaluates the candidates whose indices are `items` (WireWriter u64s) on the run's pool.
 class CandidateChunks {
 public:
   CandidateChunks(const gen::GenerateOptions& o,
                   std::function<std::string(const gen::Generated&)> format)
-      : o_(o), format_(std::move(format)), pool_(o.threads) {}
+      : o_(o), format_(std::move(format)) {}
 
   bool run(const std::vector<std::string>& items, std::vector<std::string>& results) {
     std::vector<std::string> out(items.size());
-    pool_.each(items.size(), [&](std::size_t i) {
+    o_.pool->each(items.size(), [&](std::size_t i) {
       if (g_interrupted.load()) return;
       std::unique_ptr<gen::Workspace>& workspace = workspaces_.local();
       if (!workspace) workspace = std::make_unique<gen::Workspace>(o_.hash_megabytes);
@@ -429,7 +429,6 @@ public:
 private:
   const gen::GenerateOptions& o_;
   std::function<std::string(const gen::Generated&)> format_;
-  batch::Pool pool_;
   tbb::enumerable_thread_specific<std::unique_ptr<gen::Workspace>> workspaces_;
 };
 
@@ -557,6 +556,8 @@ int generate_main(const Context& ctx) {
     throw UsageError("--format must be jsonl, sfen or kif, got '" + format + "'");
   o.seed = (*vm)["seed"].as<std::uint64_t>();
   o.threads = threads_option(*vm);
+  batch::Pool pool(o.threads);  // every loop of the run takes its threads from it
+  o.pool = &pool;
   o.count = static_cast<std::size_t>(count_option(*vm, "count"));
   o.max_seconds = duration_option(*vm, "time");
   o.max_candidates = count_option(*vm, "max-candidates");

@@ -1,13 +1,13 @@
 #include "generator/from_games.h"
 
 #include <tbb/enumerable_thread_specific.h>
-#include <tbb/parallel_for.h>
-#include <tbb/task_arena.h>
 
 #include <algorithm>
 #include <memory>
+#include <optional>
 #include <set>
 
+#include "batch/pool.h"
 #include "generator/dedup.h"
 #include "generator/themes.h"
 #include "solver/search/shogi_rules.h"
@@ -125,8 +125,10 @@ BoardSetup trim_position(const BoardSetup& setup, Plies length, const std::vecto
 }
 
 struct GameScanner::Impl {
-  explicit Impl(int threads) : arena(threads) {}
-  tbb::task_arena arena;
+  explicit Impl(const GameOptions& o)
+      : pool(o.pool ? *o.pool : own_pool.emplace(std::max(1, o.threads))) {}
+  std::optional<batch::Pool> own_pool;  // when the caller gives none
+  batch::Pool& pool;
   tbb::enumerable_thread_specific<std::unique_ptr<Workspace>> workspaces;
   std::set<std::string> seen;  // position keys of the puzzles written
 
@@ -138,7 +140,7 @@ struct GameScanner::Impl {
 };
 
 GameScanner::GameScanner(const GameOptions& options)
-    : options_(options), impl_(std::make_unique<Impl>(std::max(1, options.threads))) {}
+    : options_(options), impl_(std::make_unique<Impl>(options)) {}
 
 GameScanner::~GameScanner() = default;
 
@@ -149,13 +151,11 @@ std::vector<GamePuzzle> GameScanner::scan(const io::Problem& game, const std::st
   std::vector<BoardSetup> setups(n);
   for (std::size_t i = 0; i < n; ++i) setups[i] = game_position(game, i);
   const GameOptions& o = options_;
-  impl_->arena.execute([&] {
-    tbb::parallel_for(std::size_t{0}, n, [&](std::size_t i) {
-      Position pos;
-      if (!pos.set(setups[i]).empty()) return;  // e.g. the side not to move has no king
-      found[i] = exact_mate(pos, o.min_plies, o.max_plies, o.mate_nodes,
-                            impl_->local(o.hash_megabytes), o.stop);
-    });
+  impl_->pool.each(n, [&](std::size_t i) {
+    Position pos;
+    if (!pos.set(setups[i]).empty()) return;  // e.g. the side not to move has no king
+    found[i] = exact_mate(pos, o.min_plies, o.max_plies, o.mate_nodes,
+                          impl_->local(o.hash_megabytes), o.stop);
   });
   stats_.positions += n;
   // What is written, in game order: the first position of each mating sequence. A position whose
@@ -175,38 +175,36 @@ std::vector<GamePuzzle> GameScanner::scan(const io::Problem& game, const std::st
   // Trimmed and checked in parallel, then deduplicated in game order.
   std::vector<GamePuzzle> puzzles(taken.size());
   std::vector<std::uint64_t> nodes(taken.size(), 0);
-  impl_->arena.execute([&] {
-    tbb::parallel_for(std::size_t{0}, taken.size(), [&](std::size_t k) {
-      const std::size_t i = taken[k];
-      Workspace& w = impl_->local(o.hash_megabytes);
-      GamePuzzle& p = puzzles[k];
-      Generated& g = p.problem;
-      p.move = i;
-      if (i < game.moves.size()) p.game_move = game.moves[i];
-      g.id = name + '-' + std::to_string(i);
-      g.setup = setups[i];
-      g.length = found[i].length;
-      g.pv = found[i].pv;
-      if (o.trim)
-        g.setup =
-            trim_position(g.setup, g.length, g.pv, o.mate_nodes, w.solver, &p.removed, &nodes[k]);
-      g.position.set(g.setup, KingRule::Any);
-      GenerateOptions c = o.check;
-      c.stop = o.stop;
-      const StagedCheck staged = check_staged(g.position, c, false);
-      const CheckResult& r = staged.result;
-      g.verdict = r.verdict;
-      g.flaws = r.flaws;
-      p.cooks = r.cooks.size();
-      g.check_nodes = staged.nodes;
-      if (r.length == g.length && replay_mate(g.position, r.main_line).empty()) g.pv = r.main_line;
-      g.themes = line_themes(g.position, g.pv);
-      const SolveResult sr = w.solver.solve(g.position, SearchLimits{o.mate_nodes, 0, o.stop});
-      g.solve_nodes = sr.nodes;
-      g.difficulty = difficulty_grade(g.solve_nodes);
-      g.pieces = attacking_pieces(g.setup);
-      nodes[k] += staged.nodes + sr.nodes;
-    });
+  impl_->pool.each(taken.size(), [&](std::size_t k) {
+    const std::size_t i = taken[k];
+    Workspace& w = impl_->local(o.hash_megabytes);
+    GamePuzzle& p = puzzles[k];
+    Generated& g = p.problem;
+    p.move = i;
+    if (i < game.moves.size()) p.game_move = game.moves[i];
+    g.id = name + '-' + std::to_string(i);
+    g.setup = setups[i];
+    g.length = found[i].length;
+    g.pv = found[i].pv;
+    if (o.trim)
+      g.setup =
+          trim_position(g.setup, g.length, g.pv, o.mate_nodes, w.solver, &p.removed, &nodes[k]);
+    g.position.set(g.setup, KingRule::Any);
+    GenerateOptions c = o.check;
+    c.stop = o.stop;
+    const StagedCheck staged = check_staged(g.position, c, false);
+    const CheckResult& r = staged.result;
+    g.verdict = r.verdict;
+    g.flaws = r.flaws;
+    p.cooks = r.cooks.size();
+    g.check_nodes = staged.nodes;
+    if (r.length == g.length && replay_mate(g.position, r.main_line).empty()) g.pv = r.main_line;
+    g.themes = line_themes(g.position, g.pv);
+    const SolveResult sr = w.solver.solve(g.position, SearchLimits{o.mate_nodes, 0, o.stop});
+    g.solve_nodes = sr.nodes;
+    g.difficulty = difficulty_grade(g.solve_nodes);
+    g.pieces = attacking_pieces(g.setup);
+    nodes[k] += staged.nodes + sr.nodes;
   });
   std::vector<GamePuzzle> out;
   for (std::size_t k = 0; k < puzzles.size(); ++k) {

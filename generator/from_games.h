@@ -47,7 +47,8 @@ struct GameOptions {
   std::uint64_t mate_nodes = 20'000;  // per position: the bounded search, then the exact length
   bool trim = false;
   int threads = 1;
-  GenerateOptions check;  // check_staged's budgets (check_nodes, check_step_nodes, ...)
+  batch::Pool* pool = nullptr;  // the threads to run on; none: a pool of `threads` made here
+  GenerateOptions check;        // check_staged's budgets (check_nodes, check_step_nodes, ...)
   std::size_t hash_megabytes = 4;
   const std::atomic<bool>* stop = nullptr;
 };

@@ -1,13 +1,13 @@
 #include "generator/generator.h"
 
 #include <tbb/enumerable_thread_specific.h>
-#include <tbb/parallel_for.h>
-#include <tbb/task_arena.h>
 
 #include <algorithm>
 #include <chrono>
 #include <memory>
+#include <optional>
 
+#include "batch/pool.h"
 #include "generator/candidate.h"
 #include "generator/dedup.h"
 #include "generator/rng.h"
@@ -273,11 +273,12 @@ GenerateStats generate(const GenerateOptions& options, const EmitFn& emit,
   const auto elapsed = [&] {
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   };
-  const int threads = std::max(1, options.threads);
-  const std::size_t batch = options.batch
-                                ? options.batch
-                                : std::max<std::size_t>(8, 8 * static_cast<std::size_t>(threads));
-  tbb::task_arena arena(threads);
+  const int threads = options.pool ? options.pool->threads() : std::max(1, options.threads);
+  const std::size_t per_batch =
+      options.batch ? options.batch
+                    : std::max<std::size_t>(8, 8 * static_cast<std::size_t>(threads));
+  std::optional<batch::Pool> own;
+  batch::Pool& pool = options.pool ? *options.pool : own.emplace(threads);
   tbb::enumerable_thread_specific<std::unique_ptr<Workspace>> workspaces;
   Deduplicator dedup;
   GenerateStats total;
@@ -287,16 +288,14 @@ GenerateStats generate(const GenerateOptions& options, const EmitFn& emit,
     if (options.max_candidates && next >= end) break;
     if (options.max_seconds > 0 && elapsed() >= options.max_seconds) break;
     if (options.stop && options.stop->load()) break;
-    std::size_t n = batch;
+    std::size_t n = per_batch;
     if (options.max_candidates) n = std::min<std::uint64_t>(n, end - next);
     std::vector<std::optional<Generated>> found(n);
     std::vector<GenerateStats> stats(n);
-    arena.execute([&] {
-      tbb::parallel_for(std::size_t{0}, n, [&](std::size_t i) {
-        std::unique_ptr<Workspace>& workspace = workspaces.local();
-        if (!workspace) workspace = std::make_unique<Workspace>(options.hash_megabytes);
-        found[i] = evaluate_candidate(options, next + i, *workspace, stats[i]);
-      });
+    pool.each(n, [&](std::size_t i) {
+      std::unique_ptr<Workspace>& workspace = workspaces.local();
+      if (!workspace) workspace = std::make_unique<Workspace>(options.hash_megabytes);
+      found[i] = evaluate_candidate(options, next + i, *workspace, stats[i]);
     });
     if (options.stop && options.stop->load()) break;  // the batch may be incomplete
     for (std::size_t i = 0; i < n && total.emitted < options.count; ++i) {

@@ -7,7 +7,8 @@
 // mate of the same length is removed) and handed to the certified checker (check.h). Every
 // search has a node budget and no time limit, so a candidate's outcome depends only on (seed, i).
 //
-// Candidates are evaluated in batches, in parallel on a oneTBB arena of `threads` workers; the
+// Candidates are evaluated in batches, in parallel on the threads of a batch::Pool (the caller's,
+// or one of `threads` workers made for the run); the
 // accepted problems of a batch are deduplicated (dedup.h) and emitted in candidate order, and the
 // run stops after `count` problems. The output is therefore the same for every thread count;
 // `max_seconds` only stops the run between batches (the output is then a prefix of the full one).
@@ -29,6 +30,10 @@
 #include "solver/core/variant.h"
 #include "solver/search/tt.h"
 
+namespace tsume::batch {
+class Pool;
+}
+
 namespace tsume::gen {
 
 enum class Mode {
@@ -45,6 +50,8 @@ struct GenerateOptions {
   Variant variant = Variant::Shogi;
   std::uint64_t seed = 1;
   int threads = 1;
+  // The threads to run on (batch/pool.h); none: a pool of `threads` workers made for the run.
+  batch::Pool* pool = nullptr;
   std::size_t count = 10;
   std::uint64_t max_candidates = 0;   // 0: no limit (counted from first_candidate)
   std::uint64_t first_candidate = 0;  // the index of the run's first candidate

@@ -1,17 +1,17 @@
 #include "generator/reverse.h"
 
 #include <tbb/enumerable_thread_specific.h>
-#include <tbb/parallel_for.h>
-#include <tbb/task_arena.h>
 
 #include <algorithm>
 #include <chrono>
 #include <memory>
+#include <optional>
 #include <set>
 #include <string>
 #include <tuple>
 #include <utility>
 
+#include "batch/pool.h"
 #include "generator/candidate.h"
 #include "generator/dedup.h"
 #include "generator/guided.h"
@@ -100,7 +100,8 @@ class Chain {
 public:
   Chain(const ReverseOptions& o, const EmitFn& emit, const ReverseProgressFn& progress,
         ReverseStats& stats)
-      : o_(o), emit_(emit), progress_(progress), stats_(stats), arena_(std::max(1, o.base.threads)),
+      : o_(o), emit_(emit), progress_(progress), stats_(stats),
+        pool_(o.base.pool ? *o.base.pool : own_pool_.emplace(std::max(1, o.base.threads))),
         start_(std::chrono::steady_clock::now()), solver_(o.base.hash_megabytes) {}
 
   // A new chain from `seed`, or std::nullopt when its position was taken before in the run.
@@ -125,7 +126,7 @@ private:
     return *w;
   }
   // One evaluation and its counters; evaluate_batch runs eval(i, workspace, evaluated) for every
-  // i in [from, to) in the arena and returns them in index order.
+  // i in [from, to) on the pool's threads and returns them in index order.
   struct Evaluated {
     std::optional<Generated> problem;
     StepStats stats;
@@ -153,7 +154,8 @@ private:
   const EmitFn& emit_;
   const ReverseProgressFn& progress_;
   ReverseStats& stats_;
-  tbb::task_arena arena_;
+  std::optional<batch::Pool> own_pool_;  // when the caller gives none
+  batch::Pool& pool_;
   tbb::enumerable_thread_specific<std::unique_ptr<Workspace>> workspaces_;
   std::chrono::steady_clock::time_point start_;
   Solver solver_;               // difficulty of emitted problems (main thread)
@@ -179,14 +181,12 @@ std::uint64_t Chain::build(Node& node) {
   replies.erase(std::unique(replies.begin(), replies.end()), replies.end());
   std::vector<char> mates(replies.size(), 0);
   std::vector<std::uint64_t> spent(replies.size(), 0);
-  arena_.execute([&] {
-    tbb::parallel_for(std::size_t{0}, replies.size(), [&](std::size_t i) {
-      if (stopped()) return;
-      Workspace& w = workspace();
-      Position r;
-      if (!r.set(replies[i], KingRule::Any).empty()) return;
-      mates[i] = gen::mates_within(w.filter, r, n + 1, o_.filter_nodes, o_.base.stop, &spent[i]);
-    });
+  pool_.each(replies.size(), [&](std::size_t i) {
+    if (stopped()) return;
+    Workspace& w = workspace();
+    Position r;
+    if (!r.set(replies[i], KingRule::Any).empty()) return;
+    mates[i] = gen::mates_within(w.filter, r, n + 1, o_.filter_nodes, o_.base.stop, &spent[i]);
   });
   std::uint64_t nodes = 0;
   for (const std::uint64_t x : spent) nodes += x;
@@ -306,9 +306,7 @@ template <typename Eval>
 std::vector<Chain::Evaluated> Chain::evaluate_batch(std::size_t from, std::size_t to,
                                                     const Eval& eval) {
   std::vector<Evaluated> out(to - from);
-  arena_.execute([&] {
-    tbb::parallel_for(from, to, [&](std::size_t i) { eval(i, workspace(), out[i - from]); });
-  });
+  pool_.each(to - from, [&](std::size_t k) { eval(from + k, workspace(), out[k]); });
   return out;
 }
 

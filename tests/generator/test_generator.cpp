@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "batch/pool.h"
 #include "generator/candidate.h"
 #include "generator/dedup.h"
 #include "generator/rng.h"
@@ -252,6 +253,13 @@ TEST(GeneratorRun, SameSeedSameOutputWhateverTheThreadCount) {
   EXPECT_EQ(run_lines(four), one);
   four.batch = 5;  // batches only change how much is evaluated at once
   EXPECT_EQ(run_lines(four), one);
+  // On a pool the caller owns (as `tsume generate` passes its batch::Pool to every loop), run
+  // after run on the same pool: the same output.
+  batch::Pool pool(3);
+  GenerateOptions shared = o;
+  shared.pool = &pool;
+  EXPECT_EQ(run_lines(shared), one);
+  EXPECT_EQ(run_lines(shared), one);
 }
 
 }  // namespace
