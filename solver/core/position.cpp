@@ -166,6 +166,9 @@ void Position::load(const BoardSetup& setup) {
   ply_ = setup.ply;
   if (variant_ == Variant::Sho) update_sho_royals();
   st.board_key ^= zobrist::side(side_);
+  const Square defender_king = king_square(~side_);
+  st.opponent_safe = variant_ == Variant::Shogi && (defender_king == Square::None ||
+                                                    !is_attacked(side_, defender_king, occupied_));
   states_.push_back(st);
   state().checkers = compute_checkers();
 }
@@ -221,7 +224,15 @@ Bitboard Position::attackers_to(Color by, Square s, Bitboard occ) const {
   if (variant_ == Variant::Sho) [[unlikely]]
     found |= (king_attacks(s) & pieces(PieceType::Prince)) |
              (step_attacks(them, PieceType::Elephant, s) & pieces(PieceType::Elephant));
-  // Sliders: only compute blocked rays when a slider stands on an empty-board line through s.
+  return (found & mine) | slider_attackers_to(by, s, occ);
+}
+
+// Only the blocked rays of lines on which a slider stands (empty-board lines through s) are
+// computed.
+inline Bitboard Position::slider_attackers_to(Color by, Square s, Bitboard occ) const {
+  const Color them = ~by;  // reverse attacks, as in attackers_to
+  const Bitboard mine = pieces(by);
+  Bitboard found;
   const Bitboard lances = pieces(PieceType::Lance) & mine;
   if (!(step_attacks(them, PieceType::Lance, s) & lances).empty())
     found |= lance_attacks(them, s, occ) & lances;
@@ -231,7 +242,7 @@ Bitboard Position::attackers_to(Color by, Square s, Bitboard occ) const {
   const Bitboard rooks = (pieces(PieceType::Rook) | pieces(PieceType::Dragon)) & mine;
   if (!(step_attacks(them, PieceType::Rook, s) & rooks).empty())
     found |= rook_attacks(s, occ) & rooks;
-  return found & mine;
+  return found;
 }
 
 bool Position::is_attacked(Color by, Square s, Bitboard occ) const {
@@ -294,6 +305,26 @@ inline Bitboard Position::compute_checkers() const {
   if (variant_ == Variant::Sho) [[unlikely]]
     return sho_checkers();
   return attackers_to(~side_, ksq, occupied_);
+}
+
+// Before the move no piece of the mover attacked the king of the side now to move. The piece
+// now on m's destination checks when its empty-board attacks reach the king and nothing stands
+// between (the step tables hold a slider's empty-board lines; a stepping piece's target is
+// adjacent or a knight's jump, with nothing between). Vacating the origin opens only the line
+// through it and the king: a slider behind it on that line checks. A capture changes nothing
+// else: the destination stays occupied.
+inline Bitboard Position::checkers_after(Move m) const {
+  const Square ksq = king_square(side_);
+  if (ksq == Square::None) return Bitboard();
+  const Color by = ~side_;
+  const Square to = m.to();
+  Bitboard found;
+  if (step_attacks(by, type_of(board_[index_of(to)]), to).test(ksq) &&
+      (between(to, ksq) & occupied_).empty())
+    found.set(to);
+  if (!m.is_drop() && !line(ksq, m.from()).empty())
+    found |= slider_attackers_to(by, ksq, occupied_);
+  return found;
 }
 
 // Sho shogi: the attackers of every royal of the side to move (a side with two is in check when
@@ -461,8 +492,10 @@ void Position::do_move(Move m) {
   side_ = ~us;
   if (variant_ == Variant::Sho) [[unlikely]]
     update_sho_royals();
+  const bool incremental = st.opponent_safe && variant_ == Variant::Shogi;
+  st.opponent_safe = true;  // the move is legal: the mover's king is not left attacked
   states_.push_back(st);
-  state().checkers = compute_checkers();
+  state().checkers = incremental ? checkers_after(m) : compute_checkers();
 }
 
 void Position::undo_move(Move m) {
@@ -492,6 +525,7 @@ void Position::do_null_move() {
   State st = state();
   st.captured = Piece::None;
   st.board_key ^= zobrist::side(side_) ^ zobrist::side(~side_);
+  st.opponent_safe = st.checkers.empty();  // the side that passes is now the one not to move
   side_ = ~side_;
   states_.push_back(st);
   state().checkers = compute_checkers();

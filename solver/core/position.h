@@ -117,6 +117,10 @@ private:
     std::uint64_t hand_key = 0;
     Bitboard checkers;
     Piece captured = Piece::None;
+    // The side not to move is known not to be attacked (a position set() validated, or one
+    // reached by a legal move): the next move can then check only with the piece it moves or by
+    // opening a line through its origin (do_move finds its checkers from that alone).
+    bool opponent_safe = false;
   };
   const State& state() const { return states_.back(); }
   State& state() { return states_.back(); }
@@ -127,6 +131,12 @@ private:
   void remove_piece(Square s);
   // Inlined into do_move (only position.cpp calls it).
   [[gnu::always_inline]] inline Bitboard compute_checkers() const;
+  // The checkers after m (just played; modern shogi) from a position whose side to move was not
+  // attacked: the moved piece, and the sliders on a line through m's origin.
+  [[gnu::always_inline]] inline Bitboard checkers_after(Move m) const;
+  // The sliders (lances, bishops, rooks, horses, dragons) of `by` that attack s.
+  [[gnu::always_inline]] inline Bitboard slider_attackers_to(Color by, Square s,
+                                                             Bitboard occ) const;
   bool gives_check_sho(Move m) const;
   void update_sho_royals();
   Bitboard sho_checkers() const;

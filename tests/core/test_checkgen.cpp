@@ -136,6 +136,40 @@ TEST(Checks, EqualTheLegalChecksOnMoreThan100000Positions) {
   EXPECT_GT(both_kings, 20000u);
 }
 
+// do_move finds the checkers of the side to move from the move alone (the moved piece and a line
+// opened through its origin) when the side to move was not attacked before it; after a null
+// move it computes them in full. Both must equal every attacker of the king found from scratch,
+// on playouts (two-king positions and discovered checks among them) and after a null move from
+// each position followed by every legal move.
+TEST(Checks, CheckersAfterAMoveEqualEveryAttackerOfTheKing) {
+  std::size_t compared = 0, checked = 0, failures = 0;
+  const auto expect_checkers = [&](const Position& pos, const char* after) {
+    ++compared;
+    const Square king = pos.king_square(pos.side_to_move());
+    const Bitboard all = king == Square::None
+                             ? Bitboard()
+                             : pos.attackers_to(~pos.side_to_move(), king, pos.pieces());
+    checked += !all.empty();
+    if (pos.checkers() != all && ++failures <= 10)
+      ADD_FAILURE() << "checkers after " << after << " differ at " << io::to_sfen(pos);
+  };
+  test::PlayoutOptions options;
+  options.check_bias = 0.6;
+  test::random_playouts(test::property_roots(zukou(), 37), 38, 4000, options, [&](Position& pos) {
+    expect_checkers(pos, "a move");
+    pos.do_null_move();
+    expect_checkers(pos, "a null move");
+    for (Move m : test::legal_moves(pos)) {
+      pos.do_move(m);
+      expect_checkers(pos, "a null move and a move");
+      pos.undo_move(m);
+    }
+    pos.undo_null_move();
+  });
+  EXPECT_EQ(failures, 0u) << "of " << compared;
+  EXPECT_GT(checked, 1000u);
+}
+
 TEST(Checks, MatchTheNaiveReferenceRules) {
   std::size_t compared = 0, failures = 0;
   auto compare = [&](Position& pos) {
