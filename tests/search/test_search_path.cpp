@@ -3,6 +3,10 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cstdint>
+#include <vector>
+
 namespace tsume {
 namespace {
 
@@ -49,6 +53,46 @@ TEST(SearchPath, APlyRecordedAgainForgetsTheOldPosition) {
   path.set(0, 8);
   EXPECT_EQ(path.repeated_ply(5, 2), -1);
   EXPECT_EQ(path.repeated_ply(8, 2), 0);
+}
+
+// As the search asks: each position set, then looked for. Keys that share the filter's bits
+// (the top twelve) and keys that do not, on a path of a thousand plies with a question's base.
+TEST(SearchPath, TheFilterAnswersAsTheScanOfThePathDoes) {
+  SearchPath path;
+  std::vector<std::uint64_t> keys;
+  std::uint64_t x = 88172645463325252ull;
+  const auto next = [&] {  // xorshift64
+    x ^= x << 13;
+    x ^= x >> 7;
+    x ^= x << 17;
+    return x;
+  };
+  int repetitions = 0, last = -1;
+  for (int step = 0; step < 20000; ++step) {
+    // One ply deeper, or back to a ply on the path (a new child there), as the search goes.
+    const int ply = step < 1000 || next() % 4 != 0
+                        ? std::min(last + 1, 1500)
+                        : static_cast<int>(next() % static_cast<std::uint64_t>(last + 1));
+    last = ply;
+    std::uint64_t key = next();
+    if (next() % 4 == 0) key = (key & 0x000F'FFFF'FFFF'FFFFull) | (0xABCull << 52);  // one slot
+    if (ply >= 2 && next() % 3 == 0)
+      key = keys[static_cast<std::size_t>(ply - 2 - 2 * static_cast<int>(next() % (ply / 2)))];
+    keys.resize(static_cast<std::size_t>(ply) + 1);
+    keys[static_cast<std::size_t>(ply)] = key;
+    path.set(ply, key);
+    const int saved = step % 5 == 0 ? path.start_question(ply / 2) : path.base();
+    int expected = -1;
+    for (int i = ply - 2; i >= path.base(); i -= 2)
+      if (keys[static_cast<std::size_t>(i)] == key) {
+        expected = i;
+        break;
+      }
+    repetitions += expected >= 0;
+    ASSERT_EQ(path.repeated_ply(key, ply), expected) << "step " << step << ", ply " << ply;
+    path.end_question(saved);
+  }
+  EXPECT_GT(repetitions, 1000);
 }
 
 }  // namespace
