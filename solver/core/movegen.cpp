@@ -27,8 +27,11 @@ void emit_king_moves(const Position& pos, MoveList& list) {
   const Square ksq = pos.king_square(us);
   if (ksq == Square::None) return;
   const Bitboard occ = pos.pieces() ^ Bitboard::square(ksq);
-  for (Square to : king_attacks(ksq) & ~pos.pieces(us))
-    if (!pos.is_attacked(~us, to, occ)) list.push(Move::board(ksq, to, false));
+  const Bitboard targets = king_attacks(ksq) & ~pos.pieces(us);
+  if (targets.empty()) return;
+  const Position::AttackerSets theirs = pos.attacker_sets(~us);
+  for (Square to : targets)
+    if (!pos.is_attacked(theirs, ~us, to, occ)) list.push(Move::board(ksq, to, false));
 }
 
 // Sho shogi: every board move of every piece (royals too) onto a square not held by the mover,

@@ -76,6 +76,15 @@ public:
   // Same question as !attackers_to(...).empty(), answered with early exits (the hot path of
   // king-move legality).
   bool is_attacked(Color by, Square s, Bitboard occ) const;
+  // The pieces of one side grouped by how they attack, for many attack tests on one board (the
+  // squares a king may step to).
+  struct AttackerSets {
+    Bitboard pawns, knights, silvers, golds, kingish, lances, bishops, rooks;
+    Bitboard elephants;  // sho shogi's drunk elephants (none in modern shogi)
+  };
+  AttackerSets attacker_sets(Color by) const;
+  // is_attacked(by, s, occ) with by's pieces from attacker_sets(by).
+  bool is_attacked(const AttackerSets& a, Color by, Square s, Bitboard occ) const;
 
   // Pieces (of either color) standing alone between a slider of color `slider_color` and the king
   // of color `king_color`. With king_color == the owner of the pieces these are pinned pieces; with
