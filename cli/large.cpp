@@ -49,50 +49,6 @@ constexpr HelpText kSolveHelp{
     "tsume solve --rules dai problems/dai_hand.tsv --format jsonl",
 };
 
-struct Input {
-  std::string id;
-  std::string sfen;
-  std::string error;  // a line that could not be read
-};
-
-void read_lines(std::istream& in, const std::string& name, std::vector<Input>& out) {
-  std::string line;
-  for (int number = 1; std::getline(in, line); ++number) {
-    if (!line.empty() && line.back() == '\r') line.pop_back();
-    if (line.empty() || line[0] == '#') continue;
-    const auto tab = line.find('\t');
-    Input input;
-    input.sfen = line.substr(0, tab);
-    input.id = name + ":" + std::to_string(number);
-    if (tab != std::string::npos) {
-      const auto next = line.find('\t', tab + 1);
-      const std::string id =
-          line.substr(tab + 1, next == std::string::npos ? next : next - tab - 1);
-      if (!id.empty()) input.id = id;
-    }
-    out.push_back(input);
-  }
-}
-
-std::vector<Input> read_inputs(const Context& ctx, const std::vector<std::string>& args) {
-  std::vector<Input> out;
-  for (std::size_t k = 0; k < args.size(); ++k) {
-    const std::string& arg = args[k];
-    if (arg == "-") {
-      read_lines(std::cin, "stdin", out);
-    } else if (std::filesystem::is_regular_file(arg)) {
-      std::ifstream in(arg);
-      read_lines(in, arg, out);
-    } else if (arg.find('/') != std::string::npos && arg.find(' ') != std::string::npos) {
-      out.push_back({"arg" + std::to_string(k + 1), arg, ""});
-    } else {
-      ctx.err << "tsume " << ctx.command << ": '" << arg << "' is neither a file nor a SFEN\n";
-      out.push_back({"arg" + std::to_string(k + 1), arg, "neither a file nor a SFEN"});
-    }
-  }
-  return out;
-}
-
 const char* status_name(large::MateStatus s) {
   switch (s) {
   case large::MateStatus::Mate:
@@ -106,6 +62,104 @@ const char* status_name(large::MateStatus s) {
 }
 
 }  // namespace
+
+std::string LargeInput::where() const {
+  return line > 0 ? file + ":" + std::to_string(line) : file;
+}
+
+namespace {
+
+// Splits '<SFEN> moves <USI moves>' into its two parts.
+void split_moves(LargeInput& input) {
+  const auto at = input.sfen.find(" moves");
+  if (at == std::string::npos) return;
+  std::string moves = input.sfen.substr(at + 6);
+  input.sfen.erase(at);
+  if (!input.moves.empty()) moves += ' ' + input.moves;
+  input.moves = moves;
+}
+
+std::string field(const std::vector<std::string>& fields, std::size_t i) {
+  return i < fields.size() ? fields[i] : std::string();
+}
+
+void read_lines(std::istream& in, const std::string& name, std::vector<LargeInput>& out) {
+  std::string line;
+  for (int number = 1; std::getline(in, line); ++number) {
+    if (!line.empty() && line.back() == '\r') line.pop_back();
+    if (line.empty() || line[0] == '#') continue;
+    std::vector<std::string> fields;
+    for (std::size_t start = 0;;) {
+      const auto tab = line.find('\t', start);
+      fields.push_back(line.substr(start, tab == std::string::npos ? tab : tab - start));
+      if (tab == std::string::npos) break;
+      start = tab + 1;
+    }
+    LargeInput input;
+    input.sfen = fields[0];
+    input.file = name;
+    input.line = number;
+    input.id = field(fields, 1).empty() ? name + ":" + std::to_string(number) : fields[1];
+    input.length = field(fields, 2);
+    input.moves = field(fields, 3);
+    split_moves(input);
+    out.push_back(input);
+  }
+}
+
+}  // namespace
+
+std::vector<LargeInput> read_large_inputs(const Context& ctx,
+                                          const std::vector<std::string>& args) {
+  std::vector<LargeInput> out;
+  for (std::size_t k = 0; k < args.size(); ++k) {
+    const std::string& arg = args[k];
+    const std::string name = "arg" + std::to_string(k + 1);
+    if (arg == "-") {
+      read_lines(std::cin, "stdin", out);
+    } else if (std::filesystem::is_regular_file(arg)) {
+      std::ifstream in(arg);
+      read_lines(in, arg, out);
+    } else if (arg.find(' ') != std::string::npos || arg == "startpos") {
+      LargeInput input;
+      input.id = name;
+      input.sfen = arg;
+      input.file = name;
+      split_moves(input);
+      out.push_back(input);
+    } else {
+      ctx.err << "tsume " << ctx.command << ": '" << arg << "' is neither a file nor a SFEN\n";
+      LargeInput input;
+      input.id = name;
+      input.sfen = arg;
+      input.file = name;
+      input.error = "neither a file nor a SFEN";
+      out.push_back(input);
+    }
+  }
+  return out;
+}
+
+std::vector<large::Move> parse_large_moves(const large::Position& start, const std::string& text) {
+  std::vector<large::Move> moves;
+  large::Position pos = start;
+  std::istringstream words(text);
+  std::string word;
+  while (words >> word) {
+    bool found = false;
+    for (const large::Move& m : large::legal_moves(pos)) {
+      if (large::move_text(pos, m) != word) continue;
+      moves.push_back(m);
+      pos = large::after(pos, m);
+      found = true;
+      break;
+    }
+    if (!found)
+      throw std::invalid_argument("move " + std::to_string(moves.size() + 1) + " '" + word +
+                                  "' is not a legal move there");
+  }
+  return moves;
+}
 
 std::optional<large::Game> large_rules_in(std::span<const std::string> args) {
   for (std::size_t i = 0; i < args.size(); ++i) {
@@ -189,14 +243,14 @@ int large_solve_main(const Context& ctx) {
   const std::string search = (*vm)["search"].as<std::string>();
   if (search != "dfpn" && search != "bounded")
     throw UsageError("--search must be 'dfpn' or 'bounded'");
-  const auto inputs = read_inputs(ctx, inputs_of(*vm));
+  const auto inputs = read_large_inputs(ctx, inputs_of(*vm));
   if (inputs.empty()) {
     ctx.err << "tsume " << ctx.command << ": no problem read\n";
     return kExitInputError;
   }
   const std::string rules_name(large::game_name(game));
   std::size_t read = 0;
-  for (const Input& input : inputs) {
+  for (const LargeInput& input : inputs) {
     std::string error = input.error;
     std::optional<large::Position> pos;
     if (error.empty()) {
