@@ -13,6 +13,7 @@
 
 #include "cli/batch.h"
 #include "cli/option_values.h"
+#include "solver/io/jsonl.h"
 #include "solver/large/checks.h"
 #include "solver/large/dfpn_large.h"
 #include "solver/large/mate.h"
@@ -40,13 +41,29 @@ constexpr HelpText kSolveHelp{
     "a bounded AND/OR search with iterative deepening) up to --plies: status mate, no_mate (no\n"
     "mate at any length: every line ends with the attacker out of checks), or unknown (no mate\n"
     "within --plies, or --nodes spent).\n"
-    "INPUT is a SFEN (lishogi chu SFEN, quote it), or a file of SFEN or TSV lines\n"
-    "('SFEN<TAB>id<TAB>...'; blank and '#' lines skipped), or '-' for standard input. The id is\n"
-    "the TSV's second column, else '<file>:<line>' or 'arg<k>'. Records as for shogi (text\n"
-    "blocks or --format jsonl, with \"rules\"); 'limit' is 'plies' (no mate within --plies) or\n"
-    "'nodes'.",
+    "INPUT is a SFEN (lishogi chu SFEN, quote it), or a file of SFEN, TSV or JSON lines\n"
+    "('SFEN<TAB>id<TAB>...', {\"id\",\"sfen\",...}; blank and '#' lines skipped), or '-' for\n"
+    "standard input. The id is the TSV's second column or the JSON's, else '<file>:<line>' or\n"
+    "'arg<k>'. Records as for shogi (text blocks or --format jsonl, with \"rules\"); 'limit' is\n"
+    "'plies' (no mate within --plies) or 'nodes'.",
     "tsume solve --rules chu \"11k/12/10G1/12/12/12/12/12/12/12/12/K9R1 b - 1\"\n"
     "tsume solve --rules dai problems/dai_hand.tsv --format jsonl",
+};
+
+constexpr HelpText kConvertHelp{
+    "tsume convert --rules chu|dai|tenjiku --to sfen|tsv|jsonl [options] INPUT...",
+    "Converts chu, dai or tenjiku shogi problems, with the moves recorded after them, between\n"
+    "the line formats 'tsume solve --rules ...' reads (docs/large-board.md, \"Formats\"):\n"
+    "sfen ('<SFEN>[ moves <USI moves>]'), tsv ('SFEN<TAB>id<TAB>length<TAB>USI moves', the\n"
+    "length the input's, else the number of moves when they end in mate, else '-') and jsonl\n"
+    "({\"id\",\"sfen\",\"rules\",\"length\",\"pv\"}, the members solve and check read back).\n"
+    "INPUT: SFEN strings ('<SFEN> moves ...' too), files of SFEN, TSV or JSON lines, '-'. The\n"
+    "SFEN is written as the program reads it ('startpos' spelled out); every move must be legal.\n"
+    "Records that cannot be read are reported on stderr (file, line, reason) and the others\n"
+    "converted. Exit status: 0 when something was converted, 1 when nothing could be, 2 on\n"
+    "usage errors.",
+    "tsume convert --rules chu --to jsonl problems/chu_hand.tsv\n"
+    "tsume convert --rules dai --to tsv dai.jsonl -o dai.tsv",
 };
 
 const char* status_name(large::MateStatus s) {
@@ -88,6 +105,29 @@ void read_lines(std::istream& in, const std::string& name, std::vector<LargeInpu
   for (int number = 1; std::getline(in, line); ++number) {
     if (!line.empty() && line.back() == '\r') line.pop_back();
     if (line.empty() || line[0] == '#') continue;
+    if (line[0] == '{') {  // a JSON Lines record: id, sfen, length, pv (solve's and convert's)
+      LargeInput input;
+      input.file = name;
+      input.line = number;
+      input.id = name + ":" + std::to_string(number);
+      const auto members = io::read_json_members(line);
+      if (!members) {
+        input.error = "bad JSON record: " + members.error().reason;
+      } else {
+        const auto get = [&](const char* key) {
+          const auto it = members->find(key);
+          return it == members->end() ? std::string() : it->second;
+        };
+        if (!get("id").empty()) input.id = get("id");
+        input.sfen = get("sfen");
+        input.length = get("length");
+        input.moves = get("pv");
+        if (input.sfen.empty()) input.error = "a JSON record without \"sfen\"";
+        split_moves(input);
+      }
+      out.push_back(input);
+      continue;
+    }
     std::vector<std::string> fields;
     for (std::size_t start = 0;;) {
       const auto tab = line.find('\t', start);
@@ -318,6 +358,78 @@ int large_solve_main(const Context& ctx) {
     ctx.out.flush();
   }
   return read > 0 ? kExitOk : kExitInputError;
+}
+
+int large_convert_main(const Context& ctx) {
+  po::options_description options("Options", kHelpLineLength);
+  auto add = options.add_options();
+  add("to", po::value<std::string>()->value_name("FORMAT")->required(),
+      "the format to write: sfen, tsv or jsonl");
+  add("output,o", po::value<std::string>()->value_name("FILE"),
+      "write to FILE instead of standard output");
+  add_rules_option(options);
+  const auto vm = parse_options_with_inputs(ctx, options, kConvertHelp);
+  if (!vm) return kExitOk;
+  const large::Game game = *large::parse_game((*vm)["rules"].as<std::string>());
+  const std::string target = (*vm)["to"].as<std::string>();
+  if (target != "sfen" && target != "tsv" && target != "jsonl")
+    throw UsageError("--to must be sfen, tsv or jsonl under --rules chu|dai|tenjiku, not '" +
+                     target + "'");
+  const std::string output = string_option(*vm, "output");
+  const std::string rules_name(large::game_name(game));
+  std::string joined;
+  int errors = 0;
+  int written = 0;
+  for (const LargeInput& input : read_large_inputs(ctx, inputs_of(*vm))) {
+    std::string error = input.error;
+    std::string line;
+    if (error.empty()) {
+      try {
+        const auto pos = large::parse_sfen(input.sfen, game, large::default_rules(game));
+        const auto moves = parse_large_moves(pos, input.moves);
+        const std::string sfen = large::to_sfen(pos);
+        std::string usi;
+        large::Position end = pos;
+        for (const auto& m : moves) {
+          if (!usi.empty()) usi += ' ';
+          usi += large::move_text(end, m);
+          end = large::after(end, m);
+        }
+        std::string length = input.length;
+        if (!length.empty() && length != "-" &&
+            length.find_first_not_of("0123456789") != std::string::npos)
+          throw std::invalid_argument("the length '" + length + "' is not a number of plies");
+        if (length.empty())
+          length = !moves.empty() && large::is_mated(end) ? std::to_string(moves.size()) : "-";
+        if (target == "sfen") {
+          line = sfen + (usi.empty() ? "" : " moves " + usi) + '\n';
+        } else if (target == "tsv") {
+          line = sfen + '\t' + input.id + '\t' + length + '\t' + usi + '\n';
+        } else {
+          line = "{\"id\":" + json_string(input.id) + ",\"sfen\":" + json_string(sfen) +
+                 ",\"rules\":" + json_string(rules_name) +
+                 ",\"length\":" + (length == "-" ? std::string("null") : length) +
+                 ",\"pv\":" + json_string(usi) + "}\n";
+        }
+      } catch (const std::invalid_argument& e) {
+        error = e.what();
+      }
+    }
+    if (!error.empty()) {
+      ctx.err << "tsume " << ctx.command << ": " << input.where() << ": " << error << '\n';
+      ++errors;
+      continue;
+    }
+    joined += line;
+    ++written;
+  }
+  if (output.empty()) {
+    ctx.out << joined;
+  } else if (!batch::write_whole_file(output, joined)) {
+    ctx.err << "tsume " << ctx.command << ": cannot write '" << output << "'\n";
+    return kExitInputError;
+  }
+  return errors > 0 && written == 0 ? kExitInputError : kExitOk;
 }
 
 }  // namespace tsume::cli

@@ -1,4 +1,4 @@
-// `tsume checks` and `solve` under --rules chu|dai|tenjiku, and the inputs
+// `tsume checks`, `solve` and `convert` under --rules chu|dai|tenjiku, and the inputs
 // of `show`: the large-board core (solver/large; docs/large-board.md). The commands hand their
 // arguments over when they name such a game.
 #pragma once
@@ -19,8 +19,8 @@ namespace tsume::cli {
 std::optional<large::Game> large_rules_in(std::span<const std::string> args);
 
 // One problem of an input of the large-board commands: a SFEN given as an argument, or a line of
-// a file of SFEN or TSV lines ('SFEN<TAB>id<TAB>length<TAB>USI moves'; blank and '#' lines
-// skipped). A SFEN may be followed by ' moves <USI moves>'.
+// a file of SFEN, TSV ('SFEN<TAB>id<TAB>length<TAB>USI moves') or JSON lines ({"id", "sfen",
+// "length", "pv"}; blank and '#' lines skipped). A SFEN may be followed by ' moves <USI moves>'.
 struct LargeInput {
   std::string id;      // the TSV's second column, else '<file>:<line>' or 'arg<k>'
   std::string sfen;    // the position, without the moves
@@ -43,5 +43,6 @@ std::vector<large::Move> parse_large_moves(const large::Position& pos, const std
 
 int large_checks_main(const Context& ctx);
 int large_solve_main(const Context& ctx);
+int large_convert_main(const Context& ctx);
 
 }  // namespace tsume::cli

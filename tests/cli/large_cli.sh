@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# `tsume show --svg` under --rules chu|dai|tenjiku (docs/large-board.md): SVG diagrams that are
-# well-formed XML with one square per board square and one piece per SFEN token (counted here
-# from the SFEN, independently of the program); --svg-dir and --ply.
+# `tsume show --svg` and `convert` under --rules chu|dai|tenjiku (docs/large-board.md): SVG
+# diagrams that are well-formed XML with one square per board square and one piece per SFEN
+# token (counted here from the SFEN, independently of the program); problems through TSV, JSONL
+# and SFEN lines and back, read by `solve`; bad records named by file and line.
 #
 #   large_cli.sh TSUME PROBLEMS_DIR
 #
@@ -110,5 +111,60 @@ printf '%s\t\n' "$tmp/ply.svg" >"$tmp/list"
 expect "$tmp/err" 'records 1 moves'
 "$tsume" show --rules chu --svg - startpos startpos >"$tmp/out" 2>"$tmp/err"
 [[ $? -eq 2 ]] || fail "--svg with two problems must be a usage error"
+
+# convert: TSV -> JSONL -> TSV gives the problem files back (position, id, length, main line);
+# SFEN lines and JSONL are read back by solve, which finds the same mates.
+for game in chu dai tenjiku; do
+  grep -v '^#' "$problems/${game}_hand.tsv" | cut -f1-4 >"$tmp/$game.tsv"
+  n=$(wc -l <"$tmp/$game.tsv")
+  "$tsume" convert --rules $game --to jsonl "$tmp/$game.tsv" -o "$tmp/$game.jsonl" 2>"$tmp/err" ||
+    fail "convert $game to jsonl"
+  "$tsume" convert --rules $game --to tsv "$tmp/$game.jsonl" >"$tmp/back.tsv" 2>"$tmp/err" ||
+    fail "convert $game back to tsv"
+  diff "$tmp/back.tsv" "$tmp/$game.tsv" >"$tmp/out" || fail "$game TSV -> JSONL -> TSV"
+  "$tsume" convert --rules $game --to sfen "$tmp/$game.jsonl" >"$tmp/$game.sfen" 2>"$tmp/err" ||
+    fail "convert $game to sfen"
+  [[ $(grep -c ' moves ' "$tmp/$game.sfen") -eq $n ]] || fail "$game: every SFEN line has moves"
+  for f in "$tmp/$game.jsonl" "$tmp/$game.sfen"; do
+    "$tsume" solve --rules $game --format jsonl "$f" >"$tmp/out" 2>"$tmp/err" || fail "solve $f"
+    [[ $(grep -c '"status":"mate"' "$tmp/out") -eq $n ]] || fail "solve $f: $n mates"
+  done
+  # The lengths solve finds are the stated ones.
+  cut -f3 "$tmp/$game.tsv" >"$tmp/stated"
+  "$tsume" solve --rules $game --format jsonl "$tmp/$game.jsonl" |
+    sed -E 's/.*"length":([0-9]+).*/\1/' >"$tmp/found"
+  diff "$tmp/found" "$tmp/stated" >"$tmp/out" || fail "$game: lengths through JSONL"
+done
+expect "$tmp/chu.jsonl" '^[{]"id":"chu-hand-009","sfen":"10lk/9pp1/9\+e2/8P3/7N4/12/12/12/12/12/12/K7R3 b - 1","rules":"chu","length":3,"pv":"5e3c 3b3c 4l1l"[}]$'
+# startpos is written out; a line without moves has the length '-' (null in JSONL).
+"$tsume" convert --rules chu --to tsv startpos >"$tmp/out" 2>"$tmp/err" || fail "convert startpos"
+[[ $(cat "$tmp/out") == "$CHU_START"$'\targ1\t-\t' ]] || fail "startpos as TSV"
+"$tsume" convert --rules chu --to jsonl "$CHU_START moves 7i7h" >"$tmp/out" 2>"$tmp/err" ||
+  fail "convert with moves"
+expect "$tmp/out" '"length":null,"pv":"7i7h"[}]$'
+# Bad records: reported with file, line and reason; the others converted.
+{
+  printf '# a comment\n'
+  printf '6k5/5ppp4/R11/12/12/12/12/12/12/12/12/K11 b - 1\tgood\t1\t12c12a\n'
+  printf '6k5/5ppp4/R11/12/12/12/12/12/12/12/K11 b - 1\tshort\n'
+  printf '6k5/5ppp4/R11/12/12/12/12/12/12/12/12/K11 b - 1\tbad-move\t1\t12c12b12a\n'
+  printf '{"id":"json-bad","sfen":\n'
+  printf '6k5/5ppp4/R11/12/12/12/12/12/12/12/12/K11 b - 1\tbad-length\tthree\t12c12a\n'
+} >"$tmp/bad.tsv"
+"$tsume" convert --rules chu --to jsonl "$tmp/bad.tsv" >"$tmp/out" 2>"$tmp/err" ||
+  fail "convert with bad records (one is good)"
+[[ $(wc -l <"$tmp/out") -eq 1 ]] || fail "one record converted"
+expect "$tmp/out" '"id":"good"'
+expect "$tmp/err" "bad.tsv:3: .*rank"
+expect "$tmp/err" "bad.tsv:4: move 1 '12c12b12a' is not a legal move"
+expect "$tmp/err" "bad.tsv:5: bad JSON record"
+expect "$tmp/err" "bad.tsv:6: the length 'three'"
+"$tsume" convert --rules chu --to jsonl "$tmp/bad.tsv" -o "$tmp/x" 2>/dev/null || fail "-o"
+sed -n 3p "$tmp/bad.tsv" >"$tmp/only_bad.tsv"
+"$tsume" convert --rules chu --to tsv "$tmp/only_bad.tsv" >"$tmp/out" 2>"$tmp/err"
+[[ $? -eq 1 ]] || fail "nothing converted: exit status 1"
+"$tsume" convert --rules chu --to kif startpos >"$tmp/out" 2>"$tmp/err"
+[[ $? -eq 2 ]] || fail "--to kif under --rules chu: usage error"
+expect "$tmp/err" "--to must be sfen, tsv or jsonl"
 
 echo "large_cli: ok"
