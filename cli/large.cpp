@@ -17,6 +17,7 @@
 #include "solver/large/checks.h"
 #include "solver/large/dfpn_large.h"
 #include "solver/large/mate.h"
+#include "solver/large/soundness.h"
 
 namespace tsume::cli {
 
@@ -48,6 +49,27 @@ constexpr HelpText kSolveHelp{
     "'plies' (no mate within --plies) or 'nodes'.",
     "tsume solve --rules chu \"11k/12/10G1/12/12/12/12/12/12/12/12/K9R1 b - 1\"\n"
     "tsume solve --rules dai problems/dai_hand.tsv --format jsonl",
+};
+
+constexpr HelpText kCheckHelp{
+    "tsume check --rules chu|dai|tenjiku [options] INPUT...",
+    "Checks chu, dai or tenjiku shogi mating problems for soundness (docs/large-board.md,\n"
+    "\"Soundness check\"): the problem is solved for its exact length and main line (the df-pn\n"
+    "of 'tsume solve --rules ...'), then at every attacker move of the main line each other check\n"
+    "is asked whether it mates within the plies left (--step-nodes nodes each). Verdicts:\n"
+    "NO_MATE, COOKED (another check mates within the plies left at a move other than the last;\n"
+    "in a 1-ply problem also at the last), UNKNOWN (a budget ran out: never SOUND then),\n"
+    "SOUND_WITH_FLAWS (final_move_alternative: another mating last move; non_limitation: the\n"
+    "main move with the other promotion choice) and SOUND. A TSV's third column is the stated\n"
+    "length: a shorter mate is COOKED, none within it NO_MATE. Unnecessary pieces, variations\n"
+    "off the main line, detours and transpositions are not tested.\n"
+    "INPUT as for 'tsume solve --rules chu' (SFEN, files of SFEN or TSV lines, '-'). Records:\n"
+    "text blocks or --format jsonl (id, sfen, rules, verdict, reason, limit, length, stated,\n"
+    "pv, cooks, flaws, undecided, alternatives, disproved, nodes, time_ms, error; a finding is\n"
+    "{kind, ply, move, alternative, length, nodes, note}). Exit status: 0 when a problem was\n"
+    "checked, 1 when none could be read, 2 on usage errors.",
+    "tsume check --rules chu problems/chu_hand.tsv\n"
+    "tsume check --rules tenjiku --format jsonl problems/tenjiku_hand.tsv",
 };
 
 constexpr HelpText kConvertHelp{
@@ -358,6 +380,167 @@ int large_solve_main(const Context& ctx) {
     ctx.out.flush();
   }
   return read > 0 ? kExitOk : kExitInputError;
+}
+
+namespace {
+
+std::string finding_json(const large::Position& start, const std::vector<large::Move>& line,
+                         const large::SoundnessFinding& f) {
+  large::Position pos = start;
+  for (int i = 0; i < f.ply && i < static_cast<int>(line.size()); ++i)
+    pos = large::after(pos, line[static_cast<std::size_t>(i)]);
+  std::ostringstream s;
+  s << "{\"kind\":" << json_string(f.kind) << ",\"ply\":" << f.ply
+    << ",\"move\":" << json_string(large::move_text(pos, f.main))
+    << ",\"alternative\":" << json_string(large::move_text(pos, f.alternative))
+    << ",\"length\":" << (f.length >= 0 ? std::to_string(f.length) : "null")
+    << ",\"nodes\":" << f.nodes << ",\"note\":" << json_string(f.note) << '}';
+  return s.str();
+}
+
+// "at move 3 (main 12a9a): 12a9a+, mate in at most 1 - note", after the kind for a flaw.
+std::string finding_text(const large::Position& start, const std::vector<large::Move>& line,
+                         const large::SoundnessFinding& f) {
+  large::Position pos = start;
+  for (int i = 0; i < f.ply && i < static_cast<int>(line.size()); ++i)
+    pos = large::after(pos, line[static_cast<std::size_t>(i)]);
+  std::ostringstream s;
+  if (f.kind != "cook" && f.kind != "undecided") s << f.kind << ' ';
+  s << "at move " << f.ply + 1 << " (main " << large::move_text(pos, f.main)
+    << "): " << large::move_text(pos, f.alternative);
+  if (f.length >= 0) s << ", mate in at most " << f.length;
+  s << " - " << f.note;
+  if (f.nodes) s << " [" << f.nodes << " nodes]";
+  return s.str();
+}
+
+std::string findings_json(const large::Position& start, const std::vector<large::Move>& line,
+                          const std::vector<large::SoundnessFinding>& findings) {
+  std::string out = "[";
+  for (const auto& f : findings) {
+    if (out.size() > 1) out += ',';
+    out += finding_json(start, line, f);
+  }
+  return out + "]";
+}
+
+}  // namespace
+
+int large_check_main(const Context& ctx) {
+  po::options_description options("Options", kHelpLineLength);
+  auto add = options.add_options();
+  add("format", po::value<std::string>()->value_name("text|jsonl")->default_value("text"),
+      "output format: text for people, JSON Lines (one object per problem)");
+  add("nodes", count_value("5M"), "nodes of the solve of each problem (0: none)");
+  add("step-nodes", count_value("500k"), "nodes of one alternative's question (0: none)");
+  add("plies", po::value<int>()->value_name("N")->default_value(15),
+      "the longest mate looked for (1..63; raised to a stated length)");
+  add_rules_option(options);
+  const auto vm = parse_options_with_inputs(ctx, options, kCheckHelp);
+  if (!vm) return kExitOk;
+  const large::Game game = *large::parse_game((*vm)["rules"].as<std::string>());
+  const std::string format = (*vm)["format"].as<std::string>();
+  if (format != "text" && format != "jsonl")
+    throw UsageError("--format must be 'text' or 'jsonl' under --rules chu|dai|tenjiku");
+  large::SoundnessOptions settings;
+  settings.limits.max_nodes = count_option(*vm, "nodes");
+  settings.limits.max_plies = (*vm)["plies"].as<int>();
+  settings.step_nodes = count_option(*vm, "step-nodes");
+  if (settings.limits.max_plies < 1 || settings.limits.max_plies > 63)
+    throw UsageError("--plies must be between 1 and 63");
+  const auto inputs = read_large_inputs(ctx, inputs_of(*vm));
+  const std::string rules_name(large::game_name(game));
+  std::size_t checked = 0;
+  for (const LargeInput& input : inputs) {
+    std::string error = input.error;
+    std::optional<large::Position> pos;
+    std::optional<int> stated;
+    if (error.empty()) {
+      try {
+        pos = large::parse_sfen(input.sfen, game, large::default_rules(game));
+        const large::Side defender = large::opposite(pos->side_to_move());
+        const int royals = large::royal_count(*pos, defender);
+        if (royals == 0) {
+          error = "the defender has no royal (King or Crown Prince)";
+        } else if (royals == 1 && large::in_check(*pos, defender)) {
+          error = "the defender's only royal is attacked with the attacker to move";
+        }
+        if (!input.length.empty() && input.length != "-") {
+          std::size_t used = 0;
+          int n = -1;
+          try {
+            n = std::stoi(input.length, &used);
+          } catch (const std::exception&) {  // std::invalid_argument, std::out_of_range
+          }
+          if (n < 1 || n > 63 || used != input.length.size())
+            error = "the length column '" + input.length + "' is not a number of plies (1..63)";
+          stated = n;
+        }
+      } catch (const std::invalid_argument& e) {
+        error = std::string("invalid SFEN: ") + e.what();
+      }
+    }
+    if (!error.empty()) {
+      ctx.err << "tsume " << ctx.command << ": " << input.where() << ": " << error << '\n';
+      if (format == "jsonl") {
+        ctx.out << "{\"id\":" << json_string(input.id) << ",\"sfen\":" << json_string(input.sfen)
+                << ",\"rules\":" << json_string(rules_name)
+                << ",\"verdict\":\"ERROR\",\"error\":" << json_string(error) << "}\n";
+      } else {
+        ctx.out << "id " << input.id << "\nsfen " << input.sfen << "\nverdict ERROR\nerror "
+                << error << "\n\n";
+      }
+      continue;
+    }
+    ++checked;
+    settings.stated_length = stated;
+    const auto start = std::chrono::steady_clock::now();
+    const large::SoundnessResult r = large::check_soundness(*pos, settings);
+    const double seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    std::string pv;
+    {
+      large::Position p = *pos;
+      for (const auto& m : r.main_line) {
+        if (!pv.empty()) pv += ' ';
+        pv += large::move_text(p, m);
+        p = large::after(p, m);
+      }
+    }
+    const char* verdict = large::soundness_name(r.verdict);
+    if (format == "jsonl") {
+      ctx.out << "{\"id\":" << json_string(input.id) << ",\"sfen\":" << json_string(input.sfen)
+              << ",\"rules\":" << json_string(rules_name) << ",\"verdict\":\"" << verdict
+              << "\",\"reason\":" << json_string(r.reason)
+              << ",\"limit\":" << (r.limit.empty() ? "null" : json_string(r.limit))
+              << ",\"length\":" << (r.length >= 0 ? std::to_string(r.length) : "null")
+              << ",\"stated\":" << (stated ? std::to_string(*stated) : "null")
+              << ",\"pv\":" << json_string(pv)
+              << ",\"cooks\":" << findings_json(*pos, r.main_line, r.cooks)
+              << ",\"flaws\":" << findings_json(*pos, r.main_line, r.flaws)
+              << ",\"undecided\":" << findings_json(*pos, r.main_line, r.undecided)
+              << ",\"alternatives\":" << r.alternatives << ",\"disproved\":" << r.disproved
+              << ",\"nodes\":" << r.nodes
+              << ",\"time_ms\":" << static_cast<std::uint64_t>(seconds * 1000)
+              << ",\"error\":null}\n";
+    } else {
+      ctx.out << "id " << input.id << "\nsfen " << input.sfen << "\nverdict " << verdict << " ("
+              << r.reason << ")\n";
+      if (!r.limit.empty()) ctx.out << "limit " << r.limit << '\n';
+      if (r.length >= 0) ctx.out << "length " << r.length << "\nusi " << pv << '\n';
+      for (const auto& f : r.cooks)
+        ctx.out << "cook " << finding_text(*pos, r.main_line, f) << '\n';
+      for (const auto& f : r.flaws)
+        ctx.out << "flaw " << finding_text(*pos, r.main_line, f) << '\n';
+      for (const auto& f : r.undecided)
+        ctx.out << "undecided " << finding_text(*pos, r.main_line, f) << '\n';
+      if (r.length >= 0)
+        ctx.out << "alternatives " << r.alternatives << ", " << r.disproved << " disproved\n";
+      ctx.out << "nodes " << r.nodes << "\ntime " << seconds_text(seconds) << "\n\n";
+    }
+    ctx.out.flush();
+  }
+  return checked > 0 ? kExitOk : kExitInputError;
 }
 
 int large_convert_main(const Context& ctx) {

@@ -1,4 +1,4 @@
-// `tsume checks`, `solve` and `convert` under --rules chu|dai|tenjiku, and the inputs
+// `tsume checks`, `solve`, `check` and `convert` under --rules chu|dai|tenjiku, and the inputs
 // of `show`: the large-board core (solver/large; docs/large-board.md). The commands hand their
 // arguments over when they name such a game.
 #pragma once
@@ -43,6 +43,7 @@ std::vector<large::Move> parse_large_moves(const large::Position& pos, const std
 
 int large_checks_main(const Context& ctx);
 int large_solve_main(const Context& ctx);
+int large_check_main(const Context& ctx);
 int large_convert_main(const Context& ctx);
 
 }  // namespace tsume::cli

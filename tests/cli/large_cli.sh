@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
-# `tsume show --svg` and `convert` under --rules chu|dai|tenjiku (docs/large-board.md): SVG
-# diagrams that are well-formed XML with one square per board square and one piece per SFEN
+# `tsume show --svg`, `convert` and `check` under --rules chu|dai|tenjiku (docs/large-board.md):
+# SVG diagrams that are well-formed XML with one square per board square and one piece per SFEN
 # token (counted here from the SFEN, independently of the program); problems through TSV, JSONL
-# and SFEN lines and back, read by `solve`; bad records named by file and line.
+# and SFEN lines and back, read by `solve`; bad records named by file and line; soundness
+# verdicts on the hand-composed problems (problems/README.md) and on cooked variants built here.
 #
 #   large_cli.sh TSUME PROBLEMS_DIR
 #
@@ -167,4 +168,62 @@ sed -n 3p "$tmp/bad.tsv" >"$tmp/only_bad.tsv"
 [[ $? -eq 2 ]] || fail "--to kif under --rules chu: usage error"
 expect "$tmp/err" "--to must be sfen, tsv or jsonl"
 
+# check: the hand-composed problems. Their analysis (problems/README.md) gives one first move
+# mating in the stated length; the 1-ply problems are then SOUND, the others SOUND or sound with
+# flaws; in the rook problems (chu-hand-010..012, dai-hand-011..013) the last move mates with and
+# without promotion (a final-move alternative).
+for game in chu dai tenjiku; do
+  "$tsume" check --rules $game --format jsonl "$problems/${game}_hand.tsv" >"$tmp/out" 2>"$tmp/err" ||
+    fail "check $game"
+  [[ $(grep -c '"verdict":"SOUND' "$tmp/out") -eq $(grep -vc '^#' "$problems/${game}_hand.tsv") ]] ||
+    fail "check $game: every problem SOUND or SOUND_WITH_FLAWS"
+  while IFS=$'\t' read -r sfen id length _; do
+    [[ $sfen == \#* || -z $sfen ]] && continue
+    if [[ $length == 1 ]]; then
+      expect "$tmp/out" "^[{]\"id\":\"$id\",.*\"verdict\":\"SOUND\",.*\"length\":1,\"stated\":1,"
+    fi
+  done <"$problems/${game}_hand.tsv"
+done
+"$tsume" check --rules chu --format jsonl "$problems/chu_hand.tsv" >"$tmp/out" 2>"$tmp/err"
+expect "$tmp/out" '^[{]"id":"chu-hand-010",.*"verdict":"SOUND_WITH_FLAWS",.*"flaws":\[[{]"kind":"final_move_alternative","ply":2,"move":"12a9a\+?","alternative":"12a9a\+?"'
+"$tsume" check --rules chu "$problems/chu_hand.tsv" >"$tmp/out" 2>"$tmp/err"
+expect "$tmp/out" '^verdict SOUND \('
+expect "$tmp/out" '^flaw final_move_alternative at move 3 \(main 12a9a\+?\): 12a9a\+?, mate in at most 1'
+
+# Cooked variants of chu-hand-010 (12c12a 9b9a 12a9a, stated 3), built by hand:
+# - a second Black rook on 1c mates at once (1c1a: rank a is then covered on both sides of the
+#   king on 6a, the gold on 9b cannot reach 2a..5a, the pawns on 5b..7b hold rank b): a mate
+#   shorter than the stated 3 plies, reported as a cook with that move;
+# - with a White gold on 3b as well, 1c1a is met by 3b3a and 1a3a mates, as 12c12a is met by
+#   9b9a and 12a9a: two first moves mating in 3, a cook at move 1 whichever is the main line.
+printf '6k5/3g1ppp4/R10R/12/12/12/12/12/12/12/12/K11 b - 1\tcooked-short\t3\t12c12a 9b9a 12a9a\n' \
+  >"$tmp/cooked.tsv"
+printf '6k5/3g1ppp1g2/R10R/12/12/12/12/12/12/12/12/K11 b - 1\tcooked-twice\t3\n' >>"$tmp/cooked.tsv"
+"$tsume" check --rules chu "$tmp/cooked.tsv" >"$tmp/out" 2>"$tmp/err" || fail "check cooked"
+expect "$tmp/out" '^verdict COOKED \(mates in 1 ply, shorter than the stated 3\)$'
+expect "$tmp/out" '^cook at move 1 \(main 1c1a\): 1c1a, mate in at most 1'
+sed -n '/^id cooked-twice$/,/^$/p' "$tmp/out" >"$tmp/twice"
+expect "$tmp/twice" '^verdict COOKED'
+expect "$tmp/twice" '^length 3$'
+if grep -q '^usi 12c12a' "$tmp/twice"; then
+  expect "$tmp/twice" '^cook at move 1 \(main 12c12a\): 1c1a, mate in at most 3'
+else
+  expect "$tmp/twice" '^usi 1c1a 3b3a 1a3a'
+  expect "$tmp/twice" '^cook at move 1 \(main 1c1a\): 12c12a, mate in at most 3'
+fi
+# No mate at all; a budget that runs out is never SOUND; a bad record is named.
+"$tsume" check --rules chu --format jsonl "11k/12/12/12/12/12/12/12/12/12/P11/11K b - 1" \
+  >"$tmp/out" 2>"$tmp/err" || fail "check no mate"
+expect "$tmp/out" '"verdict":"NO_MATE"'
+grep -P '\tchu-hand-(009|012)\t' "$problems/chu_hand.tsv" >"$tmp/two.tsv"
+"$tsume" check --rules chu --step-nodes 1 "$tmp/two.tsv" >"$tmp/out" 2>"$tmp/err" ||
+  fail "check --step-nodes 1"
+no_line "$tmp/out" '^verdict SOUND'
+expect "$tmp/out" '^limit step-nodes$'
+expect "$tmp/out" '^undecided at move 1 \(main 5e3c\): '
+"$tsume" check --rules chu --nodes 3 "$tmp/two.tsv" >"$tmp/out" 2>"$tmp/err" || fail "check --nodes 3"
+[[ $(grep -c '^verdict UNKNOWN' "$tmp/out") -eq 2 ]] || fail "--nodes 3: two UNKNOWN verdicts"
+[[ $(grep -c '^limit nodes$' "$tmp/out") -eq 2 ]] || fail "--nodes 3: limit nodes"
+"$tsume" check --rules dai "$tmp/bad.tsv" >"$tmp/out" 2>"$tmp/err"
+expect "$tmp/err" "bad.tsv:3: invalid SFEN"
 echo "large_cli: ok"
