@@ -15,6 +15,8 @@
 #include "solver/large/soundness.h"
 #include "tests/large/random_attacks.h"
 #include "tests/large/reference_chu.h"
+#include "tests/large/reference_tenjiku.h"
+#include "tests/large/tenjiku_walk.h"
 
 namespace tsume::large {
 namespace {
@@ -160,63 +162,91 @@ TEST(LargeSoundness, NoMateAndBudgets) {
   EXPECT_EQ(r.length, 3);
 }
 
+// The check of `pos` within 3 plies against a reference's brute force (`board` its board of
+// `pos`, `shortest` and `play` its shortest_mate and play), which lists every first move mating
+// in the shortest length L: the main line's first move and the findings at the first node
+// (cooks, and for L > 1 the main move's promotion twin as a non-limitation flaw) are exactly
+// those moves. For L = 3 the same at the last node: the main line's last move and the
+// final-move alternatives are exactly the reference's mates in 1 after the first two moves.
+struct Tally {
+  int compared = 0, cooked = 0, sound_in_1 = 0, sound_in_3 = 0;
+};
+template <class Board, class Shortest, class Play>
+void expect_like_reference(const Position& pos, const Board& board, Shortest shortest, Play play,
+                           Tally& tally) {
+  const auto expected = shortest(board, 3);
+  if (expected.length < 0) return;
+  SCOPED_TRACE(to_sfen(pos));
+  SoundnessOptions options;
+  options.limits.max_plies = 3;
+  const auto r = check_soundness(pos, options);
+  ASSERT_EQ(r.length, expected.length);
+  ASSERT_FALSE(r.main_line.empty());
+  EXPECT_TRUE(r.undecided.empty());
+  const auto found_at = [&](int ply) {
+    std::set<std::string> moves;
+    Position at = pos;
+    for (int k = 0; k < ply; ++k) at = after(at, r.main_line[static_cast<std::size_t>(k)]);
+    moves.insert(move_text(at, r.main_line[static_cast<std::size_t>(ply)]));
+    for (const auto* list : {&r.cooks, &r.flaws})
+      for (const auto& f : *list)
+        if (f.ply == ply) moves.insert(move_text(at, f.alternative));
+    return moves;
+  };
+  EXPECT_EQ(found_at(0),
+            std::set<std::string>(expected.first_moves.begin(), expected.first_moves.end()));
+  if (r.length == 3) {
+    Board b = board;
+    Position at = pos;
+    for (int k = 0; k < 2; ++k) {
+      b = play(b, move_text(at, r.main_line[static_cast<std::size_t>(k)]));
+      at = after(at, r.main_line[static_cast<std::size_t>(k)]);
+    }
+    const auto last = shortest(b, 1);
+    EXPECT_EQ(found_at(2), std::set<std::string>(last.first_moves.begin(), last.first_moves.end()));
+  }
+  const bool cooked = !r.cooks.empty();
+  EXPECT_EQ(r.verdict == Soundness::Cooked, cooked);
+  ++tally.compared;
+  (cooked ? tally.cooked : r.length == 3 ? tally.sound_in_3 : tally.sound_in_1) += 1;
+}
+
 // 120 random attacks on a cornered king (tests/large/random_attacks.h; two thirds chu, one
-// third dai) within 3 plies, against the brute-force search of the slow reference
-// (reference_chu.h), which lists every first move mating in the shortest length L: those other than
-// the main line's first move are exactly the findings at the first node (cooks, and for L > 1 the
-// main move's promotion twin as a non-limitation flaw). For L = 3 the same at the last node: the
-// moves mating at once after the main line's first two are its last move and the final-move
-// alternatives.
+// third dai) against the brute force of the chu/dai reference (reference_chu.h).
 TEST(LargeSoundness, RandomAttacksAgreeWithTheBruteForceReference) {
   namespace ref = ::tsume::test::chu_reference;
   std::mt19937 rng(20261204u);
-  int compared = 0, cooks = 0, short_sound = 0, long_sound = 0;
+  Tally tally;
   for (int i = 0; i < 120; ++i) {
     const Game game = i % 3 == 2 ? Game::Dai : Game::Chu;
     const Position pos = random_attacks::random_attack(game, rng);
-    const ref::MateAnswer expected = ref::shortest_mate(ref::read_sfen(to_sfen(pos)), 3);
-    if (expected.length < 0) continue;
-    SCOPED_TRACE(to_sfen(pos));
-    SoundnessOptions options;
-    options.limits.max_plies = 3;
-    const auto r = check_soundness(pos, options);
-    ASSERT_EQ(r.length, expected.length);
-    ASSERT_FALSE(r.main_line.empty());
-    EXPECT_TRUE(r.undecided.empty());
-    const auto findings_at = [&](int ply) {
-      std::set<std::string> moves;
-      Position at = pos;
-      for (int k = 0; k < ply; ++k) at = after(at, r.main_line[static_cast<std::size_t>(k)]);
-      moves.insert(move_text(at, r.main_line[static_cast<std::size_t>(ply)]));
-      for (const auto* list : {&r.cooks, &r.flaws})
-        for (const auto& f : *list)
-          if (f.ply == ply) moves.insert(move_text(at, f.alternative));
-      return moves;
-    };
-    EXPECT_EQ(findings_at(0),
-              std::set<std::string>(expected.first_moves.begin(), expected.first_moves.end()));
-    if (r.length == 3) {
-      ref::Board board = ref::read_sfen(to_sfen(pos));
-      Position at = pos;
-      for (int k = 0; k < 2; ++k) {
-        board = ref::play(board, move_text(at, r.main_line[static_cast<std::size_t>(k)]));
-        at = after(at, r.main_line[static_cast<std::size_t>(k)]);
-      }
-      const ref::MateAnswer last = ref::shortest_mate(board, 1);
-      EXPECT_EQ(findings_at(2),
-                std::set<std::string>(last.first_moves.begin(), last.first_moves.end()));
-    }
-    const bool cooked = !r.cooks.empty();
-    EXPECT_EQ(r.verdict == Soundness::Cooked, cooked);
-    ++compared;
-    (cooked ? cooks : r.length == 3 ? long_sound : short_sound) += 1;
+    expect_like_reference(pos, ref::read_sfen(to_sfen(pos)), ref::shortest_mate, ref::play, tally);
   }
-  // Cooked problems and sound ones of both lengths among them.
   // (30 mates at this seed: 16 cooked, 5 sound in 1 ply, 9 in 3.)
-  EXPECT_GT(compared, 20);
-  EXPECT_GT(cooks, 8);
-  EXPECT_GT(short_sound, 2);
-  EXPECT_GT(long_sound, 4);
+  EXPECT_GT(tally.compared, 20);
+  EXPECT_GT(tally.cooked, 8);
+  EXPECT_GT(tally.sound_in_1, 2);
+  EXPECT_GT(tally.sound_in_3, 4);
+}
+
+// The same in tenjiku: 80 random attacks with a piece of the new mechanics (tenjiku_walk.h:
+// Lion Hawk, Free Eagle, Tetrarchs, Great and Vice General, Fire Demon, Water Buffalo, Rook
+// General) against the tenjiku reference's brute force (reference_tenjiku.h).
+TEST(LargeSoundness, TenjikuRandomAttacksAgreeWithTheBruteForceReference) {
+  namespace ref = ::tsume::test::tenjiku_reference;
+  const std::vector<std::string> theme = {"H!", "Q'", "+C!", "Q!", "V!", "D!", "W!", "R!"};
+  Tally tally;
+  for (unsigned seed = 1; seed <= 80; ++seed) {
+    const Position pos = tenjiku_walk::random_attack(seed, theme);
+    if (in_check(pos, Side::White)) continue;
+    expect_like_reference(pos, tenjiku_walk::reference_of(pos), ref::shortest_mate, ref::play,
+                          tally);
+  }
+  // (32 mates at these seeds: 25 cooked, 2 sound in 1 ply, 5 in 3.)
+  EXPECT_GT(tally.compared, 25);
+  EXPECT_GT(tally.cooked, 15);
+  EXPECT_GT(tally.sound_in_1, 0);
+  EXPECT_GT(tally.sound_in_3, 2);
 }
 
 }  // namespace
