@@ -38,8 +38,9 @@ constexpr HelpText kHelp{
     "file numbers above, the rank numerals on the right, 後手's pieces turned round, promoted\n"
     "pieces in red and the hands beside the board; they need a CJK font to be viewed.\n"
     "--rules chu|dai|tenjiku: the large boards (docs/large-board.md): a text diagram of SFEN\n"
-    "tokens, or an SVG image with the tokens (White's turned round and blue, promoted red);\n"
-    "INPUT is a SFEN ('<SFEN> moves <USI moves>' too), a file of SFEN/TSV lines or '-'.\n"
+    "tokens, or an SVG image of the tokens on piece shapes (White's pointing down and blue,\n"
+    "promoted pieces red); INPUT is a SFEN ('<SFEN> moves <USI moves>' too), a file of SFEN,\n"
+    "TSV or JSON lines, or '-'.\n"
     "Problems that cannot be shown are reported on stderr and the others shown. Exit status as\n"
     "for 'tsume solve': 0 when something was shown, 1 when nothing could be, 2 on usage errors.",
     "tsume show \"3+R3nk/8p/7P1/9/9/9/9/9/8B b 16p4l3n4s4gbr 1\"\n"

@@ -47,6 +47,12 @@ SoundnessResult check_soundness(const Position& root, const SoundnessOptions& op
     result.reason = "no mate: every line ends with the attacker out of checks";
     return result;
   }
+  if (solved.status == MateStatus::Unknown && solved.bounded && options.stated_length) {
+    // Searched to at least the stated length: no mate within it.
+    result.verdict = Soundness::NoMate;
+    result.reason = "no mate within the stated " + plies_text(*options.stated_length);
+    return result;
+  }
   if (solved.status == MateStatus::Unknown) {
     result.limit = solved.bounded ? "plies" : "nodes";
     result.verdict = Soundness::Unknown;

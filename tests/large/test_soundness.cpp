@@ -160,6 +160,18 @@ TEST(LargeSoundness, NoMateAndBudgets) {
   r = check_soundness(pos, options);
   EXPECT_EQ(r.verdict, Soundness::NoMate);
   EXPECT_EQ(r.length, 3);
+  // A lone rook against a king in the open (no mate within 3 plies, as in test_mate.cpp): with
+  // --plies 1 and no stated length the answer is open (UNKNOWN, limit plies); stated as a mate
+  // in 3, --plies is raised to 3 and the answer is NO_MATE within that length.
+  const auto rook = parse_sfen("12/12/12/12/12/5k6/12/12/12/12/12/R10K b - 1", Game::Chu);
+  options = {};
+  options.limits.max_plies = 1;
+  r = check_soundness(rook, options);
+  EXPECT_EQ(r.verdict, Soundness::Unknown);
+  EXPECT_EQ(r.limit, "plies");
+  options.stated_length = 3;
+  r = check_soundness(rook, options);
+  EXPECT_EQ(r.verdict, Soundness::NoMate);
 }
 
 // The check of `pos` within 3 plies against a reference's brute force (`board` its board of
