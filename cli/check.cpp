@@ -12,6 +12,7 @@
 
 #include "cli/batch.h"
 #include "cli/command.h"
+#include "cli/large.h"
 #include "solver/answer/check.h"
 #include "solver/io/kif_writer.h"
 #include "solver/io/piece_names.h"
@@ -359,6 +360,7 @@ private:
 }  // namespace
 
 int check_main(const Context& ctx) {
+  if (large_rules_in(ctx.args)) return large_check_main(ctx);  // chu, dai, tenjiku: cli/large.cpp
   po::options_description options = batch_options(kBatchHelp);
   auto add = options.add_options();
   add("step-nodes", count_value("2M"),

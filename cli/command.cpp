@@ -73,12 +73,12 @@ void add_read_options(po::options_description& options) {
 }
 
 void add_rules_option(po::options_description& options) {
-  options.add_options()("rules",
-                        po::value<std::string>()->value_name("NAME")->default_value("shogi"),
-                        "the rule set: 'shogi' (modern shogi) or 'sho' (sho shogi: no drops, the "
-                        "drunk elephant E promoting to the crown prince +E, a second royal; "
-                        "docs/sho.md); `tsume perft`, `show`, `checks` and `solve` also take "
-                        "'chu', 'dai' and 'tenjiku' (docs/large-board.md)");
+  options.add_options()(
+      "rules", po::value<std::string>()->value_name("NAME")->default_value("shogi"),
+      "the rule set: 'shogi' (modern shogi) or 'sho' (sho shogi: no drops, the "
+      "drunk elephant E promoting to the crown prince +E, a second royal; "
+      "docs/sho.md); `tsume perft`, `show`, `checks`, `solve`, `check` and `convert` also take "
+      "'chu', 'dai' and 'tenjiku' (docs/large-board.md)");
 }
 
 Variant rules_option(const po::variables_map& vm) {
@@ -87,7 +87,8 @@ Variant rules_option(const po::variables_map& vm) {
   if (!variant) {
     std::string hint;
     if (name == "chu" || name == "dai" || name == "tenjiku")
-      hint = " (" + name + ": only `tsume perft`, `show`, `checks` and `solve` so far)";
+      hint =
+          " (" + name + ": only `tsume perft`, `show`, `checks`, `solve`, `check` and `convert`)";
     throw UsageError("--rules must be 'shogi' or 'sho', not '" + name + "'" + hint);
   }
   return *variant;

@@ -13,6 +13,7 @@
 #include "batch/inputs.h"
 #include "cli/batch.h"
 #include "cli/command.h"
+#include "cli/large.h"
 #include "solver/core/movegen.h"
 #include "solver/io/csa_writer.h"
 #include "solver/io/kif_writer.h"
@@ -190,6 +191,7 @@ io::Expected<Converted> read(const batch::Record& r, const io::ReadOptions& opti
 }  // namespace
 
 int convert_main(const Context& ctx) {
+  if (large_rules_in(ctx.args)) return large_convert_main(ctx);  // chu, dai, tenjiku: cli/large.cpp
   po::options_description options("Options", kHelpLineLength);
   auto add = options.add_options();
   add("to", po::value<std::string>()->value_name("FORMAT")->required(),

@@ -13,9 +13,11 @@
 
 #include "cli/batch.h"
 #include "cli/option_values.h"
+#include "solver/io/jsonl.h"
 #include "solver/large/checks.h"
 #include "solver/large/dfpn_large.h"
 #include "solver/large/mate.h"
+#include "solver/large/soundness.h"
 
 namespace tsume::cli {
 
@@ -40,58 +42,53 @@ constexpr HelpText kSolveHelp{
     "a bounded AND/OR search with iterative deepening) up to --plies: status mate, no_mate (no\n"
     "mate at any length: every line ends with the attacker out of checks), or unknown (no mate\n"
     "within --plies, or --nodes spent).\n"
-    "INPUT is a SFEN (lishogi chu SFEN, quote it), or a file of SFEN or TSV lines\n"
-    "('SFEN<TAB>id<TAB>...'; blank and '#' lines skipped), or '-' for standard input. The id is\n"
-    "the TSV's second column, else '<file>:<line>' or 'arg<k>'. Records as for shogi (text\n"
-    "blocks or --format jsonl, with \"rules\"); 'limit' is 'plies' (no mate within --plies) or\n"
-    "'nodes'.",
+    "INPUT is a SFEN (lishogi chu SFEN, quote it), or a file of SFEN, TSV or JSON lines\n"
+    "('SFEN<TAB>id<TAB>...', {\"id\",\"sfen\",...}; blank and '#' lines skipped), or '-' for\n"
+    "standard input. The id is the TSV's second column or the JSON's, else '<file>:<line>' or\n"
+    "'arg<k>'. Records as for shogi (text blocks or --format jsonl, with \"rules\"); 'limit' is\n"
+    "'plies' (no mate within --plies) or 'nodes'.",
     "tsume solve --rules chu \"11k/12/10G1/12/12/12/12/12/12/12/12/K9R1 b - 1\"\n"
     "tsume solve --rules dai problems/dai_hand.tsv --format jsonl",
 };
 
-struct Input {
-  std::string id;
-  std::string sfen;
-  std::string error;  // a line that could not be read
+constexpr HelpText kCheckHelp{
+    "tsume check --rules chu|dai|tenjiku [options] INPUT...",
+    "Checks chu, dai or tenjiku shogi mating problems for soundness (docs/large-board.md,\n"
+    "\"Soundness check\"): the problem is solved for its exact length and main line (the df-pn\n"
+    "of 'tsume solve --rules ...'), then at every attacker move of the main line each other check\n"
+    "is asked whether it mates within the plies left (--step-nodes nodes each). Verdicts:\n"
+    "NO_MATE, COOKED (another check mates within the plies left at a move other than the last;\n"
+    "in a 1-ply problem also at the last), UNKNOWN (a budget ran out: never SOUND then),\n"
+    "SOUND_WITH_FLAWS (final_move_alternative: another mating last move; non_limitation: the\n"
+    "main move with the other promotion choice) and SOUND. A TSV's third column (a JSON line's\n"
+    "length) is the stated length: a shorter mate is COOKED, none within it NO_MATE.\n"
+    "Unnecessary pieces, variations off the main line, the input's own line, detours and\n"
+    "transpositions are not tested.\n"
+    "INPUT as for 'tsume solve --rules chu' (SFEN, files of SFEN, TSV or JSON lines, '-').\n"
+    "Records:\n"
+    "text blocks or --format jsonl (id, sfen, rules, verdict, reason, limit, length, stated,\n"
+    "pv, cooks, flaws, undecided, alternatives, disproved, nodes, time_ms, error; a finding is\n"
+    "{kind, ply, move, alternative, length, nodes, note}). Exit status: 0 when a problem was\n"
+    "checked, 1 when none could be read, 2 on usage errors.",
+    "tsume check --rules chu problems/chu_hand.tsv\n"
+    "tsume check --rules tenjiku --format jsonl problems/tenjiku_hand.tsv",
 };
 
-void read_lines(std::istream& in, const std::string& name, std::vector<Input>& out) {
-  std::string line;
-  for (int number = 1; std::getline(in, line); ++number) {
-    if (!line.empty() && line.back() == '\r') line.pop_back();
-    if (line.empty() || line[0] == '#') continue;
-    const auto tab = line.find('\t');
-    Input input;
-    input.sfen = line.substr(0, tab);
-    input.id = name + ":" + std::to_string(number);
-    if (tab != std::string::npos) {
-      const auto next = line.find('\t', tab + 1);
-      const std::string id =
-          line.substr(tab + 1, next == std::string::npos ? next : next - tab - 1);
-      if (!id.empty()) input.id = id;
-    }
-    out.push_back(input);
-  }
-}
-
-std::vector<Input> read_inputs(const Context& ctx, const std::vector<std::string>& args) {
-  std::vector<Input> out;
-  for (std::size_t k = 0; k < args.size(); ++k) {
-    const std::string& arg = args[k];
-    if (arg == "-") {
-      read_lines(std::cin, "stdin", out);
-    } else if (std::filesystem::is_regular_file(arg)) {
-      std::ifstream in(arg);
-      read_lines(in, arg, out);
-    } else if (arg.find('/') != std::string::npos && arg.find(' ') != std::string::npos) {
-      out.push_back({"arg" + std::to_string(k + 1), arg, ""});
-    } else {
-      ctx.err << "tsume " << ctx.command << ": '" << arg << "' is neither a file nor a SFEN\n";
-      out.push_back({"arg" + std::to_string(k + 1), arg, "neither a file nor a SFEN"});
-    }
-  }
-  return out;
-}
+constexpr HelpText kConvertHelp{
+    "tsume convert --rules chu|dai|tenjiku --to sfen|tsv|jsonl [options] INPUT...",
+    "Converts chu, dai or tenjiku shogi problems, with the moves recorded after them, between\n"
+    "the line formats 'tsume solve --rules ...' reads (docs/large-board.md, \"Formats\"):\n"
+    "sfen ('<SFEN>[ moves <USI moves>]'), tsv ('SFEN<TAB>id<TAB>length<TAB>USI moves', the\n"
+    "length the input's, else the number of moves when they end in mate, else '-') and jsonl\n"
+    "({\"id\",\"sfen\",\"rules\",\"length\",\"pv\"}, the members solve and check read back).\n"
+    "INPUT: SFEN strings ('<SFEN> moves ...' too), files of SFEN, TSV or JSON lines, '-'. The\n"
+    "SFEN is written as the program reads it ('startpos' spelled out); every move must be legal.\n"
+    "Records that cannot be read are reported on stderr (file, line, reason) and the others\n"
+    "converted. Exit status: 0 when something was converted, 1 when nothing could be, 2 on\n"
+    "usage errors.",
+    "tsume convert --rules chu --to jsonl problems/chu_hand.tsv\n"
+    "tsume convert --rules dai --to tsv dai.jsonl -o dai.tsv",
+};
 
 const char* status_name(large::MateStatus s) {
   switch (s) {
@@ -106,6 +103,127 @@ const char* status_name(large::MateStatus s) {
 }
 
 }  // namespace
+
+std::string LargeInput::where() const {
+  return line > 0 ? file + ":" + std::to_string(line) : file;
+}
+
+namespace {
+
+// Splits '<SFEN> moves <USI moves>' into its two parts.
+void split_moves(LargeInput& input) {
+  const auto at = input.sfen.find(" moves");
+  if (at == std::string::npos) return;
+  std::string moves = input.sfen.substr(at + 6);
+  input.sfen.erase(at);
+  if (!input.moves.empty()) moves += ' ' + input.moves;
+  input.moves = moves;
+}
+
+std::string field(const std::vector<std::string>& fields, std::size_t i) {
+  return i < fields.size() ? fields[i] : std::string();
+}
+
+void read_lines(std::istream& in, const std::string& name, std::vector<LargeInput>& out) {
+  std::string line;
+  for (int number = 1; std::getline(in, line); ++number) {
+    if (!line.empty() && line.back() == '\r') line.pop_back();
+    if (line.empty() || line[0] == '#') continue;
+    if (line[0] == '{') {  // a JSON Lines record: id, sfen, length, pv (solve's and convert's)
+      LargeInput input;
+      input.file = name;
+      input.line = number;
+      input.id = name + ":" + std::to_string(number);
+      const auto members = io::read_json_members(line);
+      if (!members) {
+        input.error = "bad JSON record: " + members.error().reason;
+      } else {
+        const auto get = [&](const char* key) {
+          const auto it = members->find(key);
+          return it == members->end() ? std::string() : it->second;
+        };
+        if (!get("id").empty()) input.id = get("id");
+        input.sfen = get("sfen");
+        input.length = get("length");
+        input.moves = get("pv");
+        if (input.sfen.empty()) input.error = "a JSON record without \"sfen\"";
+        split_moves(input);
+      }
+      out.push_back(input);
+      continue;
+    }
+    std::vector<std::string> fields;
+    for (std::size_t start = 0;;) {
+      const auto tab = line.find('\t', start);
+      fields.push_back(line.substr(start, tab == std::string::npos ? tab : tab - start));
+      if (tab == std::string::npos) break;
+      start = tab + 1;
+    }
+    LargeInput input;
+    input.sfen = fields[0];
+    input.file = name;
+    input.line = number;
+    input.id = field(fields, 1).empty() ? name + ":" + std::to_string(number) : fields[1];
+    input.length = field(fields, 2);
+    input.moves = field(fields, 3);
+    split_moves(input);
+    out.push_back(input);
+  }
+}
+
+}  // namespace
+
+std::vector<LargeInput> read_large_inputs(const Context& ctx,
+                                          const std::vector<std::string>& args) {
+  std::vector<LargeInput> out;
+  for (std::size_t k = 0; k < args.size(); ++k) {
+    const std::string& arg = args[k];
+    const std::string name = "arg" + std::to_string(k + 1);
+    if (arg == "-") {
+      read_lines(std::cin, "stdin", out);
+    } else if (std::filesystem::is_regular_file(arg)) {
+      std::ifstream in(arg);
+      read_lines(in, arg, out);
+    } else if (arg.find(' ') != std::string::npos || arg == "startpos") {
+      LargeInput input;
+      input.id = name;
+      input.sfen = arg;
+      input.file = name;
+      split_moves(input);
+      out.push_back(input);
+    } else {
+      ctx.err << "tsume " << ctx.command << ": '" << arg << "' is neither a file nor a SFEN\n";
+      LargeInput input;
+      input.id = name;
+      input.sfen = arg;
+      input.file = name;
+      input.error = "neither a file nor a SFEN";
+      out.push_back(input);
+    }
+  }
+  return out;
+}
+
+std::vector<large::Move> parse_large_moves(const large::Position& start, const std::string& text) {
+  std::vector<large::Move> moves;
+  large::Position pos = start;
+  std::istringstream words(text);
+  std::string word;
+  while (words >> word) {
+    bool found = false;
+    for (const large::Move& m : large::legal_moves(pos)) {
+      if (large::move_text(pos, m) != word) continue;
+      moves.push_back(m);
+      pos = large::after(pos, m);
+      found = true;
+      break;
+    }
+    if (!found)
+      throw std::invalid_argument("move " + std::to_string(moves.size() + 1) + " '" + word +
+                                  "' is not a legal move there");
+  }
+  return moves;
+}
 
 std::optional<large::Game> large_rules_in(std::span<const std::string> args) {
   for (std::size_t i = 0; i < args.size(); ++i) {
@@ -189,14 +307,14 @@ int large_solve_main(const Context& ctx) {
   const std::string search = (*vm)["search"].as<std::string>();
   if (search != "dfpn" && search != "bounded")
     throw UsageError("--search must be 'dfpn' or 'bounded'");
-  const auto inputs = read_inputs(ctx, inputs_of(*vm));
+  const auto inputs = read_large_inputs(ctx, inputs_of(*vm));
   if (inputs.empty()) {
     ctx.err << "tsume " << ctx.command << ": no problem read\n";
     return kExitInputError;
   }
   const std::string rules_name(large::game_name(game));
   std::size_t read = 0;
-  for (const Input& input : inputs) {
+  for (const LargeInput& input : inputs) {
     std::string error = input.error;
     std::optional<large::Position> pos;
     if (error.empty()) {
@@ -264,6 +382,239 @@ int large_solve_main(const Context& ctx) {
     ctx.out.flush();
   }
   return read > 0 ? kExitOk : kExitInputError;
+}
+
+namespace {
+
+std::string finding_json(const large::Position& start, const std::vector<large::Move>& line,
+                         const large::SoundnessFinding& f) {
+  large::Position pos = start;
+  for (int i = 0; i < f.ply && i < static_cast<int>(line.size()); ++i)
+    pos = large::after(pos, line[static_cast<std::size_t>(i)]);
+  std::ostringstream s;
+  s << "{\"kind\":" << json_string(f.kind) << ",\"ply\":" << f.ply
+    << ",\"move\":" << json_string(large::move_text(pos, f.main))
+    << ",\"alternative\":" << json_string(large::move_text(pos, f.alternative))
+    << ",\"length\":" << (f.length >= 0 ? std::to_string(f.length) : "null")
+    << ",\"nodes\":" << f.nodes << ",\"note\":" << json_string(f.note) << '}';
+  return s.str();
+}
+
+// "at move 3 (main 12a9a): 12a9a+, mate in at most 1 - note", after the kind for a flaw.
+std::string finding_text(const large::Position& start, const std::vector<large::Move>& line,
+                         const large::SoundnessFinding& f) {
+  large::Position pos = start;
+  for (int i = 0; i < f.ply && i < static_cast<int>(line.size()); ++i)
+    pos = large::after(pos, line[static_cast<std::size_t>(i)]);
+  std::ostringstream s;
+  if (f.kind != "cook" && f.kind != "undecided") s << f.kind << ' ';
+  s << "at move " << f.ply + 1 << " (main " << large::move_text(pos, f.main)
+    << "): " << large::move_text(pos, f.alternative);
+  if (f.length >= 0) s << ", mate in at most " << f.length;
+  s << " - " << f.note;
+  if (f.nodes) s << " [" << f.nodes << " nodes]";
+  return s.str();
+}
+
+std::string findings_json(const large::Position& start, const std::vector<large::Move>& line,
+                          const std::vector<large::SoundnessFinding>& findings) {
+  std::string out = "[";
+  for (const auto& f : findings) {
+    if (out.size() > 1) out += ',';
+    out += finding_json(start, line, f);
+  }
+  return out + "]";
+}
+
+}  // namespace
+
+int large_check_main(const Context& ctx) {
+  po::options_description options("Options", kHelpLineLength);
+  auto add = options.add_options();
+  add("format", po::value<std::string>()->value_name("text|jsonl")->default_value("text"),
+      "output format: text for people, JSON Lines (one object per problem)");
+  add("nodes", count_value("5M"), "nodes of the solve of each problem (0: none)");
+  add("step-nodes", count_value("500k"), "nodes of one alternative's question (0: none)");
+  add("plies", po::value<int>()->value_name("N")->default_value(15),
+      "the longest mate looked for (1..63; raised to a stated length)");
+  add_rules_option(options);
+  const auto vm = parse_options_with_inputs(ctx, options, kCheckHelp);
+  if (!vm) return kExitOk;
+  const large::Game game = *large::parse_game((*vm)["rules"].as<std::string>());
+  const std::string format = (*vm)["format"].as<std::string>();
+  if (format != "text" && format != "jsonl")
+    throw UsageError("--format must be 'text' or 'jsonl' under --rules chu|dai|tenjiku");
+  large::SoundnessOptions settings;
+  settings.limits.max_nodes = count_option(*vm, "nodes");
+  settings.limits.max_plies = (*vm)["plies"].as<int>();
+  settings.step_nodes = count_option(*vm, "step-nodes");
+  if (settings.limits.max_plies < 1 || settings.limits.max_plies > 63)
+    throw UsageError("--plies must be between 1 and 63");
+  const auto inputs = read_large_inputs(ctx, inputs_of(*vm));
+  const std::string rules_name(large::game_name(game));
+  std::size_t checked = 0;
+  for (const LargeInput& input : inputs) {
+    std::string error = input.error;
+    std::optional<large::Position> pos;
+    std::optional<int> stated;
+    if (error.empty()) {
+      try {
+        pos = large::parse_sfen(input.sfen, game, large::default_rules(game));
+        const large::Side defender = large::opposite(pos->side_to_move());
+        const int royals = large::royal_count(*pos, defender);
+        if (royals == 0) {
+          error = "the defender has no royal (King or Crown Prince)";
+        } else if (royals == 1 && large::in_check(*pos, defender)) {
+          error = "the defender's only royal is attacked with the attacker to move";
+        }
+        if (!input.length.empty() && input.length != "-") {
+          std::size_t used = 0;
+          int n = -1;
+          try {
+            n = std::stoi(input.length, &used);
+          } catch (const std::exception&) {  // std::invalid_argument, std::out_of_range
+          }
+          if (n < 1 || n > 63 || used != input.length.size())
+            error = "the length column '" + input.length + "' is not a number of plies (1..63)";
+          stated = n;
+        }
+      } catch (const std::invalid_argument& e) {
+        error = std::string("invalid SFEN: ") + e.what();
+      }
+    }
+    if (!error.empty()) {
+      ctx.err << "tsume " << ctx.command << ": " << input.where() << ": " << error << '\n';
+      if (format == "jsonl") {
+        ctx.out << "{\"id\":" << json_string(input.id) << ",\"sfen\":" << json_string(input.sfen)
+                << ",\"rules\":" << json_string(rules_name)
+                << ",\"verdict\":\"ERROR\",\"error\":" << json_string(error) << "}\n";
+      } else {
+        ctx.out << "id " << input.id << "\nsfen " << input.sfen << "\nverdict ERROR\nerror "
+                << error << "\n\n";
+      }
+      continue;
+    }
+    ++checked;
+    settings.stated_length = stated;
+    const auto start = std::chrono::steady_clock::now();
+    const large::SoundnessResult r = large::check_soundness(*pos, settings);
+    const double seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    std::string pv;
+    {
+      large::Position p = *pos;
+      for (const auto& m : r.main_line) {
+        if (!pv.empty()) pv += ' ';
+        pv += large::move_text(p, m);
+        p = large::after(p, m);
+      }
+    }
+    const char* verdict = large::soundness_name(r.verdict);
+    if (format == "jsonl") {
+      ctx.out << "{\"id\":" << json_string(input.id) << ",\"sfen\":" << json_string(input.sfen)
+              << ",\"rules\":" << json_string(rules_name) << ",\"verdict\":\"" << verdict
+              << "\",\"reason\":" << json_string(r.reason)
+              << ",\"limit\":" << (r.limit.empty() ? "null" : json_string(r.limit))
+              << ",\"length\":" << (r.length >= 0 ? std::to_string(r.length) : "null")
+              << ",\"stated\":" << (stated ? std::to_string(*stated) : "null")
+              << ",\"pv\":" << json_string(pv)
+              << ",\"cooks\":" << findings_json(*pos, r.main_line, r.cooks)
+              << ",\"flaws\":" << findings_json(*pos, r.main_line, r.flaws)
+              << ",\"undecided\":" << findings_json(*pos, r.main_line, r.undecided)
+              << ",\"alternatives\":" << r.alternatives << ",\"disproved\":" << r.disproved
+              << ",\"nodes\":" << r.nodes
+              << ",\"time_ms\":" << static_cast<std::uint64_t>(seconds * 1000)
+              << ",\"error\":null}\n";
+    } else {
+      ctx.out << "id " << input.id << "\nsfen " << input.sfen << "\nverdict " << verdict << " ("
+              << r.reason << ")\n";
+      if (!r.limit.empty()) ctx.out << "limit " << r.limit << '\n';
+      if (r.length >= 0) ctx.out << "length " << r.length << "\nusi " << pv << '\n';
+      for (const auto& f : r.cooks)
+        ctx.out << "cook " << finding_text(*pos, r.main_line, f) << '\n';
+      for (const auto& f : r.flaws)
+        ctx.out << "flaw " << finding_text(*pos, r.main_line, f) << '\n';
+      for (const auto& f : r.undecided)
+        ctx.out << "undecided " << finding_text(*pos, r.main_line, f) << '\n';
+      if (r.length >= 0)
+        ctx.out << "alternatives " << r.alternatives << ", " << r.disproved << " disproved\n";
+      ctx.out << "nodes " << r.nodes << "\ntime " << seconds_text(seconds) << "\n\n";
+    }
+    ctx.out.flush();
+  }
+  return checked > 0 ? kExitOk : kExitInputError;
+}
+
+int large_convert_main(const Context& ctx) {
+  po::options_description options("Options", kHelpLineLength);
+  auto add = options.add_options();
+  add("to", po::value<std::string>()->value_name("FORMAT")->required(),
+      "the format to write: sfen, tsv or jsonl");
+  add("output,o", po::value<std::string>()->value_name("FILE"),
+      "write to FILE instead of standard output");
+  add_rules_option(options);
+  const auto vm = parse_options_with_inputs(ctx, options, kConvertHelp);
+  if (!vm) return kExitOk;
+  const large::Game game = *large::parse_game((*vm)["rules"].as<std::string>());
+  const std::string target = (*vm)["to"].as<std::string>();
+  if (target != "sfen" && target != "tsv" && target != "jsonl")
+    throw UsageError("--to must be sfen, tsv or jsonl under --rules chu|dai|tenjiku, not '" +
+                     target + "'");
+  const std::string output = string_option(*vm, "output");
+  const std::string rules_name(large::game_name(game));
+  std::string joined;
+  int errors = 0;
+  int written = 0;
+  for (const LargeInput& input : read_large_inputs(ctx, inputs_of(*vm))) {
+    std::string error = input.error;
+    std::string line;
+    if (error.empty()) {
+      try {
+        const auto pos = large::parse_sfen(input.sfen, game, large::default_rules(game));
+        const auto moves = parse_large_moves(pos, input.moves);
+        const std::string sfen = large::to_sfen(pos);
+        std::string usi;
+        large::Position end = pos;
+        for (const auto& m : moves) {
+          if (!usi.empty()) usi += ' ';
+          usi += large::move_text(end, m);
+          end = large::after(end, m);
+        }
+        std::string length = input.length;
+        if (!length.empty() && length != "-" &&
+            length.find_first_not_of("0123456789") != std::string::npos)
+          throw std::invalid_argument("the length '" + length + "' is not a number of plies");
+        if (length.empty())
+          length = !moves.empty() && large::is_mated(end) ? std::to_string(moves.size()) : "-";
+        if (target == "sfen") {
+          line = sfen + (usi.empty() ? "" : " moves " + usi) + '\n';
+        } else if (target == "tsv") {
+          line = sfen + '\t' + input.id + '\t' + length + '\t' + usi + '\n';
+        } else {
+          line = "{\"id\":" + json_string(input.id) + ",\"sfen\":" + json_string(sfen) +
+                 ",\"rules\":" + json_string(rules_name) +
+                 ",\"length\":" + (length == "-" ? std::string("null") : length) +
+                 ",\"pv\":" + json_string(usi) + "}\n";
+        }
+      } catch (const std::invalid_argument& e) {
+        error = e.what();
+      }
+    }
+    if (!error.empty()) {
+      ctx.err << "tsume " << ctx.command << ": " << input.where() << ": " << error << '\n';
+      ++errors;
+      continue;
+    }
+    joined += line;
+    ++written;
+  }
+  if (output.empty()) {
+    ctx.out << joined;
+  } else if (!batch::write_whole_file(output, joined)) {
+    ctx.err << "tsume " << ctx.command << ": cannot write '" << output << "'\n";
+    return kExitInputError;
+  }
+  return errors > 0 && written == 0 ? kExitInputError : kExitOk;
 }
 
 }  // namespace tsume::cli

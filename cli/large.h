@@ -1,13 +1,16 @@
-// `tsume checks` and `tsume solve` under --rules chu|dai: the large-board core (solver/large;
-// docs/large-board.md). The commands hand their arguments over when they name such a game.
+// `tsume checks`, `solve`, `check` and `convert` under --rules chu|dai|tenjiku, and the inputs
+// of `show`: the large-board core (solver/large; docs/large-board.md). The commands hand their
+// arguments over when they name such a game.
 #pragma once
 
 #include <optional>
 #include <span>
 #include <string>
+#include <vector>
 
 #include "cli/command.h"
 #include "solver/large/game.h"
+#include "solver/large/movegen.h"
 
 namespace tsume::cli {
 
@@ -15,7 +18,32 @@ namespace tsume::cli {
 // if `checks` and `solve` take it (chu, dai, tenjiku).
 std::optional<large::Game> large_rules_in(std::span<const std::string> args);
 
+// One problem of an input of the large-board commands: a SFEN given as an argument, or a line of
+// a file of SFEN, TSV ('SFEN<TAB>id<TAB>length<TAB>USI moves') or JSON lines ({"id", "sfen",
+// "length", "pv"}; blank and '#' lines skipped). A SFEN may be followed by ' moves <USI moves>'.
+struct LargeInput {
+  std::string id;      // the TSV's second column, else '<file>:<line>' or 'arg<k>'
+  std::string sfen;    // the position, without the moves
+  std::string length;  // the TSV's third column (the stated length), if any
+  std::string moves;   // the USI moves recorded after the position, space-separated
+  std::string file;    // where it was read: a file name, 'stdin' or 'arg<k>'
+  int line = 0;        // its line in that file (0 for an argument)
+  std::string error;   // why it could not be read (an argument that is neither file nor SFEN)
+  // "<file>:<line>" or the argument's name, for error messages.
+  std::string where() const;
+};
+
+// The problems of the arguments: SFEN strings, files of SFEN or TSV lines, '-' (standard input).
+std::vector<LargeInput> read_large_inputs(const Context& ctx, const std::vector<std::string>& args);
+
+// The moves of a USI line ('7g7f 8h7g7f 3c2b+') played from `pos`, each matched against the
+// legal moves of its position; throws std::invalid_argument naming the first move that is not
+// legal there.
+std::vector<large::Move> parse_large_moves(const large::Position& pos, const std::string& text);
+
 int large_checks_main(const Context& ctx);
 int large_solve_main(const Context& ctx);
+int large_check_main(const Context& ctx);
+int large_convert_main(const Context& ctx);
 
 }  // namespace tsume::cli

@@ -12,10 +12,12 @@
 #include "batch/inputs.h"
 #include "cli/batch.h"
 #include "cli/command.h"
+#include "cli/large.h"
 #include "solver/io/kif_writer.h"
 #include "solver/io/problem.h"
 #include "solver/io/svg_diagram.h"
 #include "solver/large/position.h"
+#include "solver/large/svg_diagram.h"
 
 namespace tsume::cli {
 
@@ -35,11 +37,17 @@ constexpr HelpText kHelp{
     "the\n"
     "file numbers above, the rank numerals on the right, 後手's pieces turned round, promoted\n"
     "pieces in red and the hands beside the board; they need a CJK font to be viewed.\n"
+    "--rules chu|dai|tenjiku: the large boards (docs/large-board.md): a text diagram of SFEN\n"
+    "tokens, or an SVG image of the tokens on piece shapes (White's pointing down and blue,\n"
+    "promoted pieces red); INPUT is a SFEN ('<SFEN> moves <USI moves>' too), a file of SFEN,\n"
+    "TSV or JSON lines, or '-'.\n"
     "Problems that cannot be shown are reported on stderr and the others shown. Exit status as\n"
     "for 'tsume solve': 0 when something was shown, 1 when nothing could be, 2 on usage errors.",
     "tsume show \"3+R3nk/8p/7P1/9/9/9/9/9/8B b 16p4l3n4s4gbr 1\"\n"
     "tsume show problems/zukou.tsv --svg-dir zukou-svg\n"
-    "tsume show \"3+R3nk/8p/7P1/9/9/9/9/9/8B b 16p4l3n4s4gbr 1 moves 1i5e\" --ply 1 --svg mate.svg",
+    "tsume show \"3+R3nk/8p/7P1/9/9/9/9/9/8B b 16p4l3n4s4gbr 1 moves 1i5e\" --ply 1 --svg "
+    "mate.svg\n"
+    "tsume show --rules tenjiku problems/tenjiku_hand.tsv --svg-dir tenjiku-svg",
 };
 
 // The number of moves to play: a count, or every move for "end".
@@ -111,25 +119,75 @@ std::string svg_diagram(const Shown& s, const std::string& title) {
   return io::to_svg_diagram(s.pos, options);
 }
 
-// `--rules chu|dai|tenjiku`: the text diagram of each SFEN given (solver/large).
+// `--rules chu|dai|tenjiku`: the text diagram or SVG image of each problem (solver/large), at
+// its position or after some of its recorded moves.
 int show_large(const Context& ctx, const po::variables_map& vm, large::Game game) {
-  if (vm.count("svg") || vm.count("svg-dir") || vm["ply"].as<std::string>() != "0")
-    throw UsageError("--rules " + vm["rules"].as<std::string>() +
-                     ": only text diagrams of SFEN positions (no --svg, --svg-dir, --ply)");
+  const auto ply = parse_ply(vm["ply"].as<std::string>());
+  const std::string svg = string_option(vm, "svg");
+  const std::string svg_dir = string_option(vm, "svg-dir");
+  const std::string title = string_option(vm, "title");
+  if (!svg.empty() && !svg_dir.empty()) throw UsageError("give --svg or --svg-dir, not both");
+  const auto inputs = read_large_inputs(ctx, inputs_of(vm));
+  if (!svg.empty() && inputs.size() != 1)
+    throw UsageError("--svg FILE takes one problem (" + std::to_string(inputs.size()) +
+                     " found); use --svg-dir DIR for several");
+  if (!svg_dir.empty()) {
+    if (!batch::ensure_folder(svg_dir)) {
+      ctx.err << "tsume " << ctx.command << ": cannot create '" << svg_dir << "'\n";
+      return kExitInputError;
+    }
+  }
   int errors = 0;
-  bool first = true;
-  for (const auto& input : inputs_of(vm)) {
+  int shown = 0;
+  batch::FileNames names;
+  for (const auto& input : inputs) {
+    if (!input.error.empty()) {
+      ++errors;  // reported by read_large_inputs
+      continue;
+    }
     try {
-      const auto pos = large::parse_sfen(input, game, large::default_rules(game));
-      ctx.out << (first ? "" : "\n") << large::diagram(pos);
-      first = false;
+      auto pos = large::parse_sfen(input.sfen, game, large::default_rules(game));
+      const auto moves = parse_large_moves(pos, input.moves);
+      const std::size_t n = ply.value_or(moves.size());
+      if (n > moves.size())
+        throw std::invalid_argument("--ply " + std::to_string(n) + " but the problem records " +
+                                    std::to_string(moves.size()) + " moves");
+      large::SvgDiagramOptions options;
+      options.title = title.empty() ? input.id : title;
+      for (std::size_t i = 0; i < n; ++i) {
+        const large::Move& m = moves[i];
+        options.last_move = {m.from, m.to};
+        if (m.mid != large::kNoSquare) options.last_move.push_back(m.mid);
+        if (i + 1 == n && title.empty())
+          options.title += " after " + std::to_string(n) + ". " + large::move_text(pos, m);
+        pos = large::after(pos, m);
+      }
+      if (!svg.empty()) {
+        const std::string image = large::to_svg_diagram(pos, options);
+        if (svg == "-") {
+          ctx.out << image;
+        } else if (!batch::write_whole_file(svg, image)) {
+          ctx.err << "tsume " << ctx.command << ": cannot write '" << svg << "'\n";
+          return kExitInputError;
+        }
+      } else if (!svg_dir.empty()) {
+        const std::string path = (fs::path(svg_dir) / (names.take(input.id) + ".svg")).string();
+        if (!batch::write_whole_file(path, large::to_svg_diagram(pos, options))) {
+          ctx.err << "tsume " << ctx.command << ": cannot write '" << path << "'\n";
+          return kExitInputError;
+        }
+      } else {
+        ctx.out << (shown > 0 ? "\n" : "") << large::diagram(pos);
+      }
+      ++shown;
     } catch (const std::invalid_argument& e) {
-      ctx.err << "tsume " << ctx.command << ": invalid SFEN '" << input << "': " << e.what()
-              << '\n';
+      ctx.err << "tsume " << ctx.command << ": " << input.where() << ": invalid SFEN or moves '"
+              << input.sfen << "': " << e.what() << '\n';
       ++errors;
     }
   }
-  return errors > 0 ? kExitInputError : kExitOk;
+  // As for the 9x9 games: bad records are reported, and only a batch of nothing fails.
+  return errors > 0 && shown == 0 ? kExitInputError : kExitOk;
 }
 
 }  // namespace

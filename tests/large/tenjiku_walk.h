@@ -135,10 +135,8 @@ inline Met walk(const Position& start, unsigned seed, int plies) {
 
 // A random attack on a cornered king for the mate search: White's king on 1a, two to four
 // defenders (pawns, generals, lances, knights, tigers, leopards) in the corner's 4x4, one piece
-// of `theme` within 8 squares and up to two other attackers within 7; Black's king on 16p. The
-// solver's answer within `plies` must be the reference's brute force: the same length (or no
-// mate within it) and a first move among the reference's. Returns whether a mate was found.
-inline bool expect_same_mate(unsigned seed, int plies, const std::vector<std::string>& theme) {
+// of `theme` within 8 squares and up to two other attackers within 7; Black's king on 16p.
+inline Position random_attack(unsigned seed, const std::vector<std::string>& theme) {
   std::mt19937 rng(seed);
   const std::vector<std::string> attackers = {"G", "S", "R", "B",  "N'", "L",
                                               "P", "D", "H", "F!", "E!", "Q"};
@@ -181,7 +179,15 @@ inline bool expect_same_mate(unsigned seed, int plies, const std::vector<std::st
     if (y < 15) sfen += '/';
   }
   sfen += " b - 1";
-  const Position pos = parse_sfen(sfen, Game::Tenjiku, default_rules(Game::Tenjiku));
+  return parse_sfen(sfen, Game::Tenjiku, default_rules(Game::Tenjiku));
+}
+
+// The solver's answer to random_attack(seed, theme) within `plies` must be the reference's
+// brute force: the same length (or no mate within it) and a first move among the reference's.
+// Returns whether a mate was found.
+inline bool expect_same_mate(unsigned seed, int plies, const std::vector<std::string>& theme) {
+  const Position pos = random_attack(seed, theme);
+  const std::string sfen = to_sfen(pos);
   if (in_check(pos, Side::White)) return false;  // not a problem: the defender is in check
   const ref::MateAnswer a = ref::shortest_mate(reference_of(pos), plies);
   const MateResult r = solve_mate(pos, {plies, 0});
