@@ -739,7 +739,9 @@ Verdict verify_check(const Certificate& cert) {
       return fail(c->index, -1,
                   "no not-last part: ply " + std::to_string(k) + " may be the last attacker node");
     if (length == 1 && k != 0) return fail(c->index, -1, "a 1-ply line has one attacker node");
-    if (non_limitation_candidates(at, alt, main)) {
+    // Non-limitation exempts only at a node that is not the last: in a 1-ply problem every
+    // other mate is a cook.
+    if (length > 1 && non_limitation_candidates(at, alt, main)) {
       const Checked* slow = find("slow", k, alt);
       if (!slow)
         return fail(c->index, -1,

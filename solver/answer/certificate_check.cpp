@@ -80,9 +80,10 @@ private:
                             "not-last", k, Move::none(), at, why))
       return false;
     const Plies d = c.parts.front().certificate.length;
-    if (differs_only_in_promotion<ShogiRules>(f.alternative, main) ||
-        differs_only_in_drop_distance(at, f.alternative, main)) {
-      // A candidate for non-limitation (非限定): shown not to mate as fast as the main move.
+    if (length > 1 && (differs_only_in_promotion<ShogiRules>(f.alternative, main) ||
+                       differs_only_in_drop_distance(at, f.alternative, main))) {
+      // A candidate for non-limitation (非限定; not at the last node, so not in a 1-ply
+      // problem): shown not to mate as fast as the main move.
       Position after = at;
       after.do_move(f.alternative);
       if (!take(build_no_mate_certificate_for(table_, limits_, after, attacker_, d - 1, kExact), c,

@@ -239,6 +239,23 @@ TEST(CheckCertificate, ADisproofWithAnIllegalReplyIsRejected) {
   expect_invalid(replace(kSound1, "0 D 1 5a4b -", "0 D 1 5a5b -"), 3, 0, "is not legal");
 }
 
+TEST(CheckCertificate, APromotionCookInAOnePlyProblemNeedsNoSlowPart) {
+  // White king 9a; Black king 9c, silver 8c. 8c8b and 8c8b+ both mate: the piece on 8b attacks
+  // 9a, covers 8a, is guarded by the king, which covers 9b. Non-limitation exempts only before
+  // the last move, so in a 1-ply problem the promotion is a cook with no further part.
+  const std::string sfen = "k8/9/KS7/9/9/9/9/9/9 b - 1";
+  const std::string text = "tsume-certificate 2\nclaim cooked\nsfen " + sfen +
+                           "\nfutile not-counted\nline 8c8b\nparts 2\n"
+                           "part main 0 8c8b\ntsume-certificate 1\nsfen " +
+                           sfen +
+                           "\nfutile not-counted\nlength 1\nnodes 2\n0 A 1 8c8b 1\n1 D 0\nend\n"
+                           "part cook 0 8c8b+\ntsume-certificate 1\nsfen " +
+                           sfen +
+                           "\nfutile not-counted\nlength 1\nnodes 2\n0 A 1 8c8b+ 1\n1 D 0\nend\n"
+                           "end\n";
+  expect_valid(text, "cooked at 0 by 8c8b+ for 8c8b (mate within 1)");
+}
+
 TEST(CheckCertificate, AnUnknownRoleIsAReadError) {
   std::istringstream in(replace(kCooked1, "part cook 0 G*9b", "part spoon 0 G*9b"));
   CertificateReader reader(in, "test.cert");
