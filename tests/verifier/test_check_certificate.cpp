@@ -256,6 +256,27 @@ TEST(CheckCertificate, APromotionCookInAOnePlyProblemNeedsNoSlowPart) {
   expect_valid(text, "cooked at 0 by 8c8b+ for 8c8b (mate within 1)");
 }
 
+TEST(CheckCertificate, AMirrorImageIsNoCook) {
+  // mirror of check_small.tsv: White king 5a between its pawns on 6a and 4a, Black gold 5c, a
+  // knight in hand. N*6c and N*4c both mate (the knight attacks 5a; 4b 5b 6b are the gold's,
+  // 4a 6a the king's own pawns), but on this symmetric board they are mirror images (鏡像).
+  const std::string sfen = "3pkp3/9/4G4/9/9/9/9/9/9 b N 1";
+  const auto mate = [&](const std::string& move) {
+    return "tsume-certificate 1\nsfen " + sfen + "\nfutile not-counted\nlength 1\nnodes 2\n0 A 1 " +
+           move + " 1\n1 D 0\nend\n";
+  };
+  const std::string text = "tsume-certificate 2\nclaim cooked\nsfen " + sfen +
+                           "\nfutile not-counted\nline N*6c\nparts 2\npart main 0 N*6c\n" +
+                           mate("N*6c") + "part cook 0 N*4c\n" + mate("N*4c") + "end\n";
+  expect_invalid(text, 1, -1, "N*4c is the mirror image of N*6c on a symmetric board");
+  // The same cook on the board with a White pawn on 9a is no mirror image: a cook.
+  const std::string asymmetric = "p2pkp3/9/4G4/9/9/9/9/9/9 b N 1";
+  std::string other = text;
+  for (std::size_t at; (at = other.find(sfen)) != std::string::npos;)
+    other.replace(at, sfen.size(), asymmetric);
+  expect_valid(other, "cooked at 0 by N*4c for N*6c (mate within 1)");
+}
+
 TEST(CheckCertificate, AnUnknownRoleIsAReadError) {
   std::istringstream in(replace(kCooked1, "part cook 0 G*9b", "part spoon 0 G*9b"));
   CertificateReader reader(in, "test.cert");
