@@ -2,6 +2,7 @@
 // problem or a collection: the verdict, the main line, cooks, flaws, unnecessary pieces and the
 // tests that did not finish, with evidence. Inputs, ids, --resume and progress as in `solve`.
 #include <cstdint>
+#include <fstream>
 #include <map>
 #include <memory>
 #include <optional>
@@ -12,7 +13,10 @@
 
 #include "cli/batch.h"
 #include "cli/command.h"
+#include "cli/gzip_stream.h"
 #include "cli/large.h"
+#include "cluster/wire.h"
+#include "solver/answer/certificate_check.h"
 #include "solver/answer/check.h"
 #include "solver/io/kif_writer.h"
 #include "solver/io/piece_names.h"
@@ -73,6 +77,7 @@ struct Checked {
   // UNKNOWN: the limit that left a test unfinished, "nodes" or "time" (the problem's), else
   // "step-nodes" (one step's budget).
   std::string limit;
+  std::string certificate;  // with --certificate: its text, or a comment saying why none
 };
 
 struct Settings {
@@ -80,6 +85,7 @@ struct Settings {
   io::ReadOptions read;  // --hand-as-given, --rules
   CheckOptions options;
   bool use_given = true;
+  bool certificate = false;  // --certificate FILE: write check certificates
 };
 
 // The settings of the command's options.
@@ -93,6 +99,10 @@ Settings read_settings(const po::variables_map& vm) {
   s.options.test_pieces = !vm["no-pieces"].as<bool>();
   s.use_given = !vm["ignore-given"].as<bool>();
   s.read = read_options(vm);
+  s.certificate = vm.count("certificate") != 0;
+  if (s.certificate && s.read.variant != Variant::Shogi)
+    throw UsageError("--certificate is supported for shogi only, not --rules " +
+                     std::string(variant_name(s.read.variant)));
   return s;
 }
 
@@ -115,6 +125,22 @@ Checked check_record(const Record& r, const Settings& settings) {
   if (c.result->verdict == Verdict::Unknown)
     c.limit =
         limit_reached(settings.options.limits, c.result->nodes, c.result->seconds, "step-nodes");
+  if (settings.certificate) {
+    // Searched in tables of its own, each part within the problem's limits.
+    const CheckCertificateBuild built = build_check_certificate(
+        problem->position, *c.result, settings.options.limits, settings.options.hash_megabytes);
+    const std::string id = one_line(c.id);
+    std::ostringstream text;
+    if (built.ok) {
+      text << "# " << id << ": " << to_string(c.result->verdict) << ", " << built.nodes
+           << " search nodes, " << seconds_text(built.seconds) << " to write\n"
+           << check_certificate_text(built.certificate, id, c.sfen,
+                                     [](const Position& p) { return io::to_sfen(p); });
+    } else {
+      text << "# " << id << ": no check certificate (" << built.error << ")\n";
+    }
+    c.certificate = text.str();
+  }
   return c;
 }
 
@@ -322,7 +348,9 @@ batch::Entry entry(const Checked& c, Format format) {
   e.counted = c.result &&
               (c.result->verdict == Verdict::Sound || c.result->verdict == Verdict::SoundWithFlaws);
   e.nodes = c.result ? c.result->nodes : 0;
-  e.data = c.result ? to_string(c.result->verdict) : "ERROR";
+  cluster::WireWriter w;
+  w.str(c.result ? to_string(c.result->verdict) : "ERROR").str(c.certificate);
+  e.data = std::move(w).bytes();
   return e;
 }
 
@@ -331,7 +359,20 @@ batch::Entry entry(const Checked& c, Format format) {
 // once as there are threads.
 class CheckJob : public batch::Job {
 public:
-  explicit CheckJob(Settings settings) : settings_(std::move(settings)) {}
+  CheckJob(Settings settings, std::string certificates, bool append)
+      : settings_(std::move(settings)), certificates_path_(std::move(certificates)),
+        append_(append), compress_(is_gzip_path(certificates_path_)) {}
+
+  bool open(std::ostream& err) override {
+    if (certificates_path_.empty()) return true;
+    certificates_.open(certificates_path_,
+                       std::ios::binary | (append_ ? std::ios::app : std::ios::trunc));
+    if (!certificates_) {
+      err << "tsume check: cannot write " << certificates_path_ << '\n';
+      return false;
+    }
+    return true;
+  }
 
   void run(const std::vector<const Record*>& records, batch::Pool& pool,
            batch::Results& results) override {
@@ -342,7 +383,21 @@ public:
     });
   }
 
-  void take(const batch::Entry& result) override { ++verdicts_[result.data]; }
+  void take(const batch::Entry& result) override {
+    cluster::WireReader in(result.data);
+    const std::string verdict = in.str();
+    const std::string certificate = in.str();
+    ++verdicts_[verdict];
+    if (certificates_.is_open()) {
+      if (compress_)
+        certificates_ << gzip_member(certificate) << std::flush;
+      else
+        certificates_ << certificate << std::flush;
+      if (!certificates_) unwritable_ = certificates_path_;
+    }
+  }
+
+  std::string failure() const override { return unwritable_; }
 
   // "2 SOUND, 1 COOKED": the count of each verdict, in the order of their names.
   std::string summary_counts() const override {
@@ -354,6 +409,11 @@ public:
 
 private:
   Settings settings_;
+  std::string certificates_path_;
+  bool append_;
+  bool compress_;  // FILE.gz: each record's certificate a gzip member
+  std::ofstream certificates_;
+  std::string unwritable_;
   std::map<std::string, std::size_t> verdicts_;
 };
 
@@ -375,13 +435,19 @@ int check_main(const Context& ctx) {
       "skip the unnecessary-piece test (the verdict is then at best UNKNOWN)");
   add("ignore-given", po::bool_switch()->default_value(false),
       "do not compare with the line given in the input");
+  add("certificate", po::value<std::string>()->value_name("FILE"),
+      "also write a check certificate of each COOKED, SOUND or SOUND_WITH_FLAWS verdict to FILE "
+      "(one after another in input order, a comment for the others; appended with --resume), "
+      "for 'tsume verify' (docs/certificate.md); FILE.gz: gzip-compressed");
   add_threads_option(options,
                      "problems checked at once (each serially, with its own tables); records "
                      "stay in input order and verdicts do not depend on N");
   add_read_options(options);
   return batch_main(ctx, options, kHelp, "sound", [](const po::variables_map& vm) {
     const Settings settings = read_settings(vm);
-    return BatchCommand{std::make_unique<CheckJob>(settings), settings.format, threads_option(vm)};
+    return BatchCommand{std::make_unique<CheckJob>(settings, string_option(vm, "certificate"),
+                                                   vm["resume"].as<bool>()),
+                        settings.format, threads_option(vm)};
   });
 }
 

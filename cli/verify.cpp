@@ -28,7 +28,10 @@ constexpr HelpText kHelp{
     "refuting reply at defender nodes; a no-mate certificate (a problem without mate) likewise,\n"
     "as a graph in which lines may go round for ever. One line per certificate: '<problem>\n"
     "VALID nodes N length L', '... VALID nodes N no-mate-within M', '... VALID nodes N\n"
-    "no-mate' or '<problem> INVALID node K: <reason>' (K -1: the header), then a summary. Exit "
+    "no-mate' or '<problem> INVALID node K: <reason>' (K -1: the header), then a summary. A\n"
+    "check certificate ('tsume check --certificate', version 2) is checked part by part and\n"
+    "for its claim: '<problem> VALID nodes N cooked at K ...' or '... sound length L (...)', or\n"
+    "'<problem> INVALID part P node K: <reason>' (P -1: the container). Exit "
     "status: 0 when every certificate is\n"
     "valid, 1 when one is not or a file cannot be read (the message names the file and line), 2\n"
     "on usage errors.",
@@ -66,7 +69,9 @@ int verify_main(const Context& ctx) {
             cert.problem.empty() ? file + ":" + std::to_string(cert.line) : cert.problem;
         if (v.valid) {
           ++valid;
-          if (cert.unbounded)
+          if (cert.version == verifier::kCheckCertificateVersion)
+            ctx.out << name << " VALID nodes " << v.nodes << ' ' << v.summary << '\n';
+          else if (cert.unbounded)
             ctx.out << name << " VALID nodes " << v.nodes << " no-mate\n";
           else if (cert.no_mate)
             ctx.out << name << " VALID nodes " << v.nodes << " no-mate-within " << v.length << '\n';
@@ -74,7 +79,10 @@ int verify_main(const Context& ctx) {
             ctx.out << name << " VALID nodes " << v.nodes << " length " << v.length << '\n';
         } else {
           ++invalid;
-          ctx.out << name << " INVALID node " << v.node << ": " << v.reason << '\n';
+          ctx.out << name << " INVALID ";
+          if (cert.version == verifier::kCheckCertificateVersion)
+            ctx.out << "part " << v.part << ' ';
+          ctx.out << "node " << v.node << ": " << v.reason << '\n';
         }
       }
       if (count == 0) {

@@ -50,15 +50,106 @@ bool CertificateReader::next(Certificate& result) {
   std::string line;
   if (!getline(line)) return false;
   out.line = line_;
-  {
-    const auto f = split(line);
-    if (f.size() != 2 || f[0] != "tsume-certificate") fail("expected 'tsume-certificate 1'");
-    const auto v = number<int>(f[1]);
-    if (!v || *v != kCertificateVersion)
-      fail("certificate version '" + std::string(f[1]) + "' is not supported (this reads " +
-           std::to_string(kCertificateVersion) + ")");
-    out.version = *v;
+  const auto f = split(line);
+  if (f.size() != 2 || f[0] != "tsume-certificate") fail("expected 'tsume-certificate 1'");
+  const auto v = number<int>(f[1]);
+  if (!v || (*v != kCertificateVersion && *v != kCheckCertificateVersion))
+    fail("certificate version '" + std::string(f[1]) + "' is not supported (this reads " +
+         std::to_string(kCertificateVersion) + " and " + std::to_string(kCheckCertificateVersion) +
+         ")");
+  out.version = *v;
+  if (*v == kCertificateVersion)
+    read_version1(out);
+  else
+    read_version2(out);
+  result = std::move(out);
+  return true;
+}
+
+// A check certificate: the header up to `parts N`, N parts (`part ROLE K MOVE [REASON]`, then
+// a version-1 certificate unless the role is exempt), `end`.
+void CertificateReader::read_version2(Certificate& out) {
+  std::string line;
+  std::optional<std::size_t> count;
+  bool have_claim = false, have_futile = false, have_line = false;
+  while (!count) {
+    if (!getline(line)) fail("the check certificate ends in its header");
+    const std::string_view l = line;
+    const std::size_t space = l.find(' ');
+    const std::string_view key = l.substr(0, space);
+    const std::string_view value = space == l.npos ? std::string_view{} : l.substr(space + 1);
+    if (key == "claim") {
+      if (value == "cooked") {
+        out.cooked = true;
+      } else if (value == "sound") {
+        out.cooked = false;
+      } else {
+        fail("a check certificate's claim is 'cooked' or 'sound'");
+      }
+      have_claim = true;
+    } else if (key == "problem") {
+      out.problem = std::string(value);
+    } else if (key == "sfen") {
+      out.sfen = std::string(value);
+    } else if (key == "futile") {
+      if (value != "not-counted") fail("a check certificate has 'futile not-counted'");
+      have_futile = true;
+    } else if (key == "line") {
+      for (std::string_view m : split(value)) {
+        const auto move = parse_move(m);
+        if (!move) fail("'" + std::string(m) + "' is not a USI move");
+        out.main_line.push_back(*move);
+      }
+      have_line = true;
+    } else if (key == "parts") {
+      const auto v = number<std::size_t>(value);
+      if (!v) fail("parts must be a number");
+      count = *v;
+    } else {
+      fail("unknown header line '" + std::string(key) + "' of a check certificate");
+    }
   }
+  if (out.sfen.empty() || !have_claim || !have_futile || !have_line || out.main_line.empty())
+    fail("the header needs claim, sfen, futile and a line before parts");
+  out.length = static_cast<int>(out.main_line.size());
+  for (std::size_t i = 0; i < *count; ++i) {
+    if (!getline(line)) fail("the check certificate ends after " + std::to_string(i) + " parts");
+    const auto f = split(line);
+    if (f.size() < 4 || f[0] != "part") fail("a part begins 'part <role> <ply> <move>|-'");
+    Part part;
+    part.line = line_;
+    part.role = std::string(f[1]);
+    static const std::vector<std::string_view> roles = {"main", "cook",  "not-last",    "slow",
+                                                        "mate", "exact", "alternative", "exempt"};
+    if (std::find(roles.begin(), roles.end(), f[1]) == roles.end())
+      fail("unknown part role '" + part.role + "'");
+    const auto ply = number<int>(f[2]);
+    if (!ply || *ply < 0) fail("a part's ply is a number of moves of the line");
+    part.ply = *ply;
+    if (f[3] != "-") {
+      part.move = parse_move(f[3]);
+      if (!part.move) fail("'" + std::string(f[3]) + "' is not a USI move");
+    }
+    if (part.role == "exempt") {
+      if (f.size() != 5) fail("an exempt part is 'part exempt <ply> <move> <reason>'");
+      part.reason = std::string(f[4]);
+    } else {
+      if (f.size() != 4) fail("a part line is 'part <role> <ply> <move>|-'");
+      Certificate body;
+      if (!getline(line) || line != "tsume-certificate 1")
+        fail("a part holds a version-1 certificate ('tsume-certificate 1')");
+      body.line = line_;
+      body.version = kCertificateVersion;
+      read_version1(body);
+      part.body.push_back(std::move(body));
+    }
+    out.parts.push_back(std::move(part));
+  }
+  if (!getline(line) || line != "end") fail("expected 'end' after the parts");
+}
+
+void CertificateReader::read_version1(Certificate& out) {
+  std::string line;
   // The header: key value lines up to `nodes N`.
   std::optional<std::size_t> count;
   bool have_futile = false;
@@ -172,8 +263,6 @@ bool CertificateReader::next(Certificate& result) {
     out.nodes.push_back(std::move(node));
   }
   if (!getline(line) || line != "end") fail("expected 'end' after the nodes");
-  result = std::move(out);
-  return true;
 }
 
 namespace {
@@ -280,7 +369,8 @@ std::vector<std::pair<bool, Position>> comparison_positions(const Position& pos,
 // position that cannot be built.
 template <class Enter>
 Verdict walk(const Certificate& cert, const Position& root, bool one_node_per_position,
-             bool allow_cycles, const std::string& comparison_failure, Enter&& enter) {
+             bool allow_cycles, const std::string& comparison_failure, Enter&& enter,
+             std::vector<Position>* positions = nullptr) {
   const auto fail = [&](long node, std::string reason) {
     return failure(cert, node, std::move(reason));
   };
@@ -346,6 +436,10 @@ Verdict walk(const Certificate& cert, const Position& root, bool one_node_per_po
   }
   for (std::size_t i = 0; i < n; ++i)
     if (!position[i]) return fail(static_cast<long>(i), "not reachable from the root");
+  if (positions) {
+    positions->clear();
+    for (const auto& p : position) positions->push_back(*p);
+  }
   Verdict v;
   v.nodes = cert.nodes.size();
   v.valid = true;
@@ -357,8 +451,12 @@ Verdict verify_no_mate(const Certificate& cert, const Position& root) {
   const auto fail = [&](long node, std::string reason) {
     return failure(cert, node, std::move(reason));
   };
-  if (cert.nodes.empty() || !cert.nodes[0].attacker)
-    return fail(0, "the root is not an attacker node");
+  // The attacker: the side to move, unless a check certificate's part says otherwise (its root
+  // the position after an alternative check, a defender node).
+  const int attacker = cert.attacker >= 0 ? cert.attacker : root.side;
+  if (cert.nodes.empty() || cert.nodes[0].attacker != (root.side == attacker))
+    return fail(0, root.side == attacker ? "the root is not an attacker node"
+                                         : "the root is not a defender node");
   if (cert.nodes[0].distance < cert.length)
     return fail(0, "the certificate claims no mate within " + std::to_string(cert.length) +
                        " but its root records only " + std::to_string(cert.nodes[0].distance));
@@ -367,7 +465,7 @@ Verdict verify_no_mate(const Certificate& cert, const Position& root) {
       [&](std::uint32_t, const Node& node, const Position& pos) -> std::string {
         const auto at = [](std::string reason) { return reason; };
         const std::string within = " not within " + std::to_string(node.distance);
-        if (node.attacker != (pos.side == root.side))
+        if (node.attacker != (pos.side == attacker))
           return at(std::string("recorded as ") + (node.attacker ? "an attacker" : "a defender") +
                     " node but the other side is to move");
         if (node.attacker) {
@@ -449,12 +547,308 @@ Verdict verify_no_mate(const Certificate& cert, const Position& root) {
       });
 }
 
+// ---------------------------------------------------------------------------------------------
+// Check certificates (version 2)
+
+// The board mirrored left to right (file f to 10 - f); hands and side unchanged.
+int mirror_square(int sq) { return square_of(10 - file_of(sq), rank_of(sq)); }
+
+bool mirror_symmetric(const Position& pos) {
+  for (int sq = 0; sq < 81; ++sq)
+    if (pos.board[static_cast<std::size_t>(sq)] !=
+        pos.board[static_cast<std::size_t>(mirror_square(sq))])
+      return false;
+  return true;
+}
+
+Move mirrored(Move m) {
+  Move out = m;
+  if (!m.is_drop()) out.from = mirror_square(m.from);
+  out.to = mirror_square(m.to);
+  return out;
+}
+
+// The square of the king of `color`, or -1.
+int king_square(const Position& pos, int color) {
+  const int king = color == kBlack ? kKing : -kKing;
+  for (int sq = 0; sq < 81; ++sq)
+    if (pos.board[static_cast<std::size_t>(sq)] == king) return sq;
+  return -1;
+}
+
+// The unit step from the square `from` towards `to` when they lie on one line (rank, file or
+// diagonal), else {0, 0}.
+std::pair<int, int> direction(int from, int to) {
+  const int df = file_of(to) - file_of(from), dr = rank_of(to) - rank_of(from);
+  if (df == 0 && dr == 0) return {0, 0};
+  if (df != 0 && dr != 0 && std::abs(df) != std::abs(dr)) return {0, 0};
+  return {(df > 0) - (df < 0), (dr > 0) - (dr < 0)};
+}
+
+// Whether the checks `a` and `b` at `pos` are candidates for non-limitation (非限定): the same
+// board move with and without promotion, or drops of one kind on one ray from the defender's
+// king. Broader than the checker's test is safe: such a cook needs the `slow` part.
+bool non_limitation_candidates(const Position& pos, Move a, Move b) {
+  if (a == b) return false;
+  if (!a.is_drop() && !b.is_drop()) return a.from == b.from && a.to == b.to;
+  if (!a.is_drop() || !b.is_drop() || a.drop != b.drop) return false;
+  const int k = king_square(pos, 1 - pos.side);
+  if (k < 0) return false;
+  const auto da = direction(k, a.to), db = direction(k, b.to);
+  return da == db && da != std::pair<int, int>{0, 0};
+}
+
+Verdict verify_check(const Certificate& cert) {
+  std::size_t total = 0;
+  const auto fail = [&](long part, long node, std::string reason) {
+    Verdict v;
+    v.valid = false;
+    v.nodes = total;
+    v.part = part;
+    v.node = node;
+    v.reason = std::move(reason);
+    return v;
+  };
+  std::string error;
+  const std::optional<Position> root = parse_sfen(cert.sfen, error, false);
+  if (!root) return fail(-1, -1, "the root SFEN: " + error);
+  if (const std::string problem = position_problem(*root); !problem.empty())
+    return fail(-1, -1, "the root position: " + problem);
+  const int attacker = root->side;
+  // The main line: legal moves, a check at every attacker move, an odd number of plies.
+  const auto& line = cert.main_line;
+  const int length = static_cast<int>(line.size());
+  if (length % 2 == 0) return fail(-1, -1, "the line has an even number of moves");
+  std::vector<Position> path{*root};
+  for (int i = 0; i < length; ++i) {
+    const Position& p = path.back();
+    const Move m = line[static_cast<std::size_t>(i)];
+    if (!is_legal(p, m))
+      return fail(-1, -1,
+                  "move " + std::to_string(i + 1) + " of the line, " + move_text(m) +
+                      ", is not legal");
+    Position next = play(p, m);
+    if (i % 2 == 0 && !in_check(next, 1 - attacker))
+      return fail(-1, -1,
+                  "move " + std::to_string(i + 1) + " of the line, " + move_text(m) +
+                      ", gives no check");
+    path.push_back(std::move(next));
+  }
+  // Each part: its root is the position its node and move give, and its certificate holds.
+  struct Checked {
+    const Part* part;
+    long index;
+    std::vector<Position> positions;
+  };
+  std::vector<Checked> checked;
+  for (std::size_t i = 0; i < cert.parts.size(); ++i) {
+    const Part& part = cert.parts[i];
+    const long pi = static_cast<long>(i);
+    if (part.ply >= length || part.ply % 2 != 0)
+      return fail(pi, -1,
+                  "ply " + std::to_string(part.ply) + " is not an attacker node of the " + "line");
+    const Position& at = path[static_cast<std::size_t>(part.ply)];
+    const Move main = line[static_cast<std::size_t>(part.ply)];
+    const bool after_move = part.role == "alternative" || part.role == "slow";
+    const bool needs_move = part.role != "not-last" && part.role != "exact";
+    if (needs_move != part.move.has_value())
+      return fail(pi, -1, needs_move ? "the part needs a move" : "the part takes no move ('-')");
+    if (part.move) {
+      const std::string m = move_text(*part.move);
+      if (!is_legal(at, *part.move) || !in_check(play(at, *part.move), 1 - attacker))
+        return fail(pi, -1, m + " is not a legal check at ply " + std::to_string(part.ply));
+      const bool is_main = *part.move == main;
+      if ((part.role == "main" || part.role == "mate") && !is_main)
+        return fail(pi, -1, m + " is not the line's move " + move_text(main));
+      if (part.role != "main" && part.role != "mate" && is_main)
+        return fail(pi, -1, m + " is the line's own move, not another check");
+    }
+    if ((part.role == "mate" || part.role == "exact") && part.ply != 0)
+      return fail(pi, -1, "a " + part.role + " part is about the problem (ply 0)");
+    if (part.role == "exempt") {
+      checked.push_back({&part, pi, {}});
+      continue;
+    }
+    if (part.body.size() != 1) return fail(pi, -1, "the part holds no certificate");
+    Certificate body = part.body.front();
+    const Position expected = after_move ? play(at, *part.move) : at;
+    const std::optional<Position> given = parse_sfen(body.sfen, error, false);
+    if (!given || !(*given == expected))
+      return fail(pi, -1,
+                  "its certificate's position is not the one at ply " + std::to_string(part.ply) +
+                      (after_move ? " after " + move_text(*part.move) : ""));
+    if (body.sho) return fail(pi, -1, "a check certificate is for shogi ('rules shogi')");
+    // What each role claims.
+    const bool mate = !body.no_mate;
+    const bool within = body.no_mate && !body.unbounded;
+    if (part.role == "main" || part.role == "cook" || part.role == "mate") {
+      if (!mate) return fail(pi, -1, "a " + part.role + " part holds a mate certificate");
+    } else if (part.role == "alternative") {
+      // At the last attacker node (only in a 1-ply problem) no mate within 1 (the defender to
+      // move: not mated in 0) is enough; elsewhere no mate at all.
+      if (!body.unbounded && !(length == 1 && within && !body.futile_counted))
+        return fail(pi, -1,
+                    length == 1 ? "an alternative part of a 1-ply line holds 'claim "
+                                  "no-mate' or 'claim no-mate-within' with 'futile "
+                                  "not-counted'"
+                                : "an alternative part holds 'claim no-mate'");
+    } else if (!within || body.futile_counted) {
+      return fail(pi, -1,
+                  "a " + part.role + " part holds 'claim no-mate-within' with 'futile " +
+                      "not-counted'");
+    }
+    if (after_move) body.attacker = attacker;
+    std::vector<Position> positions;
+    const Verdict v = verify(body, &positions);
+    total += v.nodes;
+    if (!v.valid) return fail(pi, v.node, v.reason);
+    if (mate && !(body.nodes[0].edges[0].move == *part.move))
+      return fail(pi, 0, "the certificate's root move is not " + move_text(*part.move));
+    checked.push_back({&part, pi, std::move(positions)});
+  }
+  const auto find = [&](const std::string& role, int ply, std::optional<Move> move) {
+    const Checked* out = nullptr;
+    for (const Checked& c : checked)
+      if (c.part->role == role && c.part->ply == ply && (!move || c.part->move == move)) out = &c;
+    return out;
+  };
+  const auto count_role = [&](const std::string& role) {
+    return std::count_if(checked.begin(), checked.end(),
+                         [&](const Checked& c) { return c.part->role == role; });
+  };
+  Verdict v;
+  v.valid = true;
+  v.nodes = total;
+  v.length = length;
+  if (cert.cooked) {
+    if (count_role("cook") != 1) return fail(-1, -1, "a cooked claim has exactly one cook part");
+    const Checked* c = nullptr;
+    for (const Checked& x : checked)
+      if (x.part->role == "cook") c = &x;
+    const int k = c->part->ply;
+    const Move alt = *c->part->move;
+    const Position& at = path[static_cast<std::size_t>(k)];
+    const Move main = line[static_cast<std::size_t>(k)];
+    const Checked* m = find("main", k, main);
+    if (!m) return fail(c->index, -1, "no main part at ply " + std::to_string(k));
+    if (mirror_symmetric(at) && mirrored(main) == alt)
+      return fail(c->index, -1,
+                  move_text(alt) + " is the mirror image of " + move_text(main) +
+                      " on a symmetric board (鏡像): not a cook");
+    if (length > 1 && !find("not-last", k, std::nullopt))
+      return fail(c->index, -1,
+                  "no not-last part: ply " + std::to_string(k) + " may be the last attacker node");
+    if (length == 1 && k != 0) return fail(c->index, -1, "a 1-ply line has one attacker node");
+    // Non-limitation exempts only at a node that is not the last: in a 1-ply problem every
+    // other mate is a cook.
+    if (length > 1 && non_limitation_candidates(at, alt, main)) {
+      const Checked* slow = find("slow", k, alt);
+      if (!slow)
+        return fail(c->index, -1,
+                    move_text(alt) + " could be a non-limitation of " + move_text(main) +
+                        " (非限定): no slow part shows it slower");
+      const int d = m->part->body.front().length;
+      if (slow->part->body.front().length < d - 1)
+        return fail(slow->index, 0,
+                    "no mate within " + std::to_string(slow->part->body.front().length) +
+                        " after " + move_text(alt) + ", but the main move mates " + "in " +
+                        std::to_string(d) + ": it could be as fast");
+    }
+    // The cook's proof off the main line: no node but its root holds a position of the line.
+    std::unordered_map<std::string, int> on_line;
+    for (int j = 0; j <= length; ++j)
+      on_line.emplace(position_key(path[static_cast<std::size_t>(j)]), j);
+    for (std::size_t n = 1; n < c->positions.size(); ++n)
+      if (const auto it = on_line.find(position_key(c->positions[n])); it != on_line.end())
+        return fail(c->index, static_cast<long>(n),
+                    "the cook's proof passes through the main line's position after " +
+                        std::to_string(it->second) + " moves (迂回 or 手順前後, not a cook)");
+    for (const Checked& x : checked)
+      if (x.part->role != "main" && x.part->role != "cook" && x.part->role != "not-last" &&
+          x.part->role != "slow")
+        return fail(x.index, -1, "a " + x.part->role + " part in a cooked claim");
+    v.summary = "cooked at " + std::to_string(k) + " by " + move_text(alt) + " for " +
+                move_text(main) + " (mate within " + std::to_string(c->part->body.front().length) +
+                ")";
+    return v;
+  }
+  // SOUND: the exact length, every other check disproven (or exempt), no pieces left.
+  const Checked* mate = find("mate", 0, line[0]);
+  if (!mate) return fail(-1, -1, "no mate part");
+  if (mate->part->body.front().length != length)
+    return fail(mate->index, 0,
+                "the problem is mated in " + std::to_string(mate->part->body.front().length) +
+                    ", not in the line's " + std::to_string(length));
+  const Checked* exact = find("exact", 0, std::nullopt);
+  if (!exact && length > 1)
+    return fail(-1, -1, "no exact part (no mate within " + std::to_string(length - 2) + ")");
+  if (exact && exact->part->body.front().length < length - 2)
+    return fail(exact->index, 0,
+                "no mate within " + std::to_string(exact->part->body.front().length) +
+                    " does not make " + std::to_string(length) + " exact");
+  int disproved = 0, mirrors = 0, trusted = 0;
+  std::vector<std::uint8_t> used(checked.size(), 0);
+  for (std::size_t i = 0; i < checked.size(); ++i)
+    used[i] = checked[i].part->role == "mate" || checked[i].part->role == "exact";
+  // Every attacker node but the last; in a 1-ply problem the only one (an alternative mate in
+  // 1 is a cook there).
+  for (int k = 0; k + 2 < length || (length == 1 && k == 0); k += 2) {
+    const Position& at = path[static_cast<std::size_t>(k)];
+    const Move main = line[static_cast<std::size_t>(k)];
+    for (const Move c : legal_moves(at)) {
+      if (c == main || !in_check(play(at, c), 1 - attacker)) continue;
+      long found = -1;
+      for (std::size_t i = 0; i < checked.size(); ++i) {
+        const Part& p = *checked[i].part;
+        if (p.ply != k || !(p.move == c) || (p.role != "alternative" && p.role != "exempt"))
+          continue;
+        if (found >= 0)
+          return fail(static_cast<long>(i), -1,
+                      "a second part for " + move_text(c) + " at ply " + std::to_string(k));
+        found = static_cast<long>(i);
+      }
+      if (found < 0)
+        return fail(-1, -1,
+                    "the check " + move_text(c) + " at ply " + std::to_string(k) + " (for " +
+                        move_text(main) + ") is neither disproven nor exempt");
+      used[static_cast<std::size_t>(found)] = 1;
+      const Part& p = *checked[static_cast<std::size_t>(found)].part;
+      if (p.role == "alternative") {
+        ++disproved;
+      } else if (p.reason == "mirror") {
+        if (!mirror_symmetric(at) || !(mirrored(main) == c))
+          return fail(found, -1,
+                      move_text(c) + " is not the mirror image of " + move_text(main) +
+                          " on a symmetric board");
+        ++mirrors;
+      } else if (p.reason == "non-limitation" || p.reason == "detour" ||
+                 p.reason == "transposition") {
+        ++trusted;
+      } else {
+        return fail(found, -1, "unknown exemption '" + p.reason + "'");
+      }
+    }
+  }
+  for (std::size_t i = 0; i < checked.size(); ++i)
+    if (!used[i])
+      return fail(static_cast<long>(i), -1,
+                  "a " + checked[i].part->role + " part that a sound claim does not use");
+  for (const auto count : path.back().hand[static_cast<std::size_t>(attacker)])
+    if (count != 0) return fail(-1, -1, "the attacker has pieces left in hand at the end (駒余り)");
+  v.summary = "sound length " + std::to_string(length) + " (" + std::to_string(disproved) +
+              " alternatives disproved, " + std::to_string(mirrors) + " mirror images, " +
+              std::to_string(trusted) + " exemptions trusted)";
+  return v;
+}
 }  // namespace
 
-Verdict verify(const Certificate& cert) {
+Verdict verify(const Certificate& cert, std::vector<Position>* positions) {
   const auto fail = [&](long node, std::string reason) {
     return failure(cert, node, std::move(reason));
   };
+  if (cert.version == kCheckCertificateVersion) return verify_check(cert);
+  if (cert.attacker >= 0 && !cert.no_mate)
+    return fail(-1, "a mate certificate's root is the attacker's move");
   std::string error;
   const std::optional<Position> root = parse_sfen(cert.sfen, error, cert.sho);
   if (!root) return fail(-1, "the root SFEN: " + error);
@@ -548,7 +942,8 @@ Verdict verify(const Certificate& cert) {
                       " but its replies give " + std::to_string(computed));
         }
         return "";
-      });
+      },
+      positions);
 }
 
 }  // namespace tsume::verifier

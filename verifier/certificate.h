@@ -49,8 +49,32 @@ struct Node {
   std::size_t line = 0;  // the line of the file it was read from
 };
 
+struct Certificate;
+
+// A part of a check certificate (version 2, docs/certificate.md "Certificates of `tsume
+// check`'s verdicts"): its role, the node of the main line it is tied to (the position after
+// `ply` moves of the line), a move there (none: `-`), and for every role but `exempt` a
+// version-1 certificate (`body`, one element); `exempt` gives its reason instead.
+struct Part {
+  std::string role;  // main, cook, not-last, slow, mate, exact, alternative, exempt
+  int ply = 0;
+  std::optional<Move> move;
+  std::string reason;             // exempt: mirror, non-limitation, detour, transposition
+  std::vector<Certificate> body;  // one certificate, none for exempt
+  std::size_t line = 0;           // the line of the file its `part` line was read from
+};
+
 struct Certificate {
   int version = 1;
+  // Version 2 (a check certificate): the claim, the main line and the parts; the nodes are
+  // then those of the parts.
+  bool cooked = false;  // "claim cooked"; else "claim sound"
+  std::vector<Move> main_line;
+  std::vector<Part> parts;
+  // The attacker's colour when it is not the side to move at the root (-1: it is). Set for
+  // the parts of a check certificate whose root is the position after an alternative check
+  // (a defender node); never read from a version-1 header.
+  int attacker = -1;
   // "claim mate" (the default): mate within `length` plies, the recorded tree that long.
   // "claim no-mate-within": no mate within `length` plies (the dual tree; see verify()).
   // "claim no-mate": no mate at any length (`length inf`, every distance `inf`; a graph that
@@ -67,6 +91,8 @@ struct Certificate {
 };
 
 inline constexpr int kCertificateVersion = 1;
+// Check certificates (`tsume check --certificate`): a container of version-1 certificates.
+inline constexpr int kCheckCertificateVersion = 2;
 // The distance `inf` of a "claim no-mate" certificate.
 inline constexpr int kInfinite = 1 << 30;
 
@@ -79,6 +105,8 @@ public:
   bool next(Certificate& out);
 
 private:
+  void read_version1(Certificate& out);
+  void read_version2(Certificate& out);
   bool getline(std::string& line);
   [[noreturn]] void fail(const std::string& reason) const;
   std::istream& in_;
@@ -93,6 +121,10 @@ struct Verdict {
   // When invalid: the node that fails (-1: the header) and why.
   long node = -1;
   std::string reason;
+  // A check certificate: the part that fails (-1: the container itself), and when valid what
+  // it proves ("cooked at K", "sound length L (...)").
+  long part = -1;
+  std::string summary;
 };
 
 // Checks every node of `cert` (docs/certificate.md, "What the verifier checks").
@@ -110,6 +142,15 @@ struct Verdict {
 // attacker node lists every legal check; every defender node one legal reply with a node (and
 // the comparison nodes of a drop the rule could exempt). By induction on M, no node's position
 // is mated within M plies, for every M.
-Verdict verify(const Certificate& cert);
+//
+// A check certificate (version 2) is checked part by part, each part's root being the position
+// its main-line node and move give, then for the claim (docs/certificate.md): COOKED, two
+// different checks that mate at a node that is not the last, the cook no mirror image, no
+// non-limitation (or shown slower) and its proof off the main line; SOUND, the exact length
+// and every other check at every attacker node but the last disproven at any length (or an
+// exemption: the mirror image checked, the others counted as trusted).
+//
+// `positions`, when given, receives the position of every node (a valid certificate only).
+Verdict verify(const Certificate& cert, std::vector<Position>* positions = nullptr);
 
 }  // namespace tsume::verifier

@@ -592,9 +592,58 @@ CertificateBuild build_certificate(TranspositionTable& table, const SearchLimits
   return result;
 }
 
+CertificateBuild build_certificate_with_move(TranspositionTable& table, const SearchLimits& limits,
+                                             const Position& root, Move first, Plies length,
+                                             MateSearchOptions options) {
+  CertificateBuild result;
+  Builder builder(table, limits, root.side_to_move(), options);
+  Position pos = root;
+  pos.do_move(first);
+  // The child is the first node made (node 0 of the graph finish() renumbers); the root, an
+  // attacker node with `first`, is put in front of it.
+  const std::uint32_t id = length >= 1 ? builder.emit(pos, length - 1) : kNone;
+  result.nodes = builder.budget().nodes();
+  result.seconds = builder.budget().seconds();
+  if (id == kNone) {
+    result.error = builder.stopped() ? "a limit stopped a proof of the certificate"
+                                     : "no proof within the length was found";
+    return result;
+  }
+  std::vector<Certificate::Node>& nodes = builder.nodes();
+  std::swap(nodes[0], nodes[id]);
+  for (Certificate::Node& n : nodes)
+    for (Certificate::Edge& e : n.edges) e.child = e.child == id ? 0 : e.child == 0 ? id : e.child;
+  std::vector<Certificate::Node> below_root;
+  if (!finish(nodes, below_root)) {
+    result.error = "the proof read from the table has a cycle";
+    return result;
+  }
+  Certificate::Node top;
+  top.attacker = true;
+  top.distance = 1 + below_root[0].distance;
+  top.edges.push_back({first, 1, Certificate::EdgeKind::Reply});
+  result.certificate.nodes.push_back(std::move(top));
+  for (Certificate::Node& n : below_root) {
+    for (Certificate::Edge& e : n.edges) ++e.child;
+    result.certificate.nodes.push_back(std::move(n));
+  }
+  result.certificate.length = result.certificate.nodes[0].distance;
+  result.certificate.futile_counted = !options.futility;
+  result.certificate.sho = root.variant() == Variant::Sho;
+  result.ok = true;
+  return result;
+}
+
 CertificateBuild build_no_mate_certificate(TranspositionTable& table, const SearchLimits& limits,
                                            const Position& root, Plies length,
                                            MateSearchOptions options) {
+  return build_no_mate_certificate_for(table, limits, root, root.side_to_move(), length, options);
+}
+
+CertificateBuild build_no_mate_certificate_for(TranspositionTable& table,
+                                               const SearchLimits& limits, const Position& root,
+                                               Color attacker, Plies length,
+                                               MateSearchOptions options) {
   CertificateBuild result;
   const bool at_all = length >= kNoMate;
   // No mate at all is the same claim whether futile interpositions count or not (a futile
@@ -602,7 +651,7 @@ CertificateBuild build_no_mate_certificate(TranspositionTable& table, const Sear
   // docs/certificate.md), so that certificate counts every interposition and needs no
   // comparison positions.
   if (at_all) options.futility = false;
-  Builder builder(table, limits, root.side_to_move(), options);
+  Builder builder(table, limits, attacker, options);
   Position pos = root;
   const std::uint32_t id = builder.emit_no_mate(pos, at_all ? kNoMate : length);
   result.nodes = builder.budget().nodes();

@@ -77,6 +77,20 @@ CertificateBuild build_no_mate_certificate(TranspositionTable& table, const Sear
                                            const Position& root, Plies length,
                                            MateSearchOptions options);
 
+// For check certificates (certificate_check.h). The certificate of "`root` is mated within
+// `length` plies with `first` as its first move" (the root node records `first`, whatever
+// check the table would prefer).
+CertificateBuild build_certificate_with_move(TranspositionTable& table, const SearchLimits& limits,
+                                             const Position& root, Move first, Plies length,
+                                             MateSearchOptions options);
+// The dual certificate of a position `pos` with `attacker` to move or, when the other side is
+// to move, of the defender node `pos` (the position after a check): not mated within `length`
+// plies (kNoMate: at all), as build_no_mate_certificate.
+CertificateBuild build_no_mate_certificate_for(TranspositionTable& table,
+                                               const SearchLimits& limits, const Position& pos,
+                                               Color attacker, Plies length,
+                                               MateSearchOptions options);
+
 // The text of a certificate (docs/certificate.md) for the problem `id` with the root `sfen`.
 std::string certificate_text(const Certificate& c, const std::string& id, const std::string& sfen);
 

@@ -273,8 +273,11 @@ TEST(Certificate, MalformedFilesNameTheLine) {
     }
     return "";
   };
+  EXPECT_EQ(error_of(replace(kMateInOne, "tsume-certificate 1", "tsume-certificate 3")),
+            "bad.cert:1: certificate version '3' is not supported (this reads 1 and 2)");
+  // Version 2 is a check certificate, with a header of its own.
   EXPECT_EQ(error_of(replace(kMateInOne, "tsume-certificate 1", "tsume-certificate 2")),
-            "bad.cert:1: certificate version '2' is not supported (this reads 1)");
+            "bad.cert:5: unknown header line 'length' of a check certificate");
   EXPECT_EQ(error_of(replace(kMateInOne, "1 D 0\n", "1 D 0 5a4a 7\n")),
             "bad.cert:8: '7' is not a node id of this certificate");
   EXPECT_EQ(error_of(replace(kMateInOne, "end\n", "")),

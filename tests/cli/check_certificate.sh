@@ -1,0 +1,120 @@
+#!/usr/bin/env bash
+# Check certificates end to end: `tsume check --certificate` then `tsume verify`, and mutations
+# of the certificates written that the verifier must reject, naming the part and node.
+#
+#   check_certificate.sh TSUME CHECK_SMALL.tsv CHECK_CERTIFICATE.tsv
+#
+# The claims expected come from the hand analysis of the problems (tests/cli/data/check_small.tsv
+# and the comments of check_certificate.tsv): sound-1 has six other checks, none a mate in 1;
+# mirror has one mirror image and three other checks; the cooks are at the moves named there.
+# bash and coreutils/grep/awk/sed only.
+set -uo pipefail
+
+tsume=$1
+shift
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+fail() {
+  echo "FAILED: $*"
+  exit 1
+}
+
+cat "$@" > "$tmp/problems.tsv"
+"$tsume" check --threads 1 --hash 16 --format jsonl --certificate "$tmp/all.cert" "$tmp/problems.tsv" \
+  > "$tmp/check.jsonl" 2> "$tmp/check.err" || true
+[[ -s "$tmp/all.cert" ]] || fail "no certificate file: $(cat "$tmp/check.err")"
+"$tsume" verify "$tmp/all.cert" > "$tmp/verify.out" 2> "$tmp/verify.err" \
+  || fail "verify exited $?: $(cat "$tmp/verify.out" "$tmp/verify.err")"
+
+expect_line() {
+  grep -qE "^$1\$" "$tmp/verify.out" || fail "expected /$1/, got: $(cat "$tmp/verify.out")"
+}
+n='[0-9]+'
+expect_line "sound-1 VALID nodes $n sound length 1 \(6 alternatives disproved, 0 mirror images, 0 exemptions trusted\)"
+expect_line "sound-3 VALID nodes $n sound length 3 \(0 alternatives disproved, 0 mirror images, 0 exemptions trusted\)"
+expect_line "mirror VALID nodes $n sound length 1 \(3 alternatives disproved, 1 mirror images, 0 exemptions trusted\)"
+expect_line "cooked-1 VALID nodes $n cooked at 0 by G\*(9b for G\*8b|8b for G\*9b) \(mate within 1\)"
+expect_line "cooked-3-move-1 VALID nodes $n cooked at 0 by (9e8c for 7e8c|7e8c for 9e8c) \(mate within 3\)"
+expect_line "cooked-move-3 VALID nodes $n cooked at 2 by 6a7a for 6c7b \(mate within [357]\)"
+expect_line "zukou-092 VALID nodes $n sound length 13 \([1-9][0-9]* alternatives disproved, 0 mirror images, 0 exemptions trusted\)"
+for id in surplus-1 idle-pawn no-mate; do
+  grep -q "^# $id: no check certificate (the verdict is " "$tmp/all.cert" \
+    || fail "$id: expected a comment saying why no certificate"
+done
+
+# One check certificate alone in a file.
+one() {
+  awk -v id="$1" '
+    /^tsume-certificate 2$/ { cur = $0 "\n"; inside = 1; depth = 0; next }
+    inside { cur = cur $0 "\n" }
+    inside && /^tsume-certificate 1$/ { depth = 1 }
+    inside && /^end$/ { if (depth) depth = 0; else { inside = 0; if (cur ~ "\nproblem " id "\n") printf "%s", cur } }
+  ' "$tmp/all.cert"
+}
+one zukou-092 > "$tmp/sound.cert"
+one cooked-3-move-1 > "$tmp/cooked.cert"
+"$tsume" verify "$tmp/sound.cert" > /dev/null 2>&1 || fail "zukou-092 alone is not VALID"
+"$tsume" verify "$tmp/cooked.cert" > /dev/null 2>&1 || fail "cooked-3-move-1 alone is not VALID"
+
+# expect_invalid NAME FILE PATTERN: verify exits 1 and prints INVALID matching PATTERN.
+expect_invalid() {
+  local out
+  out=$("$tsume" verify "$2" 2>&1)
+  local rc=$?
+  [[ $rc -eq 1 ]] || fail "$1: verify exited $rc, expected 1: $out"
+  grep -qE "$3" <<< "$out" || fail "$1: expected /$3/, got: $out"
+}
+
+# The text as an extended regular expression that matches it literally.
+literal() { sed 's/[][\.*^$+?(){}|]/\\&/g' <<< "$1"; }
+
+# remove_part FILE HEAD: the part that begins with the line HEAD left out, one part fewer.
+remove_part() {
+  awk -v head="$2" '
+    $0 == head { skip = 1; next }
+    skip && /^end$/ { skip = 0; next }
+    skip { next }
+    /^parts / { print "parts", $2 - 1; next }
+    { print }' "$1"
+}
+
+# 1. One alternative check's disproof left out of the sound certificate.
+head=$(grep -m1 '^part alternative ' "$tmp/sound.cert")
+read -r _ _ ply move <<< "$head"
+remove_part "$tmp/sound.cert" "$head" > "$tmp/m1.cert"
+expect_invalid alternative_removed "$tmp/m1.cert" \
+  "INVALID part -1 node -1: the check $(literal "$move") at ply $ply \(for .*\) is neither disproven nor exempt"
+
+# 2. The exactness of the length left out.
+remove_part "$tmp/sound.cert" "part exact 0 -" > "$tmp/m2.cert"
+expect_invalid exact_removed "$tmp/m2.cert" "INVALID part -1 node -1: no exact part"
+
+# 3. The cook's last move replaced by 8c7a+, a check from 7a that leaves 9a free (hand analysis:
+#    the knight has left 8c): its leaf is no mate.
+awk '/^part cook / { cook = 1 } cook && $2 == "A" && $4 == "6a7a" { $4 = "8c7a+" } { print }' \
+  "$tmp/cooked.cert" > "$tmp/m3.cert"
+expect_invalid cook_leaf_no_mate "$tmp/m3.cert" \
+  "INVALID part 2 node 3: recorded as mate but the defender has the legal reply 8a9a"
+
+# 4. The cook claimed to mate sooner than its proof does (within 1, the proof takes 3).
+awk '/^part cook / { cook = 1 } cook && /^length 3$/ { $0 = "length 1" } { print }' \
+  "$tmp/cooked.cert" > "$tmp/m4.cert"
+expect_invalid cook_too_long "$tmp/m4.cert" \
+  "INVALID part 2 node 0: the certificate claims length 1 but its root is mated in 3"
+
+# 5. The cook moved to the line's last attacker node (ply 2), where another mate would be a
+#    final-move alternative, not a cook: its certificate is not of that position.
+sed -E 's/^part cook 0 /part cook 2 /' "$tmp/cooked.cert" > "$tmp/m5.cert"
+expect_invalid cook_moved "$tmp/m5.cert" "INVALID part 2 node -1: "
+
+# 6. Without the not-last part.
+remove_part "$tmp/cooked.cert" "part not-last 0 -" > "$tmp/m6.cert"
+expect_invalid not_last_removed "$tmp/m6.cert" "INVALID part 1 node -1: no not-last part"
+
+# 7. --certificate FILE.gz writes the same, compressed.
+"$tsume" check --threads 1 --hash 16 --certificate "$tmp/small.cert.gz" "$1" > /dev/null 2>&1 || true
+"$tsume" verify "$tmp/small.cert.gz" > "$tmp/gz.out" 2>&1 || fail "gz: $(cat "$tmp/gz.out")"
+grep -q "^summary: 5 valid, 0 invalid$" "$tmp/gz.out" || fail "gz: $(cat "$tmp/gz.out")"
+
+echo "ok: check certificates VALID, 6 mutations rejected, gzip"

@@ -1,0 +1,288 @@
+// Hand-made check certificates (format version 2, docs/certificate.md "Certificates of `tsume
+// check`'s verdicts"), checked by the verifier, and mutations that it must reject at the part
+// and node named. The positions and their analysis are those of tests/cli/data/check_small.tsv
+// (reasoning in tests/answer/test_check.cpp), written here with the defender's hand empty:
+//
+// - cooked-1: White king 9a, Black king 9c, a gold in hand. G*8b and G*9b both mate (each gold
+//   guarded by the king; 8a, 9b / 8b covered): a cook in a 1-ply problem. G*8a is a check but no
+//   mate: the king takes the gold (8a is not guarded).
+// - sound-1: White king 5a, Black pawn 5c, a gold in hand. G*5b mates (guarded by the pawn). The
+//   other checks are G*4a, G*6a, G*4b, G*6b (the king takes the unguarded gold), 5c5b and 5c5b+
+//   (the king takes the pawn or tokin): none mates in 1.
+// - cooked-3: White king 9a, Black king 9c, gold 6a, knights 9e and 7e. 9e8c and 7e8c give the
+//   same check (unpromoted: a promoted knight does not reach 9a); the king must go to 8a (8b and
+//   9b are the Black king's) and 6a7a mates: a cook at move 1. No check mates at once: after
+//   either knight move the king has 8a.
+#include <sstream>
+#include <string>
+
+#include <gtest/gtest.h>
+
+#include "verifier/certificate.h"
+
+namespace tsume::verifier {
+namespace {
+
+const std::string kCooked1 = R"(tsume-certificate 2
+claim cooked
+problem cooked-1
+sfen k8/9/K8/9/9/9/9/9/9 b G 1
+futile not-counted
+line G*8b
+parts 2
+part main 0 G*8b
+tsume-certificate 1
+sfen k8/9/K8/9/9/9/9/9/9 b G 1
+futile not-counted
+length 1
+nodes 2
+0 A 1 G*8b 1
+1 D 0
+end
+part cook 0 G*9b
+tsume-certificate 1
+sfen k8/9/K8/9/9/9/9/9/9 b G 1
+futile not-counted
+length 1
+nodes 2
+0 A 1 G*9b 1
+1 D 0
+end
+end
+)";
+
+// A part of sound-1: the position after `check` (`sfen`), where the defender's `reply` takes the
+// checking piece; no mate within 1 (the defender to move: not mated at once).
+std::string alternative(const std::string& check, const std::string& sfen,
+                        const std::string& reply) {
+  return "part alternative 0 " + check + "\ntsume-certificate 1\nclaim no-mate-within\nsfen " +
+         sfen + "\nfutile not-counted\nlength 1\nnodes 1\n0 D 1 " + reply + " -\nend\n";
+}
+
+const std::string kSound1 = std::string(R"(tsume-certificate 2
+claim sound
+problem sound-1
+sfen 4k4/9/4P4/9/9/9/9/9/9 b G 1
+futile not-counted
+line G*5b
+parts 7
+part mate 0 G*5b
+tsume-certificate 1
+sfen 4k4/9/4P4/9/9/9/9/9/9 b G 1
+futile not-counted
+length 1
+nodes 2
+0 A 1 G*5b 1
+1 D 0
+end
+)") + alternative("G*4a", "4kG3/9/4P4/9/9/9/9/9/9 w - 1", "5a4a") +
+                            alternative("G*6a", "3Gk4/9/4P4/9/9/9/9/9/9 w - 1", "5a6a") +
+                            alternative("G*4b", "4k4/5G3/4P4/9/9/9/9/9/9 w - 1", "5a4b") +
+                            alternative("G*6b", "4k4/3G5/4P4/9/9/9/9/9/9 w - 1", "5a6b") +
+                            alternative("5c5b", "4k4/4P4/9/9/9/9/9/9/9 w G 1", "5a5b") +
+                            alternative("5c5b+", "4k4/4+P4/9/9/9/9/9/9/9 w G 1", "5a5b") + "end\n";
+
+const std::string kCooked3 = R"(tsume-certificate 2
+claim cooked
+problem cooked-3
+sfen k2G5/9/K8/9/N1N6/9/9/9/9 b - 1
+futile not-counted
+line 7e8c 9a8a 6a7a
+parts 3
+part main 0 7e8c
+tsume-certificate 1
+sfen k2G5/9/K8/9/N1N6/9/9/9/9 b - 1
+futile not-counted
+length 3
+nodes 4
+0 A 3 7e8c 1
+1 D 2 9a8a 2
+2 A 1 6a7a 3
+3 D 0
+end
+part not-last 0 -
+tsume-certificate 1
+claim no-mate-within
+sfen k2G5/9/K8/9/N1N6/9/9/9/9 b - 1
+futile not-counted
+length 1
+nodes 3
+0 A 1 7e8c 1 9e8c 2
+1 D 0 9a8a -
+2 D 0 9a8a -
+end
+part cook 0 9e8c
+tsume-certificate 1
+sfen k2G5/9/K8/9/N1N6/9/9/9/9 b - 1
+futile not-counted
+length 3
+nodes 4
+0 A 3 9e8c 1
+1 D 2 9a8a 2
+2 A 1 6a7a 3
+3 D 0
+end
+end
+)";
+
+Certificate read(const std::string& text) {
+  std::istringstream in(text);
+  CertificateReader reader(in, "test.cert");
+  Certificate c;
+  EXPECT_TRUE(reader.next(c));
+  EXPECT_FALSE(reader.next(c));
+  return c;
+}
+
+std::string replace(std::string text, const std::string& from, const std::string& to) {
+  const auto at = text.find(from);
+  EXPECT_NE(at, std::string::npos) << from;
+  if (at != std::string::npos) text.replace(at, from.size(), to);
+  return text;
+}
+
+// Removes the part that begins with the line `head` (up to its certificate's `end`) and sets
+// the part count to `parts`.
+std::string remove_part(std::string text, const std::string& head, int parts) {
+  const auto at = text.find(head + "\n");
+  EXPECT_NE(at, std::string::npos) << head;
+  if (at == std::string::npos) return text;
+  const auto end = text.find("\nend\n", at);
+  text.erase(at, end + 5 - at);
+  const auto count = text.find("\nparts ");
+  const auto eol = text.find('\n', count + 1);
+  text.replace(count + 1, eol - count - 1, "parts " + std::to_string(parts));
+  return text;
+}
+
+void expect_valid(const std::string& text, const std::string& summary) {
+  const Verdict v = verify(read(text));
+  EXPECT_TRUE(v.valid) << "part " << v.part << " node " << v.node << ": " << v.reason;
+  EXPECT_EQ(v.summary, summary);
+}
+
+void expect_invalid(const std::string& text, long part, long node, const std::string& reason) {
+  const Verdict v = verify(read(text));
+  EXPECT_FALSE(v.valid);
+  EXPECT_EQ(v.part, part) << v.reason;
+  EXPECT_EQ(v.node, node) << v.reason;
+  EXPECT_NE(v.reason.find(reason), std::string::npos) << v.reason;
+}
+
+TEST(CheckCertificate, HandMadeCertificatesAreValid) {
+  expect_valid(kCooked1, "cooked at 0 by G*9b for G*8b (mate within 1)");
+  expect_valid(kSound1,
+               "sound length 1 (6 alternatives disproved, 0 mirror images, 0 exemptions trusted)");
+  expect_valid(kCooked3, "cooked at 0 by 9e8c for 7e8c (mate within 3)");
+}
+
+TEST(CheckCertificate, VersionOneIsStillRead) {
+  const Certificate c = read(R"(tsume-certificate 1
+sfen 4k4/9/4P4/9/9/9/9/9/9 b G 1
+futile not-counted
+length 1
+nodes 2
+0 A 1 G*5b 1
+1 D 0
+end
+)");
+  EXPECT_EQ(c.version, 1);
+  EXPECT_TRUE(verify(c).valid);
+}
+
+TEST(CheckCertificate, ACookWhoseLeafIsNoMateIsRejected) {
+  // G*8a: the king takes the gold.
+  std::string text = replace(kCooked1, "part cook 0 G*9b", "part cook 0 G*8a");
+  text = replace(text, "0 A 1 G*9b 1", "0 A 1 G*8a 1");
+  expect_invalid(text, 1, 1, "recorded as mate but the defender has the legal reply 9a8a");
+  // cooked-3: 8c7a+ instead of 6a7a checks from 7a (guarded by the gold), but the knight has
+  // left 8c and 9a is free: the king escapes there.
+  const auto cook = kCooked3.find("part cook");
+  std::string three = kCooked3;
+  three.replace(three.find("6a7a", cook), 4, "8c7a+");
+  expect_invalid(three, 2, 3, "recorded as mate but the defender has the legal reply 8a9a");
+}
+
+TEST(CheckCertificate, TheCookMustBeAnotherMove) {
+  std::string text = replace(kCooked1, "part cook 0 G*9b", "part cook 0 G*8b");
+  text = replace(text, "0 A 1 G*9b 1", "0 A 1 G*8b 1");
+  expect_invalid(text, 1, -1, "is the line's own move");
+}
+
+TEST(CheckCertificate, ACookLongerThanItsProofClaimsIsRejected) {
+  // The cook part claims a mate within 1 where its proof takes 3 plies.
+  const auto cook = kCooked3.find("part cook");
+  std::string text = kCooked3;
+  text.replace(text.find("length 3", cook), 8, "length 1");
+  expect_invalid(text, 2, 0, "claims length 1 but its root is mated in 3");
+}
+
+TEST(CheckCertificate, ACookAtWhatMayBeTheLastNodeIsRejected) {
+  // Without the not-last part the node could be the last attacker node, where another mate is a
+  // flaw (最終手余詰), not a cook.
+  expect_invalid(remove_part(kCooked3, "part not-last 0 -", 2), 1, -1, "no not-last part");
+}
+
+TEST(CheckCertificate, ASoundCertificateWithoutOneDisproofIsRejected) {
+  expect_invalid(remove_part(kSound1, "part alternative 0 G*6b", 6), -1, -1,
+                 "the check G*6b at ply 0 (for G*5b) is neither disproven nor exempt");
+}
+
+TEST(CheckCertificate, ADisproofOfTheWrongPositionIsRejected) {
+  // The part for G*4a given the position after G*6a.
+  expect_invalid(replace(kSound1, "4kG3/9/4P4", "3Gk4/9/4P4"), 1, -1,
+                 "its certificate's position is not the one at ply 0 after G*4a");
+}
+
+TEST(CheckCertificate, ADisproofWithAnIllegalReplyIsRejected) {
+  // After G*4b the king cannot go to 5b (the pawn and the gold cover it).
+  expect_invalid(replace(kSound1, "0 D 1 5a4b -", "0 D 1 5a5b -"), 3, 0, "is not legal");
+}
+
+TEST(CheckCertificate, APromotionCookInAOnePlyProblemNeedsNoSlowPart) {
+  // White king 9a; Black king 9c, silver 8c. 8c8b and 8c8b+ both mate: the piece on 8b attacks
+  // 9a, covers 8a, is guarded by the king, which covers 9b. Non-limitation exempts only before
+  // the last move, so in a 1-ply problem the promotion is a cook with no further part.
+  const std::string sfen = "k8/9/KS7/9/9/9/9/9/9 b - 1";
+  const std::string text = "tsume-certificate 2\nclaim cooked\nsfen " + sfen +
+                           "\nfutile not-counted\nline 8c8b\nparts 2\n"
+                           "part main 0 8c8b\ntsume-certificate 1\nsfen " +
+                           sfen +
+                           "\nfutile not-counted\nlength 1\nnodes 2\n0 A 1 8c8b 1\n1 D 0\nend\n"
+                           "part cook 0 8c8b+\ntsume-certificate 1\nsfen " +
+                           sfen +
+                           "\nfutile not-counted\nlength 1\nnodes 2\n0 A 1 8c8b+ 1\n1 D 0\nend\n"
+                           "end\n";
+  expect_valid(text, "cooked at 0 by 8c8b+ for 8c8b (mate within 1)");
+}
+
+TEST(CheckCertificate, AMirrorImageIsNoCook) {
+  // mirror of check_small.tsv: White king 5a between its pawns on 6a and 4a, Black gold 5c, a
+  // knight in hand. N*6c and N*4c both mate (the knight attacks 5a; 4b 5b 6b are the gold's,
+  // 4a 6a the king's own pawns), but on this symmetric board they are mirror images (鏡像).
+  const std::string sfen = "3pkp3/9/4G4/9/9/9/9/9/9 b N 1";
+  const auto mate = [&](const std::string& move) {
+    return "tsume-certificate 1\nsfen " + sfen + "\nfutile not-counted\nlength 1\nnodes 2\n0 A 1 " +
+           move + " 1\n1 D 0\nend\n";
+  };
+  const std::string text = "tsume-certificate 2\nclaim cooked\nsfen " + sfen +
+                           "\nfutile not-counted\nline N*6c\nparts 2\npart main 0 N*6c\n" +
+                           mate("N*6c") + "part cook 0 N*4c\n" + mate("N*4c") + "end\n";
+  expect_invalid(text, 1, -1, "N*4c is the mirror image of N*6c on a symmetric board");
+  // The same cook on the board with a White pawn on 9a is no mirror image: a cook.
+  const std::string asymmetric = "p2pkp3/9/4G4/9/9/9/9/9/9 b N 1";
+  std::string other = text;
+  for (std::size_t at; (at = other.find(sfen)) != std::string::npos;)
+    other.replace(at, sfen.size(), asymmetric);
+  expect_valid(other, "cooked at 0 by N*4c for N*6c (mate within 1)");
+}
+
+TEST(CheckCertificate, AnUnknownRoleIsAReadError) {
+  std::istringstream in(replace(kCooked1, "part cook 0 G*9b", "part spoon 0 G*9b"));
+  CertificateReader reader(in, "test.cert");
+  Certificate c;
+  EXPECT_THROW(reader.next(c), std::runtime_error);
+}
+
+}  // namespace
+}  // namespace tsume::verifier
