@@ -102,6 +102,68 @@ const char* status_name(large::MateStatus s) {
   return "unknown";
 }
 
+// The options solve and check share under --rules chu|dai|tenjiku: --format, --nodes (its help
+// given), --plies (help given), --rules.
+void add_large_search_options(po::options_description& options, const char* nodes_help,
+                              const char* plies_help) {
+  auto add = options.add_options();
+  add("format", po::value<std::string>()->value_name("text|jsonl")->default_value("text"),
+      "output format: text for people, JSON Lines (one object per problem)");
+  add("nodes", count_value("5M"), nodes_help);
+  add("plies", po::value<int>()->value_name("N")->default_value(15), plies_help);
+  add_rules_option(options);
+}
+
+struct LargeSearchSettings {
+  large::Game game;
+  std::string format;
+  large::MateLimits limits;
+};
+
+LargeSearchSettings large_search_settings(const po::variables_map& vm) {
+  LargeSearchSettings s{
+      *large::parse_game(vm["rules"].as<std::string>()), vm["format"].as<std::string>(), {}};
+  if (s.format != "text" && s.format != "jsonl")
+    throw UsageError("--format must be 'text' or 'jsonl' under --rules chu|dai|tenjiku");
+  s.limits.max_nodes = count_option(vm, "nodes");
+  s.limits.max_plies = vm["plies"].as<int>();
+  if (s.limits.max_plies < 1 || s.limits.max_plies > 63)
+    throw UsageError("--plies must be between 1 and 63");
+  return s;
+}
+
+// The problem of an input record: its position, or in `error` why it is none (an SFEN that
+// does not read, prefixed with `sfen_prefix`; a defender without a royal, or whose only royal
+// is attacked with the attacker to move).
+std::optional<large::Position> large_problem(const LargeInput& input, large::Game game,
+                                             const char* sfen_prefix, std::string& error) {
+  try {
+    large::Position pos = large::parse_sfen(input.sfen, game, large::default_rules(game));
+    const large::Side defender = large::opposite(pos.side_to_move());
+    const int royals = large::royal_count(pos, defender);
+    if (royals == 0) {
+      error = "the defender has no royal (King or Crown Prince)";
+    } else if (royals == 1 && large::in_check(pos, defender)) {
+      error = "the defender's only royal is attacked with the attacker to move";
+    }
+    return pos;
+  } catch (const std::invalid_argument& e) {
+    error = sfen_prefix + std::string(e.what());
+  }
+  return std::nullopt;
+}
+
+// The moves of a line from `start`, in the notation perft --divide prints, space-separated.
+std::string large_line_text(large::Position pos, const std::vector<large::Move>& line) {
+  std::string text;
+  for (const auto& m : line) {
+    if (!text.empty()) text += ' ';
+    text += large::move_text(pos, m);
+    pos = large::after(pos, m);
+  }
+  return text;
+}
+
 }  // namespace
 
 std::string LargeInput::where() const {
@@ -285,25 +347,16 @@ int large_checks_main(const Context& ctx) {
 int large_solve_main(const Context& ctx) {
   po::options_description options("Options", kHelpLineLength);
   auto add = options.add_options();
-  add("format", po::value<std::string>()->value_name("text|jsonl")->default_value("text"),
-      "output format: text for people, JSON Lines (one object per problem)");
-  add("nodes", count_value("5M"), "positions visited per problem, all lengths together (0: none)");
-  add("plies", po::value<int>()->value_name("N")->default_value(15),
-      "the longest mate looked for (1..63)");
   add("search", po::value<std::string>()->value_name("dfpn|bounded")->default_value("dfpn"),
       "the mate search: df-pn, or the bounded AND/OR search (for comparisons)");
-  add_rules_option(options);
+  add_large_search_options(options, "positions visited per problem, all lengths together (0: none)",
+                           "the longest mate looked for (1..63)");
   const auto vm = parse_options_with_inputs(ctx, options, kSolveHelp);
   if (!vm) return kExitOk;
-  const large::Game game = *large::parse_game((*vm)["rules"].as<std::string>());
-  const std::string format = (*vm)["format"].as<std::string>();
-  if (format != "text" && format != "jsonl")
-    throw UsageError("--format must be 'text' or 'jsonl' under --rules chu|dai|tenjiku");
-  large::MateLimits limits;
-  limits.max_nodes = count_option(*vm, "nodes");
-  limits.max_plies = (*vm)["plies"].as<int>();
-  if (limits.max_plies < 1 || limits.max_plies > 63)
-    throw UsageError("--plies must be between 1 and 63");
+  const LargeSearchSettings settings = large_search_settings(*vm);
+  const large::Game game = settings.game;
+  const std::string& format = settings.format;
+  const large::MateLimits& limits = settings.limits;
   const std::string search = (*vm)["search"].as<std::string>();
   if (search != "dfpn" && search != "bounded")
     throw UsageError("--search must be 'dfpn' or 'bounded'");
@@ -317,20 +370,7 @@ int large_solve_main(const Context& ctx) {
   for (const LargeInput& input : inputs) {
     std::string error = input.error;
     std::optional<large::Position> pos;
-    if (error.empty()) {
-      try {
-        pos = large::parse_sfen(input.sfen, game, large::default_rules(game));
-        const large::Side defender = large::opposite(pos->side_to_move());
-        const int royals = large::royal_count(*pos, defender);
-        if (royals == 0) {
-          error = "the defender has no royal (King or Crown Prince)";
-        } else if (royals == 1 && large::in_check(*pos, defender)) {
-          error = "the defender's only royal is attacked with the attacker to move";
-        }
-      } catch (const std::invalid_argument& e) {
-        error = e.what();
-      }
-    }
+    if (error.empty()) pos = large_problem(input, game, "", error);
     if (!error.empty()) {
       if (format == "jsonl") {
         ctx.out << "{\"id\":" << json_string(input.id) << ",\"sfen\":" << json_string(input.sfen)
@@ -350,12 +390,7 @@ int large_solve_main(const Context& ctx) {
                                                     : large::solve_mate_dfpn(*pos, limits);
     const double seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    std::string pv;
-    for (const auto& m : r.pv) {
-      if (!pv.empty()) pv += ' ';
-      pv += large::move_text(*pos, m);
-      pos = large::after(*pos, m);
-    }
+    const std::string pv = large_line_text(*pos, r.pv);
     const char* status = status_name(r.status);
     std::string limit;
     if (r.status == large::MateStatus::Unknown) limit = r.bounded ? "plies" : "nodes";
@@ -431,25 +466,17 @@ std::string findings_json(const large::Position& start, const std::vector<large:
 int large_check_main(const Context& ctx) {
   po::options_description options("Options", kHelpLineLength);
   auto add = options.add_options();
-  add("format", po::value<std::string>()->value_name("text|jsonl")->default_value("text"),
-      "output format: text for people, JSON Lines (one object per problem)");
-  add("nodes", count_value("5M"), "nodes of the solve of each problem (0: none)");
   add("step-nodes", count_value("500k"), "nodes of one alternative's question (0: none)");
-  add("plies", po::value<int>()->value_name("N")->default_value(15),
-      "the longest mate looked for (1..63; raised to a stated length)");
-  add_rules_option(options);
+  add_large_search_options(options, "nodes of the solve of each problem (0: none)",
+                           "the longest mate looked for (1..63; raised to a stated length)");
   const auto vm = parse_options_with_inputs(ctx, options, kCheckHelp);
   if (!vm) return kExitOk;
-  const large::Game game = *large::parse_game((*vm)["rules"].as<std::string>());
-  const std::string format = (*vm)["format"].as<std::string>();
-  if (format != "text" && format != "jsonl")
-    throw UsageError("--format must be 'text' or 'jsonl' under --rules chu|dai|tenjiku");
+  const LargeSearchSettings common = large_search_settings(*vm);
+  const large::Game game = common.game;
+  const std::string& format = common.format;
   large::SoundnessOptions settings;
-  settings.limits.max_nodes = count_option(*vm, "nodes");
-  settings.limits.max_plies = (*vm)["plies"].as<int>();
+  settings.limits = common.limits;
   settings.step_nodes = count_option(*vm, "step-nodes");
-  if (settings.limits.max_plies < 1 || settings.limits.max_plies > 63)
-    throw UsageError("--plies must be between 1 and 63");
   const auto inputs = read_large_inputs(ctx, inputs_of(*vm));
   const std::string rules_name(large::game_name(game));
   std::size_t checked = 0;
@@ -457,30 +484,17 @@ int large_check_main(const Context& ctx) {
     std::string error = input.error;
     std::optional<large::Position> pos;
     std::optional<int> stated;
-    if (error.empty()) {
+    if (error.empty()) pos = large_problem(input, game, "invalid SFEN: ", error);
+    if (pos && !input.length.empty() && input.length != "-") {
+      std::size_t used = 0;
+      int n = -1;
       try {
-        pos = large::parse_sfen(input.sfen, game, large::default_rules(game));
-        const large::Side defender = large::opposite(pos->side_to_move());
-        const int royals = large::royal_count(*pos, defender);
-        if (royals == 0) {
-          error = "the defender has no royal (King or Crown Prince)";
-        } else if (royals == 1 && large::in_check(*pos, defender)) {
-          error = "the defender's only royal is attacked with the attacker to move";
-        }
-        if (!input.length.empty() && input.length != "-") {
-          std::size_t used = 0;
-          int n = -1;
-          try {
-            n = std::stoi(input.length, &used);
-          } catch (const std::exception&) {  // std::invalid_argument, std::out_of_range
-          }
-          if (n < 1 || n > 63 || used != input.length.size())
-            error = "the length column '" + input.length + "' is not a number of plies (1..63)";
-          stated = n;
-        }
-      } catch (const std::invalid_argument& e) {
-        error = std::string("invalid SFEN: ") + e.what();
+        n = std::stoi(input.length, &used);
+      } catch (const std::exception&) {  // std::invalid_argument, std::out_of_range
       }
+      if ((n < 1 || n > 63 || used != input.length.size()) && error.empty())
+        error = "the length column '" + input.length + "' is not a number of plies (1..63)";
+      stated = n;
     }
     if (!error.empty()) {
       ctx.err << "tsume " << ctx.command << ": " << input.where() << ": " << error << '\n';
@@ -500,15 +514,7 @@ int large_check_main(const Context& ctx) {
     const large::SoundnessResult r = large::check_soundness(*pos, settings);
     const double seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    std::string pv;
-    {
-      large::Position p = *pos;
-      for (const auto& m : r.main_line) {
-        if (!pv.empty()) pv += ' ';
-        pv += large::move_text(p, m);
-        p = large::after(p, m);
-      }
-    }
+    const std::string pv = large_line_text(*pos, r.main_line);
     const char* verdict = large::soundness_name(r.verdict);
     if (format == "jsonl") {
       ctx.out << "{\"id\":" << json_string(input.id) << ",\"sfen\":" << json_string(input.sfen)
