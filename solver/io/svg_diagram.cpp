@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "solver/io/piece_names.h"
+#include "solver/io/svg_text.h"
 
 namespace tsume::io {
 
@@ -24,37 +25,12 @@ constexpr std::string_view kFonts =
     "'Noto Sans CJK JP','Noto Serif CJK JP','IPAGothic','IPAMincho','Hiragino Mincho ProN',"
     "'Yu Gothic','VL Gothic',sans-serif";
 
-std::string xml_escape(std::string_view s) {
-  std::string out;
-  for (char c : s) {
-    switch (c) {
-    case '&':
-      out += "&amp;";
-      break;
-    case '<':
-      out += "&lt;";
-      break;
-    case '>':
-      out += "&gt;";
-      break;
-    case '"':
-      out += "&quot;";
-      break;
-    default:
-      out += c;
-    }
-  }
-  return out;
-}
-
-std::string num(int v) { return std::to_string(v); }
+using svg::num;
+using svg::xml_escape;
 
 // A text element centred on (x, y); `extra` holds further attributes.
 std::string text(int x, int y, int size, std::string_view content, std::string_view extra = {}) {
-  // The baseline sits about a third of the font size below the centre for CJK glyphs.
-  return "<text x=\"" + num(x) + "\" y=\"" + num(y + size * 35 / 100) + "\" font-size=\"" +
-         num(size) + "\" text-anchor=\"middle\"" + (extra.empty() ? "" : " ") + std::string(extra) +
-         ">" + xml_escape(content) + "</text>\n";
+  return svg::text(x, y, size, content, extra, 35);
 }
 
 // The lines of a hand column, top to bottom: the side's mark and 持駒, then one line per kind

@@ -4,6 +4,8 @@
 #include <cctype>
 #include <string_view>
 
+#include "solver/io/svg_text.h"
+
 namespace tsume::large {
 
 namespace {
@@ -17,40 +19,12 @@ constexpr int kTitleHeight = 32;
 constexpr int kLabelFont = 13;
 constexpr std::string_view kFonts = "'DejaVu Sans','Liberation Sans',Arial,sans-serif";
 
-std::string xml_escape(std::string_view s) {
-  std::string out;
-  for (char c : s) {
-    switch (c) {
-    case '&':
-      out += "&amp;";
-      break;
-    case '<':
-      out += "&lt;";
-      break;
-    case '>':
-      out += "&gt;";
-      break;
-    case '"':
-      out += "&quot;";
-      break;
-    case '\'':
-      out += "&apos;";
-      break;
-    default:
-      out += c;
-    }
-  }
-  return out;
-}
-
-std::string num(int v) { return std::to_string(v); }
+using svg::num;
+using svg::xml_escape;
 
 // A text element centred on (x, y); `extra` holds further attributes.
 std::string text(int x, int y, int size, std::string_view content, std::string_view extra = {}) {
-  // The baseline of Latin capitals sits about a third of the font size below the centre.
-  return "<text x=\"" + num(x) + "\" y=\"" + num(y + size * 36 / 100) + "\" font-size=\"" +
-         num(size) + "\" text-anchor=\"middle\"" + (extra.empty() ? "" : " ") + std::string(extra) +
-         ">" + xml_escape(content) + "</text>\n";
+  return svg::text(x, y, size, content, extra, 36);
 }
 
 }  // namespace
