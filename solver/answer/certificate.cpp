@@ -505,6 +505,13 @@ private:
   bool refuted_ = false;  // a no-mate claim met a mate
 };
 
+// Node `id` becomes node 0 (the root): the two swap places and every edge follows.
+void make_root(std::vector<Certificate::Node>& nodes, std::uint32_t id) {
+  std::swap(nodes[0], nodes[id]);
+  for (Certificate::Node& n : nodes)
+    for (Certificate::Edge& e : n.edges) e.child = e.child == id ? 0 : e.child == 0 ? id : e.child;
+}
+
 // The graph reachable from node 0, renumbered in depth-first order, with every distance computed
 // from the children (a node rebuilt with a smaller distance lowers its parents'). False on a
 // cycle, unless `allow_cycles` (no mate at all; then no distance is recomputed).
@@ -610,9 +617,7 @@ CertificateBuild build_certificate_with_move(TranspositionTable& table, const Se
     return result;
   }
   std::vector<Certificate::Node>& nodes = builder.nodes();
-  std::swap(nodes[0], nodes[id]);
-  for (Certificate::Node& n : nodes)
-    for (Certificate::Edge& e : n.edges) e.child = e.child == id ? 0 : e.child == 0 ? id : e.child;
+  make_root(nodes, id);
   std::vector<Certificate::Node> below_root;
   if (!finish(nodes, below_root)) {
     result.error = "the proof read from the table has a cycle";
@@ -665,9 +670,7 @@ CertificateBuild build_no_mate_certificate_for(TranspositionTable& table,
   }
   // The root is the last node built (the first for no mate at all): renumber from it.
   std::vector<Certificate::Node>& nodes = builder.nodes();
-  std::swap(nodes[0], nodes[id]);
-  for (Certificate::Node& n : nodes)
-    for (Certificate::Edge& e : n.edges) e.child = e.child == id ? 0 : e.child == 0 ? id : e.child;
+  make_root(nodes, id);
   if (!finish(nodes, result.certificate.nodes, false, at_all)) {
     result.error = "the disproof read from the table has a cycle";
     return result;
