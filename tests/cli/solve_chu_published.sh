@@ -20,7 +20,10 @@ DIFFERENT=" kinu-002 kinu-003 kinu-006 kinu-007 kinu-008 kinu-010 kinu-011 kinu-
  kinu-014 kinu-015 kinu-016 kinu-018 kinu-020 kinu-022 kinu-023 kinu-024 kinu-025 kinu-027
  kinu-028 kinu-029 kinu-030 kinu-031 kinu-034 kinu-036 kinu-037 kinu-039 kinu-041 kinu-044
  kinu-045 kinu-047 kinu-048 kinu-049 kinu-051 kinu-052 kinu-053 kinu-055 kinu-057 kinu-058
- kinu-059 kinu-061 kinu-063 kinu-064 kinu-065 "
+ kinu-059 kinu-061 kinu-063 kinu-064 kinu-065"
+# One space around each id, for the match below.
+# shellcheck disable=SC2086
+DIFFERENT=" $(echo $DIFFERENT) "
 
 failures=0
 checked=0
