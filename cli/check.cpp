@@ -100,6 +100,7 @@ Settings read_settings(const po::variables_map& vm) {
   s.use_given = !vm["ignore-given"].as<bool>();
   s.read = read_options(vm);
   s.certificate = vm.count("certificate") != 0;
+  s.options.keep_table = s.certificate;  // the certificate writer reads the checker's table
   if (s.certificate && s.read.variant != Variant::Shogi)
     throw UsageError("--certificate is supported for shogi only, not --rules " +
                      std::string(variant_name(s.read.variant)));
@@ -126,9 +127,10 @@ Checked check_record(const Record& r, const Settings& settings) {
     c.limit =
         limit_reached(settings.options.limits, c.result->nodes, c.result->seconds, "step-nodes");
   if (settings.certificate) {
-    // Searched in tables of its own, each part within the problem's limits.
+    // Searched in the checker's table, each part within the problem's limits.
     const CheckCertificateBuild built = build_check_certificate(
         problem->position, *c.result, settings.options.limits, settings.options.hash_megabytes);
+    c.result->table.reset();
     const std::string id = one_line(c.id);
     std::ostringstream text;
     if (built.ok) {

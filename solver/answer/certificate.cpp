@@ -407,8 +407,9 @@ private:
       candidates.push_back(c);
     }
     // The checks after each reply tell the candidates apart where several are known (and, for
-    // no mate at all, everywhere: none of its nodes is a leaf).
-    if (needed > 0 && (known > 1 || needed >= kNoMate))
+    // no mate at all, where none is: none of its nodes is a leaf). A lone known refutation is
+    // tried first whatever they are.
+    if (needed > 0 && (known > 1 || (needed >= kNoMate && known == 0)))
       for (Candidate& c : candidates) {
         if (!c.known && needed < kNoMate) continue;
         MoveList after;

@@ -1,6 +1,7 @@
 #include "solver/answer/certificate_check.h"
 
 #include <limits>
+#include <memory>
 #include <sstream>
 #include <utility>
 
@@ -15,8 +16,9 @@ class Writer {
 public:
   Writer(const Position& root, const CheckResult& result, const SearchLimits& limits,
          std::size_t hash_megabytes)
-      : root_(root), result_(result), limits_(limits), table_(hash_megabytes),
-        attacker_(root.side_to_move()) {
+      : root_(root), result_(result), limits_(limits),
+        own_(result.table ? nullptr : std::make_unique<TranspositionTable>(hash_megabytes)),
+        table_(result.table ? *result.table : *own_), attacker_(root.side_to_move()) {
     Position pos = root;
     path_.push_back(pos);
     for (Move m : result.main_line) {
@@ -163,7 +165,8 @@ private:
   const Position& root_;
   const CheckResult& result_;
   SearchLimits limits_;
-  TranspositionTable table_;
+  std::unique_ptr<TranspositionTable> own_;  // when the check left no table
+  TranspositionTable& table_;
   Color attacker_;
   std::vector<Position> path_;  // the main line's positions, 0..L
   std::uint64_t nodes_ = 0;

@@ -10,8 +10,9 @@
 // no mate within L - 2) and, at every attacker node but the last, every other check disproven
 // at any length, or named with the checker's exemption.
 //
-// The writer searches in tables of its own (the checker's are gone when its verdict is known),
-// each part within `limits`.
+// The writer searches in the checker's main table when the check kept it
+// (CheckOptions::keep_table: the exact length's proof and the alternatives' disproofs are
+// there), else in a table of its own of `hash_megabytes`; each part within `limits`.
 #pragma once
 
 #include <cstdint>

@@ -57,7 +57,7 @@ auto Checker<R>::run(const std::optional<std::vector<Move>>& intended) -> CheckR
   if (have_line) {
     if (options_.test_pieces) {
       scratch_.reset();  // the piece test has the budget of both (half())
-      table_.resize(1);
+      if (!options_.keep_table) table_.resize(1);
       counted(phases.pieces, [&] { test_pieces(); });
     }
   } else if (intended) {
@@ -65,6 +65,7 @@ auto Checker<R>::run(const std::optional<std::vector<Move>>& intended) -> CheckR
     result_.intended_note = "not compared: the main line is not known";
   }
   decide();
+  if (options_.keep_table) result_.table = std::make_shared<TranspositionTable>(std::move(table_));
   result_.nodes = nodes_;
   result_.seconds = std::chrono::duration<double>(Clock::now() - start_).count();
   return std::move(result_);

@@ -25,6 +25,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -36,6 +37,7 @@
 #include "solver/search/limits.h"
 #include "solver/search/mate_len.h"
 #include "solver/search/shogi_rules.h"
+#include "solver/search/tt.h"
 
 namespace tsume {
 
@@ -83,6 +85,11 @@ struct CheckOptions {
   // Stop looking for cooks, and skip the variation flaws, once one cook is proven: the verdict
   // is COOKED whatever else is found (the piece test's smaller problems need only the verdict).
   bool stop_at_first_cook = false;
+  // Hand the main table (the length, line and cook searches') to the result (`table`) instead
+  // of shrinking it before the piece test, for the certificate writer (certificate_check.h):
+  // the piece test's tables then come on top of it (--hash and a half at most). The searches
+  // and the verdict are the same either way.
+  bool keep_table = false;
 };
 
 template <CheckRules R> struct BasicCheckResult {
@@ -122,6 +129,9 @@ template <CheckRules R> struct BasicCheckResult {
   struct Phases {
     std::uint64_t length = 0, line = 0, cooks = 0, pieces = 0;
   } phase_nodes;
+  // With CheckOptions::keep_table: the main table as the check left it (the exact length's
+  // proof, the alternatives' disproofs); else null.
+  std::shared_ptr<TranspositionTable> table;
 };
 using CheckResult = BasicCheckResult<ShogiRules>;
 

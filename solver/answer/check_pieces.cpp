@@ -103,6 +103,7 @@ auto Checker<R>::test_piece(const Removal& removal, std::uint64_t cap) -> PieceT
   sub.test_pieces = false;
   sub.pieces_needed_for_sound = false;
   sub.stop_at_first_cook = true;
+  sub.keep_table = false;
   sub.hash_megabytes = half(options_.hash_megabytes);  // beside piece_table_
   const auto check_smaller = [&](const CheckOptions& o) {
     CheckResult res = check_problem<R>(smaller, o, line());

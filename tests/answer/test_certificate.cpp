@@ -4,6 +4,8 @@
 
 #include <gtest/gtest.h>
 
+#include "solver/answer/certificate_check.h"
+
 #include <sstream>
 #include <string>
 #include <string_view>
@@ -170,6 +172,43 @@ TEST(Certificate, ShoShogiCertificatesVerify) {
     EXPECT_FALSE(w.valid);
     EXPECT_NE(w.reason.find("SFEN"), std::string::npos) << w.reason;
   }
+}
+
+TEST(CheckCertificate, WriterReadsTheCheckersTable) {
+  // 将棋図巧 第92番 (problems/zukou.tsv; 13 plies, SOUND in docs/check.md). Keeping the check's
+  // table changes nothing in the check; the writer that reads it searches less than one that
+  // starts from an empty table (the alternatives' disproofs are there), and both certificates
+  // are VALID.
+  const Position root = position("6kp1/8n/5R1L1/4+b2sB/6N2/9/6L2/9/9 b r4g3s2n2l17p 1");
+  CheckOptions o;
+  o.limits.max_nodes = 8'000'000;
+  o.step_nodes = 1'000'000;
+  o.hash_megabytes = 16;
+  const CheckResult plain = check_problem(root, o);
+  o.keep_table = true;
+  const CheckResult kept = check_problem(root, o);
+  ASSERT_EQ(plain.verdict, Verdict::Sound);
+  EXPECT_EQ(kept.verdict, plain.verdict);
+  EXPECT_EQ(kept.length, 13);
+  EXPECT_EQ(kept.nodes, plain.nodes);
+  EXPECT_EQ(kept.main_line, plain.main_line);
+  EXPECT_EQ(plain.table, nullptr);
+  ASSERT_NE(kept.table, nullptr);
+  const CheckCertificateBuild fresh = build_check_certificate(root, plain, o.limits, 16);
+  const CheckCertificateBuild reused = build_check_certificate(root, kept, o.limits, 16);
+  const std::string sfen = io::to_sfen(root);
+  for (const CheckCertificateBuild* b : {&fresh, &reused}) {
+    ASSERT_TRUE(b->ok) << b->error;
+    std::istringstream in(check_certificate_text(b->certificate, "zukou-092", sfen,
+                                                 [](const Position& p) { return io::to_sfen(p); }));
+    verifier::CertificateReader reader(in, "test");
+    verifier::Certificate c;
+    ASSERT_TRUE(reader.next(c));
+    const verifier::Verdict v = verifier::verify(c);
+    EXPECT_TRUE(v.valid) << "part " << v.part << " node " << v.node << ": " << v.reason;
+    EXPECT_TRUE(v.summary.starts_with("sound length 13 ")) << v.summary;
+  }
+  EXPECT_LT(reused.nodes, fresh.nodes);
 }
 
 }  // namespace
