@@ -139,10 +139,15 @@ void add_problem_file(const std::string& path, std::vector<Record>& out) {
   out.push_back(std::move(r));
 }
 
-void add_file(const std::string& path, std::vector<Record>& out) {
+void add_file(const std::string& path, bool lines_only, std::vector<Record>& out) {
   const std::string ext = extension_of(path);
   if (is_problem_file_extension(ext)) {
-    add_problem_file(path, out);
+    if (lines_only) {
+      out.push_back(error_record(path + ":1", path,
+                                 path + ": a KIF, KI2 or CSA file; give SFEN, TSV or JSON lines"));
+    } else {
+      add_problem_file(path, out);
+    }
     return;
   }
   std::string bytes;
@@ -151,7 +156,7 @@ void add_file(const std::string& path, std::vector<Record>& out) {
     return;
   }
   const std::string_view text = without_bom(bytes);
-  if (!is_line_file_extension(ext) && !io::trim(text).starts_with('{') &&
+  if (!lines_only && !is_line_file_extension(ext) && !io::trim(text).starts_with('{') &&
       io::detect_format(text, path) != io::ProblemFormat::Sfen) {
     add_problem_file(path, out);
     return;
@@ -159,7 +164,7 @@ void add_file(const std::string& path, std::vector<Record>& out) {
   add_lines(text, path, path, out);
 }
 
-void add_folder(const std::string& folder, std::vector<Record>& out) {
+void add_folder(const std::string& folder, bool lines_only, std::vector<Record>& out) {
   std::vector<std::string> files;
   std::error_code ec;
   fs::recursive_directory_iterator it(folder, fs::directory_options::skip_permission_denied, ec);
@@ -178,14 +183,15 @@ void add_folder(const std::string& folder, std::vector<Record>& out) {
     if (!it->is_regular_file()) continue;
     const std::string ext = extension_of(p.string());
     // Not .jsonl: a folder often holds the output of earlier runs, which would be read again.
-    if (is_problem_file_extension(ext) || (is_line_file_extension(ext) && ext != "jsonl"))
+    if ((is_problem_file_extension(ext) && !lines_only) ||
+        (is_line_file_extension(ext) && ext != "jsonl"))
       files.push_back(p.string());
   }
   if (ec)
     out.push_back(
         error_record(folder, folder, folder + ": cannot list the folder: " + ec.message()));
   std::sort(files.begin(), files.end());
-  for (const std::string& f : files) add_file(f, out);
+  for (const std::string& f : files) add_file(f, lines_only, out);
 }
 
 io::Expected<io::Problem> read_file_record(const Record& r, const io::ReadOptions& read) {
@@ -254,7 +260,7 @@ bool write_whole_file(const std::string& path, std::string_view bytes) {
   return static_cast<bool>(out);
 }
 
-std::vector<Record> gather_records(const std::vector<std::string>& inputs) {
+std::vector<Record> gather_records(const std::vector<std::string>& inputs, bool lines_only) {
   std::vector<Record> out;
   for (std::size_t k = 0; k < inputs.size(); ++k) {
     const std::string& input = inputs[k];
@@ -263,7 +269,7 @@ std::vector<Record> gather_records(const std::vector<std::string>& inputs) {
       content << std::cin.rdbuf();
       const std::string bytes = content.str();
       const std::string_view text = without_bom(bytes);
-      if (io::trim(text).starts_with('{') ||
+      if (lines_only || io::trim(text).starts_with('{') ||
           io::detect_format(text, {}) == io::ProblemFormat::Sfen) {
         add_lines(text, "stdin", "stdin", out);
       } else {  // one KIF, KI2 or CSA record
@@ -279,9 +285,9 @@ std::vector<Record> gather_records(const std::vector<std::string>& inputs) {
     std::error_code ec;
     const fs::file_status st = fs::status(input, ec);
     if (!ec && fs::is_directory(st)) {
-      add_folder(input, out);
+      add_folder(input, lines_only, out);
     } else if (!ec && fs::exists(st)) {
-      add_file(input, out);
+      add_file(input, lines_only, out);
     } else {
       // Not a file: a SFEN given on the command line, possibly followed by " moves ...".
       Record r;

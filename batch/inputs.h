@@ -45,7 +45,10 @@ struct Record {
 // <SFEN> [moves ...]` or `position startpos [moves ...]` (the problem is then the position
 // after the moves). Ids: the TSV's second column, else '<file>:<record>', 'stdin:<record>', or
 // 'arg<k>' for the k-th input. Inputs that cannot be read become Error records.
-std::vector<Record> gather_records(const std::vector<std::string>& inputs);
+// With `lines_only` (the large-board commands, whose problems are lines only): every file and
+// standard input is read as SFEN/TSV/JSON lines, whatever its content; a KIF, KI2 or CSA file
+// named is an Error record and one in a folder is skipped.
+std::vector<Record> gather_records(const std::vector<std::string>& inputs, bool lines_only = false);
 
 // The position of a record (the problem, before any recorded move), or the reason it cannot be
 // read.

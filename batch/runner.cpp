@@ -111,7 +111,7 @@ int run_batch(const Settings& settings, Job& job, std::ostream& out, std::ostrea
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   };
   const std::string& where = settings.where;
-  const std::vector<Record> records = gather_records(settings.inputs);
+  const std::vector<Record> records = gather_records(settings.inputs, settings.lines_only);
 
   // The output: -o FILE (truncated, or with --resume cut to its complete records and appended
   // to) or `out`; the records of this shard not in it yet.

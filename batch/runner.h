@@ -77,8 +77,9 @@ public:
 struct Settings {
   std::string where;  // the start of messages: "tsume solve"
   std::vector<std::string> inputs;
-  std::string output;   // -o FILE; empty: the output stream
-  bool resume = false;  // with an output file: skip the records already in it (same format)
+  bool lines_only = false;  // the inputs hold SFEN/TSV/JSON lines only (gather_records)
+  std::string output;       // -o FILE; empty: the output stream
+  bool resume = false;      // with an output file: skip the records already in it (same format)
   Format format = Format::Text;
   std::uint64_t shard_index = 0;  // run the records k (from 0) with k mod shard_count = index
   std::uint64_t shard_count = 1;

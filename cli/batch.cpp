@@ -47,6 +47,13 @@ std::string usi_line(const std::vector<Move>& pv) {
   return out;
 }
 
+std::string counts_text(const std::map<std::string, std::size_t>& counts) {
+  std::string s;
+  for (const auto& [name, count] : counts)
+    s += (s.empty() ? "" : ", ") + std::to_string(count) + ' ' + name;
+  return s;
+}
+
 // A finding of the checker as JSON (the one schema of check and generate).
 std::string finding_json(const Finding& f) {
   std::ostringstream s;
@@ -98,6 +105,13 @@ Format format_option(const po::variables_map& vm, bool with_kif) {
 }
 
 void add_batch_options(po::options_description& options, std::string_view time_help) {
+  add_batch_output_options(options);
+  auto add = options.add_options();
+  add("time", duration_value("0"), std::string(time_help).c_str());
+  add("nodes", count_value("0"), "node limit per problem (0: none; 20M = 20,000,000)");
+}
+
+void add_batch_output_options(po::options_description& options) {
   auto add = options.add_options();
   add("output,o", po::value<std::string>()->value_name("FILE"),
       "write the records to FILE instead of standard output");
@@ -111,8 +125,6 @@ void add_batch_options(po::options_description& options, std::string_view time_h
   add("chunk", count_value("0"),
       "under mpirun with several processes: the records handed to a process at a time (0: its "
       "--threads)");
-  add("time", duration_value("0"), std::string(time_help).c_str());
-  add("nodes", count_value("0"), "node limit per problem (0: none; 20M = 20,000,000)");
 }
 
 SearchLimits batch_limits(const po::variables_map& vm) {
@@ -174,8 +186,9 @@ int batch_main(const Context& ctx, po::options_description& options, const HelpT
   // Under mpirun every rank runs chunks of records the same way; rank 0 also reads the inputs
   // and writes the output.
   const std::unique_ptr<cluster::World> world = join_world();
-  const batch::Settings settings =
+  batch::Settings settings =
       batch_settings(ctx, *vm, c.format, c.threads, std::move(label), world.get());
+  settings.lines_only = c.lines_only;
   return batch::run_batch(settings, *c.job, ctx.out, ctx.err);
 }
 

@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -54,6 +55,8 @@ io::Expected<GivenProblem> read_record_given(const Record& r, const io::ReadOpti
 std::string finding_json(const Finding& f);
 // USI moves separated by spaces.
 std::string usi_line(const std::vector<Move>& pv);
+// "2 SOUND, 1 COOKED": a count of each name, in the order of the names, for a job's summary.
+std::string counts_text(const std::map<std::string, std::size_t>& counts);
 
 // The problems of a command that writes each one out (convert, show): the records of `inputs`,
 // with `folder` (when not empty: one file per problem) created. std::nullopt, after a message
@@ -78,6 +81,9 @@ Format format_option(const po::variables_map& vm, bool with_kif);
 // The options `solve` and `check` share after their --format: -o/--output, --resume, --shard,
 // --chunk (the MPI mode), --time and --nodes (limits per problem); `time_help` describes --time.
 void add_batch_options(po::options_description& options, std::string_view time_help);
+// The options of add_batch_options without the limits (--time, --nodes): -o/--output, --resume,
+// --shard, --chunk; for a batch command with limits of its own (the large-board solve, check).
+void add_batch_output_options(po::options_description& options);
 // --time and --nodes (cli/option_values.h) as the limits of one problem, which also stop on
 // SIGINT/SIGTERM (g_interrupted).
 SearchLimits batch_limits(const po::variables_map& vm);
@@ -96,6 +102,7 @@ struct BatchCommand {
   std::unique_ptr<batch::Job> job;
   Format format = Format::Text;
   int threads = 1;
+  bool lines_only = false;  // batch::Settings::lines_only (the large-board commands)
 };
 // The main of a batch command (solve, check): parses ctx.args against `options` (those of
 // batch_options and the command's own), builds the command from them, joins the MPI job when

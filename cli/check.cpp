@@ -402,12 +402,7 @@ public:
   std::string failure() const override { return unwritable_; }
 
   // "2 SOUND, 1 COOKED": the count of each verdict, in the order of their names.
-  std::string summary_counts() const override {
-    std::string s;
-    for (const auto& [verdict, count] : verdicts_)
-      s += (s.empty() ? "" : ", ") + std::to_string(count) + ' ' + verdict;
-    return s;
-  }
+  std::string summary_counts() const override { return counts_text(verdicts_); }
 
 private:
   Settings settings_;

@@ -6,6 +6,8 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <map>
+#include <memory>
 #include <sstream>
 #include <stdexcept>
 #include <string>
@@ -13,6 +15,7 @@
 
 #include "cli/batch.h"
 #include "cli/option_values.h"
+#include "cluster/wire.h"
 #include "solver/io/jsonl.h"
 #include "solver/large/checks.h"
 #include "solver/large/dfpn_large.h"
@@ -44,9 +47,10 @@ constexpr HelpText kSolveHelp{
     "within --plies, or --nodes spent).\n"
     "INPUT is a SFEN (lishogi chu SFEN, quote it), or a file of SFEN, TSV or JSON lines\n"
     "('SFEN<TAB>id<TAB>...', {\"id\",\"sfen\",...}; blank and '#' lines skipped), or '-' for\n"
-    "standard input. The id is the TSV's second column or the JSON's, else '<file>:<line>' or\n"
+    "standard input. The id is the TSV's second column or the JSON's, else '<file>:<record>' or\n"
     "'arg<k>'. Records as for shogi (text blocks or --format jsonl, with \"rules\"); 'limit' is\n"
-    "'plies' (no mate within --plies) or 'nodes'.",
+    "'plies' (no mate within --plies) or 'nodes'. -o, --resume, --threads (problems solved at\n"
+    "once), --shard, the MPI mode, the summary and the exit status as for 'tsume solve'.",
     "tsume solve --rules chu \"11k/12/10G1/12/12/12/12/12/12/12/12/K9R1 b - 1\"\n"
     "tsume solve --rules dai problems/dai_hand.tsv --format jsonl",
 };
@@ -68,8 +72,9 @@ constexpr HelpText kCheckHelp{
     "Records:\n"
     "text blocks or --format jsonl (id, sfen, rules, verdict, reason, limit, length, stated,\n"
     "pv, cooks, flaws, undecided, alternatives, disproved, nodes, time_ms, error; a finding is\n"
-    "{kind, ply, move, alternative, length, nodes, note}). Exit status: 0 when a problem was\n"
-    "checked, 1 when none could be read, 2 on usage errors.",
+    "{kind, ply, move, alternative, length, nodes, note}). -o, --resume, --threads (problems\n"
+    "checked at once), --shard, the MPI mode, the summary and the exit status as for\n"
+    "'tsume check'.",
     "tsume check --rules chu problems/chu_hand.tsv\n"
     "tsume check --rules tenjiku --format jsonl problems/tenjiku_hand.tsv",
 };
@@ -344,88 +349,19 @@ int large_checks_main(const Context& ctx) {
   return kExitOk;
 }
 
-int large_solve_main(const Context& ctx) {
-  po::options_description options("Options", kHelpLineLength);
-  auto add = options.add_options();
-  add("search", po::value<std::string>()->value_name("dfpn|bounded")->default_value("dfpn"),
-      "the mate search: df-pn, or the bounded AND/OR search (for comparisons)");
-  add_large_search_options(options, "positions visited per problem, all lengths together (0: none)",
-                           "the longest mate looked for (1..63)");
-  const auto vm = parse_options_with_inputs(ctx, options, kSolveHelp);
-  if (!vm) return kExitOk;
-  const LargeSearchSettings settings = large_search_settings(*vm);
-  const large::Game game = settings.game;
-  const std::string& format = settings.format;
-  const large::MateLimits& limits = settings.limits;
-  const std::string search = (*vm)["search"].as<std::string>();
-  if (search != "dfpn" && search != "bounded")
-    throw UsageError("--search must be 'dfpn' or 'bounded'");
-  const auto inputs = read_large_inputs(ctx, inputs_of(*vm));
-  if (inputs.empty()) {
-    ctx.err << "tsume " << ctx.command << ": no problem read\n";
-    return kExitInputError;
-  }
-  const std::string rules_name(large::game_name(game));
-  std::size_t read = 0;
-  for (const LargeInput& input : inputs) {
-    std::string error = input.error;
-    std::optional<large::Position> pos;
-    if (error.empty()) pos = large_problem(input, game, "", error);
-    if (!error.empty()) {
-      if (format == "jsonl") {
-        ctx.out << "{\"id\":" << json_string(input.id) << ",\"sfen\":" << json_string(input.sfen)
-                << ",\"rules\":" << json_string(rules_name)
-                << ",\"status\":\"error\",\"length\":null,\"length_exact\":false,\"pv\":\"\","
-                   "\"limit\":null,\"nodes\":0,\"time_ms\":0,\"error\":"
-                << json_string(error) << "}\n";
-      } else {
-        ctx.out << "id " << input.id << "\nsfen " << input.sfen << "\nstatus error\nerror " << error
-                << "\n\n";
-      }
-      continue;
-    }
-    ++read;
-    const auto start = std::chrono::steady_clock::now();
-    const large::MateResult r = search == "bounded" ? large::solve_mate(*pos, limits)
-                                                    : large::solve_mate_dfpn(*pos, limits);
-    const double seconds =
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    const std::string pv = large_line_text(*pos, r.pv);
-    const char* status = status_name(r.status);
-    std::string limit;
-    if (r.status == large::MateStatus::Unknown) limit = r.bounded ? "plies" : "nodes";
-    if (r.status == large::MateStatus::Mate && !r.line_complete) limit = "nodes";
-    if (format == "jsonl") {
-      ctx.out << "{\"id\":" << json_string(input.id) << ",\"sfen\":" << json_string(input.sfen)
-              << ",\"rules\":" << json_string(rules_name) << ",\"status\":\"" << status
-              << "\",\"length\":"
-              << (r.status == large::MateStatus::Mate ? std::to_string(r.length) : "null")
-              << ",\"length_exact\":" << (r.line_complete ? "true" : "false")
-              << ",\"pv\":" << json_string(pv)
-              << ",\"limit\":" << (limit.empty() ? "null" : json_string(limit))
-              << ",\"nodes\":" << r.nodes
-              << ",\"time_ms\":" << static_cast<std::uint64_t>(seconds * 1000)
-              << ",\"error\":null}\n";
-    } else {
-      ctx.out << "id " << input.id << "\nsfen " << input.sfen << "\nstatus " << status << '\n';
-      if (r.status == large::MateStatus::Mate)
-        ctx.out << "length " << r.length << '\n'
-                << (r.line_complete ? "usi " : "usi (the start of the main line) ") << pv << '\n';
-      if (!limit.empty()) ctx.out << "limit " << limit << '\n';
-      ctx.out << "nodes " << r.nodes << "\ntime " << seconds_text(seconds) << "\n\n";
-    }
-    ctx.out.flush();
-  }
-  return read > 0 ? kExitOk : kExitInputError;
-}
-
 namespace {
+
+// The position of a finding: after its `ply` moves of the main line.
+large::Position finding_position(large::Position pos, const std::vector<large::Move>& line,
+                                 const large::SoundnessFinding& f) {
+  for (int i = 0; i < f.ply && i < static_cast<int>(line.size()); ++i)
+    pos = large::after(pos, line[static_cast<std::size_t>(i)]);
+  return pos;
+}
 
 std::string finding_json(const large::Position& start, const std::vector<large::Move>& line,
                          const large::SoundnessFinding& f) {
-  large::Position pos = start;
-  for (int i = 0; i < f.ply && i < static_cast<int>(line.size()); ++i)
-    pos = large::after(pos, line[static_cast<std::size_t>(i)]);
+  const large::Position pos = finding_position(start, line, f);
   std::ostringstream s;
   s << "{\"kind\":" << json_string(f.kind) << ",\"ply\":" << f.ply
     << ",\"move\":" << json_string(large::move_text(pos, f.main))
@@ -438,9 +374,7 @@ std::string finding_json(const large::Position& start, const std::vector<large::
 // "at move 3 (main 12a9a): 12a9a+, mate in at most 1 - note", after the kind for a flaw.
 std::string finding_text(const large::Position& start, const std::vector<large::Move>& line,
                          const large::SoundnessFinding& f) {
-  large::Position pos = start;
-  for (int i = 0; i < f.ply && i < static_cast<int>(line.size()); ++i)
-    pos = large::after(pos, line[static_cast<std::size_t>(i)]);
+  const large::Position pos = finding_position(start, line, f);
   std::ostringstream s;
   if (f.kind != "cook" && f.kind != "undecided") s << f.kind << ' ';
   s << "at move " << f.ply + 1 << " (main " << large::move_text(pos, f.main)
@@ -461,30 +395,164 @@ std::string findings_json(const large::Position& start, const std::vector<large:
   return out + "]";
 }
 
-}  // namespace
+// A record of the batch runner (batch/inputs.h: SFEN, TSV and JSON lines) as an input of the
+// large-board commands.
+LargeInput large_input_of(const batch::Record& r) {
+  LargeInput input;
+  input.id = r.id;
+  input.file = r.file.empty() ? r.id : r.file;
+  input.line = r.line;
+  if (r.kind != batch::Record::Kind::Sfen) {  // an input that could not be read
+    input.error = r.text;
+    return input;
+  }
+  input.sfen = r.text;
+  input.length = r.length;
+  input.moves = r.moves;
+  if (r.moves_lead_to_problem && !r.moves.empty())
+    input.error = "a USI 'position ... moves ...' line: give the problem's own SFEN";
+  return input;
+}
 
-int large_check_main(const Context& ctx) {
-  po::options_description options("Options", kHelpLineLength);
-  auto add = options.add_options();
-  add("step-nodes", count_value("500k"), "nodes of one alternative's question (0: none)");
-  add_large_search_options(options, "nodes of the solve of each problem (0: none)",
-                           "the longest mate looked for (1..63; raised to a stated length)");
-  const auto vm = parse_options_with_inputs(ctx, options, kCheckHelp);
-  if (!vm) return kExitOk;
-  const LargeSearchSettings common = large_search_settings(*vm);
-  const large::Game game = common.game;
-  const std::string& format = common.format;
-  large::SoundnessOptions settings;
-  settings.limits = common.limits;
-  settings.step_nodes = count_option(*vm, "step-nodes");
-  const auto inputs = read_large_inputs(ctx, inputs_of(*vm));
-  const std::string rules_name(large::game_name(game));
-  std::size_t checked = 0;
-  for (const LargeInput& input : inputs) {
+// What the output gets of one large record: the record, and for the job's take() the name it
+// is counted under (a status or verdict) and a message for the error stream (or nothing).
+batch::Entry large_entry(std::string record, const std::string& name, bool readable, bool counted,
+                         std::uint64_t nodes, const std::string& message) {
+  batch::Entry e;
+  e.record = std::move(record);
+  e.readable = readable;
+  e.counted = counted;
+  e.nodes = nodes;
+  cluster::WireWriter w;
+  w.str(name).str(message);
+  e.data = std::move(w).bytes();
+  return e;
+}
+
+// `tsume solve` and `check` under --rules chu|dai|tenjiku as jobs of the batch runner
+// (batch/runner.h): each problem is searched serially on one thread of the pool with its own
+// tables, as many at once as there are threads; the summary counts each status or verdict.
+class LargeJob : public batch::Job {
+public:
+  LargeJob(large::Game game, Format format) : game_(game), format_(format) {}
+  Format format() const { return format_; }
+
+  bool open(std::ostream& err) override {
+    err_ = &err;
+    return true;
+  }
+
+  void run(const std::vector<const batch::Record*>& records, batch::Pool& pool,
+           batch::Results& results) override {
+    pool.each(records.size(), [&](std::size_t i) {
+      if (results.stopped()) return;
+      results.put(i, entry(large_input_of(*records[i])));
+    });
+  }
+
+  void take(const batch::Entry& result) override {
+    cluster::WireReader in(result.data);
+    const std::string name = in.str();
+    const std::string message = in.str();
+    ++counts_[name];
+    if (!message.empty() && err_ != nullptr) *err_ << message << '\n';
+  }
+
+  // "1 error, 3 mate": the count of each status or verdict.
+  std::string summary_counts() const override { return counts_text(counts_); }
+
+protected:
+  // The entry of one record (on a thread of the pool).
+  virtual batch::Entry entry(const LargeInput& input) const = 0;
+
+  large::Game game_;
+  Format format_;
+  std::string rules_name_{large::game_name(game_)};
+
+private:
+  std::ostream* err_ = nullptr;
+  std::map<std::string, std::size_t> counts_;
+};
+
+class LargeSolveJob : public LargeJob {
+public:
+  LargeSolveJob(const LargeSearchSettings& settings, bool bounded)
+      : LargeJob(settings.game, settings.format == "jsonl" ? Format::Jsonl : Format::Text),
+        limits_(settings.limits), bounded_(bounded) {
+    limits_.stop = &g_interrupted;
+  }
+
+protected:
+  batch::Entry entry(const LargeInput& input) const override {
+    std::string error = input.error;
+    std::optional<large::Position> pos;
+    if (error.empty()) pos = large_problem(input, game_, "", error);
+    std::ostringstream out;
+    if (!error.empty()) {
+      if (format_ == Format::Jsonl) {
+        out << "{\"id\":" << json_string(input.id) << ",\"sfen\":" << json_string(input.sfen)
+            << ",\"rules\":" << json_string(rules_name_)
+            << ",\"status\":\"error\",\"length\":null,\"length_exact\":false,\"pv\":\"\","
+               "\"limit\":null,\"nodes\":0,\"time_ms\":0,\"error\":"
+            << json_string(error) << "}\n";
+      } else {
+        out << "id " << input.id << "\nsfen " << input.sfen << "\nstatus error\nerror " << error
+            << "\n\n";
+      }
+      return large_entry(out.str(), "error", false, false, 0, {});
+    }
+    const auto start = std::chrono::steady_clock::now();
+    const large::MateResult r =
+        bounded_ ? large::solve_mate(*pos, limits_) : large::solve_mate_dfpn(*pos, limits_);
+    const double seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    const std::string pv = large_line_text(*pos, r.pv);
+    const char* status = status_name(r.status);
+    std::string limit;
+    if (r.status == large::MateStatus::Unknown) limit = r.bounded ? "plies" : "nodes";
+    if (r.status == large::MateStatus::Mate && !r.line_complete) limit = "nodes";
+    if (format_ == Format::Jsonl) {
+      out << "{\"id\":" << json_string(input.id) << ",\"sfen\":" << json_string(input.sfen)
+          << ",\"rules\":" << json_string(rules_name_) << ",\"status\":\"" << status
+          << "\",\"length\":"
+          << (r.status == large::MateStatus::Mate ? std::to_string(r.length) : "null")
+          << ",\"length_exact\":" << (r.line_complete ? "true" : "false")
+          << ",\"pv\":" << json_string(pv)
+          << ",\"limit\":" << (limit.empty() ? "null" : json_string(limit))
+          << ",\"nodes\":" << r.nodes
+          << ",\"time_ms\":" << static_cast<std::uint64_t>(seconds * 1000) << ",\"error\":null}\n";
+    } else {
+      out << "id " << input.id << "\nsfen " << input.sfen << "\nstatus " << status << '\n';
+      if (r.status == large::MateStatus::Mate)
+        out << "length " << r.length << '\n'
+            << (r.line_complete ? "usi " : "usi (the start of the main line) ") << pv << '\n';
+      if (!limit.empty()) out << "limit " << limit << '\n';
+      out << "nodes " << r.nodes << "\ntime " << seconds_text(seconds) << "\n\n";
+    }
+    return large_entry(out.str(), status, true, r.status == large::MateStatus::Mate, r.nodes, {});
+  }
+
+private:
+  large::MateLimits limits_;
+  bool bounded_;
+};
+
+class LargeCheckJob : public LargeJob {
+public:
+  LargeCheckJob(const LargeSearchSettings& common, std::uint64_t step_nodes, std::string where)
+      : LargeJob(common.game, common.format == "jsonl" ? Format::Jsonl : Format::Text),
+        where_(std::move(where)) {
+    settings_.limits = common.limits;
+    settings_.limits.stop = &g_interrupted;
+    settings_.step_nodes = step_nodes;
+  }
+
+protected:
+  batch::Entry entry(const LargeInput& input) const override {
     std::string error = input.error;
     std::optional<large::Position> pos;
     std::optional<int> stated;
-    if (error.empty()) pos = large_problem(input, game, "invalid SFEN: ", error);
+    if (error.empty()) pos = large_problem(input, game_, "invalid SFEN: ", error);
     if (pos && !input.length.empty() && input.length != "-") {
       std::size_t used = 0;
       int n = -1;
@@ -496,19 +564,21 @@ int large_check_main(const Context& ctx) {
         error = "the length column '" + input.length + "' is not a number of plies (1..63)";
       stated = n;
     }
+    std::ostringstream out;
     if (!error.empty()) {
-      ctx.err << "tsume " << ctx.command << ": " << input.where() << ": " << error << '\n';
-      if (format == "jsonl") {
-        ctx.out << "{\"id\":" << json_string(input.id) << ",\"sfen\":" << json_string(input.sfen)
-                << ",\"rules\":" << json_string(rules_name)
-                << ",\"verdict\":\"ERROR\",\"error\":" << json_string(error) << "}\n";
+      if (format_ == Format::Jsonl) {
+        out << "{\"id\":" << json_string(input.id) << ",\"sfen\":" << json_string(input.sfen)
+            << ",\"rules\":" << json_string(rules_name_)
+            << ",\"verdict\":\"ERROR\",\"error\":" << json_string(error) << "}\n";
       } else {
-        ctx.out << "id " << input.id << "\nsfen " << input.sfen << "\nverdict ERROR\nerror "
-                << error << "\n\n";
+        out << "id " << input.id << "\nsfen " << input.sfen << "\nverdict ERROR\nerror " << error
+            << "\n\n";
       }
-      continue;
+      // An input that could not be read names its place itself.
+      const std::string place = input.sfen.empty() ? "" : input.where() + ": ";
+      return large_entry(out.str(), "ERROR", false, false, 0, where_ + ": " + place + error);
     }
-    ++checked;
+    large::SoundnessOptions settings = settings_;
     settings.stated_length = stated;
     const auto start = std::chrono::steady_clock::now();
     const large::SoundnessResult r = large::check_soundness(*pos, settings);
@@ -516,39 +586,87 @@ int large_check_main(const Context& ctx) {
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     const std::string pv = large_line_text(*pos, r.main_line);
     const char* verdict = large::soundness_name(r.verdict);
-    if (format == "jsonl") {
-      ctx.out << "{\"id\":" << json_string(input.id) << ",\"sfen\":" << json_string(input.sfen)
-              << ",\"rules\":" << json_string(rules_name) << ",\"verdict\":\"" << verdict
-              << "\",\"reason\":" << json_string(r.reason)
-              << ",\"limit\":" << (r.limit.empty() ? "null" : json_string(r.limit))
-              << ",\"length\":" << (r.length >= 0 ? std::to_string(r.length) : "null")
-              << ",\"stated\":" << (stated ? std::to_string(*stated) : "null")
-              << ",\"pv\":" << json_string(pv)
-              << ",\"cooks\":" << findings_json(*pos, r.main_line, r.cooks)
-              << ",\"flaws\":" << findings_json(*pos, r.main_line, r.flaws)
-              << ",\"undecided\":" << findings_json(*pos, r.main_line, r.undecided)
-              << ",\"alternatives\":" << r.alternatives << ",\"disproved\":" << r.disproved
-              << ",\"nodes\":" << r.nodes
-              << ",\"time_ms\":" << static_cast<std::uint64_t>(seconds * 1000)
-              << ",\"error\":null}\n";
+    if (format_ == Format::Jsonl) {
+      out << "{\"id\":" << json_string(input.id) << ",\"sfen\":" << json_string(input.sfen)
+          << ",\"rules\":" << json_string(rules_name_) << ",\"verdict\":\"" << verdict
+          << "\",\"reason\":" << json_string(r.reason)
+          << ",\"limit\":" << (r.limit.empty() ? "null" : json_string(r.limit))
+          << ",\"length\":" << (r.length >= 0 ? std::to_string(r.length) : "null")
+          << ",\"stated\":" << (stated ? std::to_string(*stated) : "null")
+          << ",\"pv\":" << json_string(pv)
+          << ",\"cooks\":" << findings_json(*pos, r.main_line, r.cooks)
+          << ",\"flaws\":" << findings_json(*pos, r.main_line, r.flaws)
+          << ",\"undecided\":" << findings_json(*pos, r.main_line, r.undecided)
+          << ",\"alternatives\":" << r.alternatives << ",\"disproved\":" << r.disproved
+          << ",\"nodes\":" << r.nodes
+          << ",\"time_ms\":" << static_cast<std::uint64_t>(seconds * 1000) << ",\"error\":null}\n";
     } else {
-      ctx.out << "id " << input.id << "\nsfen " << input.sfen << "\nverdict " << verdict << " ("
-              << r.reason << ")\n";
-      if (!r.limit.empty()) ctx.out << "limit " << r.limit << '\n';
-      if (r.length >= 0) ctx.out << "length " << r.length << "\nusi " << pv << '\n';
-      for (const auto& f : r.cooks)
-        ctx.out << "cook " << finding_text(*pos, r.main_line, f) << '\n';
-      for (const auto& f : r.flaws)
-        ctx.out << "flaw " << finding_text(*pos, r.main_line, f) << '\n';
+      out << "id " << input.id << "\nsfen " << input.sfen << "\nverdict " << verdict << " ("
+          << r.reason << ")\n";
+      if (!r.limit.empty()) out << "limit " << r.limit << '\n';
+      if (r.length >= 0) out << "length " << r.length << "\nusi " << pv << '\n';
+      for (const auto& f : r.cooks) out << "cook " << finding_text(*pos, r.main_line, f) << '\n';
+      for (const auto& f : r.flaws) out << "flaw " << finding_text(*pos, r.main_line, f) << '\n';
       for (const auto& f : r.undecided)
-        ctx.out << "undecided " << finding_text(*pos, r.main_line, f) << '\n';
+        out << "undecided " << finding_text(*pos, r.main_line, f) << '\n';
       if (r.length >= 0)
-        ctx.out << "alternatives " << r.alternatives << ", " << r.disproved << " disproved\n";
-      ctx.out << "nodes " << r.nodes << "\ntime " << seconds_text(seconds) << "\n\n";
+        out << "alternatives " << r.alternatives << ", " << r.disproved << " disproved\n";
+      out << "nodes " << r.nodes << "\ntime " << seconds_text(seconds) << "\n\n";
     }
-    ctx.out.flush();
+    const bool sound =
+        r.verdict == large::Soundness::Sound || r.verdict == large::Soundness::SoundWithFlaws;
+    return large_entry(out.str(), verdict, true, sound, r.nodes, {});
   }
-  return checked > 0 ? kExitOk : kExitInputError;
+
+private:
+  large::SoundnessOptions settings_;
+  std::string where_;
+};
+
+// The options of the batch runner that the large-board solve and check take: -o, --resume,
+// --shard, --chunk (MPI) and --threads.
+void add_large_batch_options(po::options_description& options, const char* threads_help) {
+  add_batch_output_options(options);
+  add_threads_option(options, threads_help);
+}
+
+}  // namespace
+
+int large_solve_main(const Context& ctx) {
+  po::options_description options("Options", kHelpLineLength);
+  auto add = options.add_options();
+  add("search", po::value<std::string>()->value_name("dfpn|bounded")->default_value("dfpn"),
+      "the mate search: df-pn, or the bounded AND/OR search (for comparisons)");
+  add_large_search_options(options, "positions visited per problem, all lengths together (0: none)",
+                           "the longest mate looked for (1..63)");
+  add_large_batch_options(options, "problems solved at once (each serially, with its own "
+                                   "tables); records stay in input order");
+  return batch_main(ctx, options, kSolveHelp, "solved", [](const po::variables_map& vm) {
+    const LargeSearchSettings settings = large_search_settings(vm);
+    const std::string search = vm["search"].as<std::string>();
+    if (search != "dfpn" && search != "bounded")
+      throw UsageError("--search must be 'dfpn' or 'bounded'");
+    auto job = std::make_unique<LargeSolveJob>(settings, search == "bounded");
+    const Format format = job->format();
+    return BatchCommand{std::move(job), format, threads_option(vm), true};
+  });
+}
+
+int large_check_main(const Context& ctx) {
+  po::options_description options("Options", kHelpLineLength);
+  auto add = options.add_options();
+  add("step-nodes", count_value("500k"), "nodes of one alternative's question (0: none)");
+  add_large_search_options(options, "nodes of the solve of each problem (0: none)",
+                           "the longest mate looked for (1..63; raised to a stated length)");
+  add_large_batch_options(options, "problems checked at once (each serially, with its own "
+                                   "tables); records stay in input order");
+  const std::string where = "tsume " + std::string(ctx.command);
+  return batch_main(ctx, options, kCheckHelp, "sound", [&](const po::variables_map& vm) {
+    auto job = std::make_unique<LargeCheckJob>(large_search_settings(vm),
+                                               count_option(vm, "step-nodes"), where);
+    const Format format = job->format();
+    return BatchCommand{std::move(job), format, threads_option(vm), true};
+  });
 }
 
 int large_convert_main(const Context& ctx) {

@@ -75,6 +75,7 @@ MateResult solve_mate_dfpn(const Position& root, const MateLimits& limits,
   TranspositionTable table(hash_megabytes);
   SearchLimits search_limits;
   search_limits.max_nodes = limits.max_nodes;
+  search_limits.stop = limits.stop;
   SearchBudget budget(search_limits);
   R::Position pos(root);
   const Color attacker = R::side_to_move(pos);
@@ -108,6 +109,7 @@ MateResult solve_mate_dfpn(const Position& root, const MateLimits& limits,
   if (exact) {
     SearchLimits line_limits;
     line_limits.max_nodes = limits.max_nodes;
+    line_limits.stop = limits.stop;
     SearchBudget line_budget(line_limits);
     LargeMateSearch line_search(table, line_budget, attacker);
     result.pv = main_line(line_search, pos, upper);

@@ -15,6 +15,7 @@
 // no drops, so no interposition is futile and no hand is ever in surplus.
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <vector>
 
@@ -27,6 +28,9 @@ enum class MateStatus { Mate, NoMate, Unknown };
 struct MateLimits {
   int max_plies = 15;                   // longest mate looked for
   std::uint64_t max_nodes = 5'000'000;  // positions visited, all depths together (0: none)
+  // Set by another thread to stop early (the df-pn and the soundness check; the result is then
+  // Unknown, as when the nodes run out). The bounded search does not look at it.
+  const std::atomic<bool>* stop = nullptr;
 };
 
 struct MateResult {

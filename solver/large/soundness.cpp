@@ -126,6 +126,7 @@ SoundnessResult check_soundness(const Position& root, const SoundnessOptions& op
       }
       SearchLimits step_limits;
       step_limits.max_nodes = options.step_nodes;
+      step_limits.stop = options.limits.stop;
       SearchBudget budget(step_limits);
       LargeMateSearch search(table, budget, attacker);
       R::Position child(after(pos.board(), c));
