@@ -5,11 +5,12 @@
 #
 #   bash scripts/generate_bench.sh [--seconds S] [--threads T] [--seed N] [BAND[:METHOD] ...]
 #
-# Default bands: 7:reverse 9:reverse 11-15:reverse 17-31:reverse (the targets of
+# Default bands: 7:reverse 9:reverse 11-15:reverse 17-31:chains (the targets of
 # docs/generate.md); default 180 seconds per band on 2 threads. METHOD is random (the default
-# when a band has none) or reverse: the reverse method with 4 seed chains, every sound extension
+# when a band has none), reverse: the reverse method with 4 seed chains, every sound extension
 # written (--all-extensions), seeds of 3-5 plies for a band from 7 plies, 5-7 from 9 plies and
-# 5-9 beyond. Each band writes $OUT_DIR/<band>.tsv (problems/ TSV), <band>.err (the generator's
+# 5-9 beyond, or chains: the reverse method with 8 seed chains of 30 M nodes each (a chain that
+# spends them without reaching a new length gives way to the next seed), seeds as for reverse. Each band writes $OUT_DIR/<band>.tsv (problems/ TSV), <band>.err (the generator's
 # summary) and <band>.check.jsonl (default ${TSUME_BUILD_DIR:-build}/generate_bench/). Prints
 # the load average before and after each band, since other processes may share the CPU, then
 # one line per band: generated, re-verified SOUND, seconds, SOUND per hour, distinct ideas of
@@ -30,11 +31,11 @@ while [[ $# -gt 0 ]]; do
     --seconds) seconds=$2; shift 2 ;;
     --threads) threads=$2; shift 2 ;;
     --seed) seed=$2; shift 2 ;;
-    -h | --help) sed -n '2,16p' "${BASH_SOURCE[0]}"; exit 0 ;;
+    -h | --help) sed -n '2,17p' "${BASH_SOURCE[0]}"; exit 0 ;;
     *) bands+=("$1"); shift ;;
   esac
 done
-[[ ${#bands[@]} -gt 0 ]] || bands=(7:reverse 9:reverse 11-15:reverse 17-31:reverse)
+[[ ${#bands[@]} -gt 0 ]] || bands=(7:reverse 9:reverse 11-15:reverse 17-31:chains)
 [[ -x $tsume ]] || { echo "generate_bench.sh: build $tsume first" >&2; exit 2; }
 mkdir -p "$out_dir"
 
@@ -51,6 +52,9 @@ for spec in "${bands[@]}"; do
     reverse)
       if ((low <= 7)); then seeds=3-5; elif ((low <= 9)); then seeds=5-7; else seeds=5-9; fi
       args+=(--method reverse --seed-plies "$seeds" --chains 4 --all-extensions) ;;
+    chains)
+      if ((low <= 7)); then seeds=3-5; elif ((low <= 9)); then seeds=5-7; else seeds=5-9; fi
+      args+=(--method reverse --seed-plies "$seeds" --chains 8 --chain-nodes 30M) ;;
     *) echo "generate_bench.sh: unknown method $method" >&2; exit 2 ;;
   esac
   name=$band.$method
