@@ -23,45 +23,35 @@ using R = LargeRules;
 std::vector<Move> main_line(LargeMateSearch& search, R::Position& pos, Plies length) {
   std::vector<Move> line;
   int played = 0;
-  for (Plies rem = length; rem > 0;) {
+  // Plays the first of `moves` whose position answers `want` to "mate within `within`?" (none
+  // below one ply: Disproven); false when none does or a question is left open.
+  const auto play_first = [&](const auto& moves, Plies within, Outcome want) {
+    for (const R::Move m : moves) {
+      R::do_move(pos, m);
+      const Outcome o = within >= 0 ? search.prove(pos, within) : Outcome::Disproven;
+      if (o == want) {
+        line.push_back(m.move);
+        ++played;
+        return true;
+      }
+      R::undo_move(pos, m);
+      if (o == Outcome::Unknown) return false;
+    }
+    return false;
+  };
+  for (Plies rem = length; rem > 0; rem -= 2) {
     R::MoveList checks;
     R::generate_checks(pos, checks);
     std::vector<R::Move> ordered(checks.begin(), checks.end());
     const R::MoveOrder order(pos, R::side_to_move(pos));
     std::stable_sort(ordered.begin(), ordered.end(),
                      [&](R::Move a, R::Move b) { return order.score(a) > order.score(b); });
-    bool found = false;
-    for (const R::Move m : ordered) {
-      R::do_move(pos, m);
-      const Outcome o = search.prove(pos, rem - 1);
-      if (o == Outcome::Proven) {
-        line.push_back(m.move);
-        ++played;
-        --rem;
-        found = true;
-        break;
-      }
-      R::undo_move(pos, m);
-      if (o == Outcome::Unknown) break;
-    }
-    if (!found || rem == 0) break;
+    if (!play_first(ordered, rem - 1, Outcome::Proven) || rem == 1) break;
     R::MoveList evasions;
     R::generate_evasions(pos, evasions);
-    found = false;
-    for (const R::Move m : evasions) {
-      R::do_move(pos, m);
-      const Outcome o = rem - 3 >= 1 ? search.prove(pos, rem - 3) : Outcome::Disproven;
-      if (o == Outcome::Disproven) {
-        line.push_back(m.move);
-        ++played;
-        --rem;
-        found = true;
-        break;
-      }
-      R::undo_move(pos, m);
-      if (o == Outcome::Unknown) break;
-    }
-    if (!found) break;
+    // The longest defence, with rem - 1 plies left: its position is not mated within rem - 4
+    // (nothing is mated within fewer than one ply).
+    if (!play_first(evasions, rem - 4 >= 1 ? rem - 4 : -1, Outcome::Disproven)) break;
   }
   for (; played > 0; --played) pos.back();
   return line;
