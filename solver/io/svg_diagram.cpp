@@ -78,11 +78,7 @@ std::string to_svg_diagram(const Position& pos, const SvgDiagramOptions& options
   const int width = black_hand_left + kHandWidth;
   const int height = board_top + kBoardSize + 12;
 
-  std::string out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n";
-  out += "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" width=\"" + num(width) +
-         "\" height=\"" + num(height) + "\" viewBox=\"0 0 " + num(width) + " " + num(height) +
-         "\" font-family=\"" + std::string(kFonts) + "\">\n";
-  out += "<rect width=\"100%\" height=\"100%\" fill=\"#ffffff\"/>\n";
+  std::string out = svg::document_head(width, height, kFonts);
   if (!options.title.empty())
     out += text(width / 2, title_height / 2, 20, options.title, "font-weight=\"bold\"");
 
