@@ -7,6 +7,8 @@
 #include <stdexcept>
 #include <utility>
 
+#include "tests/large/reference_mate.h"
+
 namespace tsume::test::tenjiku_reference {
 
 namespace {
@@ -497,47 +499,23 @@ std::string board_key(const Board& b) {
   return k;
 }
 
-// Memo of the brute-force search: (position, plies) -> mate within those plies.
-using Memo = std::map<std::pair<std::string, int>, bool>;
-
-bool attacker_mates(const Board& b, int d, Memo& memo);
-
-// The defender (in check) to move: is it mated within d plies?
-bool defender_mated(const Board& b, int d, Memo& memo) {
-  const auto key = std::make_pair(board_key(b), d);
-  if (const auto it = memo.find(key); it != memo.end()) return it->second;
-  bool any = false;
-  bool mated = true;
-  for (const auto& [text, m] : pseudo_moves(b, b.to_move)) {
-    const Board n = apply(b, m);
-    if (!legal(b, n)) continue;
-    any = true;
-    if (d <= 0 || !attacker_mates(n, d - 1, memo)) {
-      mated = false;
-      break;
-    }
+// The reference's rules for the shared brute-force search (reference_mate.h).
+struct MateRules {
+  static auto moves(const Board& b) { return pseudo_moves(b, b.to_move); }
+  static Board apply(const Board& b, const MoveMap::value_type& m) {
+    return tsume::test::tenjiku_reference::apply(b, m.second);
   }
-  const bool result = !any || (d > 0 && mated);
-  memo[key] = result;
-  return result;
-}
-
-bool attacker_mates(const Board& b, int d, Memo& memo) {
-  if (d < 1) return false;
-  const auto key = std::make_pair(board_key(b), d);
-  if (const auto it = memo.find(key); it != memo.end()) return it->second;
-  bool result = false;
-  for (const auto& [text, m] : pseudo_moves(b, b.to_move)) {
-    const Board n = apply(b, m);
-    if (!legal(b, n) || !royal_in_check(n, -b.to_move)) continue;
-    if (defender_mated(n, d - 1, memo)) {
-      result = true;
-      break;
-    }
+  static bool legal(const Board& b, const Board& n) {
+    return tsume::test::tenjiku_reference::legal(b, n);
   }
-  memo[key] = result;
-  return result;
-}
+  static bool checked(const Board& b, int side) { return royal_in_check(b, side); }
+  static std::string key(const Board& b) { return board_key(b); }
+  static std::string text(const Board& b, const MoveMap::value_type& m) {
+    (void)b;
+    return m.first;
+  }
+};
+using Brute = BruteMate<MateRules, Board>;
 
 }  // namespace
 
@@ -590,30 +568,11 @@ Board play(const Board& board, const std::string& move) {
 
 bool in_check(const Board& board, int side) { return royal_in_check(board, side); }
 
-std::vector<std::string> checking_moves(const Board& board) {
-  std::vector<std::string> out;
-  for (const auto& [text, m] : pseudo_moves(board, board.to_move)) {
-    const Board n = apply(board, m);
-    if (legal(board, n) && royal_in_check(n, -board.to_move)) out.push_back(text);
-  }
-  return out;
-}
+std::vector<std::string> checking_moves(const Board& board) { return Brute::checking_moves(board); }
 
 MateAnswer shortest_mate(const Board& board, int max_plies) {
-  Memo memo;
-  MateAnswer answer;
-  for (int d = 1; d <= max_plies; d += 2) {
-    for (const auto& [text, m] : pseudo_moves(board, board.to_move)) {
-      const Board n = apply(board, m);
-      if (!legal(board, n) || !royal_in_check(n, -board.to_move)) continue;
-      if (defender_mated(n, d - 1, memo)) answer.first_moves.push_back(text);
-    }
-    if (!answer.first_moves.empty()) {
-      answer.length = d;
-      return answer;
-    }
-  }
-  return answer;
+  auto [length, first_moves] = Brute().shortest_mate(board, max_plies);
+  return MateAnswer{length, std::move(first_moves)};
 }
 
 std::uint64_t perft(const Board& board, int depth) {
