@@ -1,6 +1,7 @@
 // `tsume check`: soundness verdicts for composers (SPEC.md section 4, docs/check.md) over one
 // problem or a collection: the verdict, the main line, cooks, flaws, unnecessary pieces and the
 // tests that did not finish, with evidence. Inputs, ids, --resume and progress as in `solve`.
+#include <chrono>
 #include <cstdint>
 #include <fstream>
 #include <map>
@@ -85,7 +86,8 @@ struct Settings {
   io::ReadOptions read;  // --hand-as-given, --rules
   CheckOptions options;
   bool use_given = true;
-  bool certificate = false;  // --certificate FILE: write check certificates
+  bool certificate = false;     // --certificate FILE: write check certificates
+  int certificate_version = 3;  // --certificate-version: 3 (parts share nodes) or 2
 };
 
 // The settings of the command's options.
@@ -101,6 +103,9 @@ Settings read_settings(const po::variables_map& vm) {
   s.read = read_options(vm);
   s.certificate = vm.count("certificate") != 0;
   s.options.keep_table = s.certificate;  // the certificate writer reads the checker's table
+  s.certificate_version = vm["certificate-version"].as<int>();
+  if (s.certificate_version != 2 && s.certificate_version != 3)
+    throw UsageError("--certificate-version is 2 or 3");
   if (s.certificate && s.read.variant != Variant::Shogi)
     throw UsageError("--certificate is supported for shogi only, not --rules " +
                      std::string(variant_name(s.read.variant)));
@@ -128,8 +133,16 @@ Checked check_record(const Record& r, const Settings& settings) {
         limit_reached(settings.options.limits, c.result->nodes, c.result->seconds, "step-nodes");
   if (settings.certificate) {
     // Searched in the checker's table, each part within the problem's limits.
-    const CheckCertificateBuild built = build_check_certificate(
+    CheckCertificateBuild built = build_check_certificate(
         problem->position, *c.result, settings.options.limits, settings.options.hash_megabytes);
+    // Version 3: the no-mate parts share one node table (version 2 where that fails); its
+    // time counts as writing time.
+    if (built.ok && settings.certificate_version == 3) {
+      const auto start = std::chrono::steady_clock::now();
+      share_nodes(built.certificate);
+      built.seconds +=
+          std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    }
     c.result->table.reset();
     const std::string id = one_line(c.id);
     std::ostringstream text;
@@ -436,6 +449,9 @@ int check_main(const Context& ctx) {
       "also write a check certificate of each COOKED, SOUND or SOUND_WITH_FLAWS verdict to FILE "
       "(one after another in input order, a comment for the others; appended with --resume), "
       "for 'tsume verify' (docs/certificate.md); FILE.gz: gzip-compressed");
+  add("certificate-version", po::value<int>()->default_value(3)->value_name("V"),
+      "format of the check certificates: 3, the no-mate parts sharing one node table, or 2, "
+      "each part a certificate of its own (docs/certificate.md)");
   add_threads_option(options,
                      "problems checked at once (each serially, with its own tables); records "
                      "stay in input order and verdicts do not depend on N");

@@ -4,6 +4,7 @@
 #include <charconv>
 #include <sstream>
 #include <stdexcept>
+#include <type_traits>
 #include <unordered_map>
 
 namespace tsume::verifier {
@@ -53,10 +54,11 @@ bool CertificateReader::next(Certificate& result) {
   const auto f = split(line);
   if (f.size() != 2 || f[0] != "tsume-certificate") fail("expected 'tsume-certificate 1'");
   const auto v = number<int>(f[1]);
-  if (!v || (*v != kCertificateVersion && *v != kCheckCertificateVersion))
+  if (!v || (*v != kCertificateVersion && *v != kCheckCertificateVersion &&
+             *v != kSharedCheckCertificateVersion))
     fail("certificate version '" + std::string(f[1]) + "' is not supported (this reads " +
-         std::to_string(kCertificateVersion) + " and " + std::to_string(kCheckCertificateVersion) +
-         ")");
+         std::to_string(kCertificateVersion) + ", " + std::to_string(kCheckCertificateVersion) +
+         " and " + std::to_string(kSharedCheckCertificateVersion) + ")");
   out.version = *v;
   if (*v == kCertificateVersion)
     read_version1(out);
@@ -67,11 +69,13 @@ bool CertificateReader::next(Certificate& result) {
 }
 
 // A check certificate: the header up to `parts N`, N parts (`part ROLE K MOVE [REASON]`, then
-// a version-1 certificate unless the role is exempt), `end`.
+// a version-1 certificate unless the role is exempt), `end`. Version 3: the header holds the
+// shared table (`nodes N` and N node lines) before `parts N`, and a no-mate part may be
+// `part ROLE K MOVE node ID`, its root a node of the table, without a certificate of its own.
 void CertificateReader::read_version2(Certificate& out) {
   std::string line;
   std::optional<std::size_t> count;
-  bool have_claim = false, have_futile = false, have_line = false;
+  bool have_claim = false, have_futile = false, have_line = false, have_table = false;
   while (!count) {
     if (!getline(line)) fail("the check certificate ends in its header");
     const std::string_view l = line;
@@ -101,6 +105,12 @@ void CertificateReader::read_version2(Certificate& out) {
         out.main_line.push_back(*move);
       }
       have_line = true;
+    } else if (key == "nodes" && out.version == kSharedCheckCertificateVersion) {
+      const auto v = number<std::size_t>(value);
+      if (!v) fail("nodes must be a number");
+      if (have_table) fail("a second node table");
+      have_table = true;
+      read_nodes(out, *v, true);
     } else if (key == "parts") {
       const auto v = number<std::size_t>(value);
       if (!v) fail("parts must be a number");
@@ -133,6 +143,15 @@ void CertificateReader::read_version2(Certificate& out) {
     if (part.role == "exempt") {
       if (f.size() != 5) fail("an exempt part is 'part exempt <ply> <move> <reason>'");
       part.reason = std::string(f[4]);
+    } else if (f.size() == 6 && f[4] == "node" && out.version == kSharedCheckCertificateVersion) {
+      if (part.role != "alternative" && part.role != "exact" && part.role != "not-last" &&
+          part.role != "slow")
+        fail("a " + part.role + " part holds a certificate of its own (only no-mate parts " +
+             "name a node of the table)");
+      const auto id = number<std::uint32_t>(f[5]);
+      if (!id || *id >= out.nodes.size())
+        fail("'" + std::string(f[5]) + "' is not a node id of the table");
+      part.node = *id;
     } else {
       if (f.size() != 4) fail("a part line is 'part <role> <ply> <move>|-'");
       Certificate body;
@@ -212,8 +231,14 @@ void CertificateReader::read_version1(Certificate& out) {
   }
   if (out.sfen.empty() || out.length < 0 || !have_futile)
     fail("the header needs sfen, futile and length before nodes");
-  out.nodes.reserve(*count);
-  for (std::size_t i = 0; i < *count; ++i) {
+  read_nodes(out, *count, false);
+  if (!getline(line) || line != "end") fail("expected 'end' after the nodes");
+}
+
+void CertificateReader::read_nodes(Certificate& out, std::size_t count, bool mixed) {
+  std::string line;
+  out.nodes.reserve(count);
+  for (std::size_t i = 0; i < count; ++i) {
     if (!getline(line)) fail("the certificate ends after " + std::to_string(i) + " nodes");
     const auto f = split(line);
     if (f.size() < 3 || (f.size() - 3) % 2 != 0)
@@ -228,12 +253,15 @@ void CertificateReader::read_version1(Certificate& out) {
     } else if (f[1] != "D") {
       fail("a node is A (attacker to move) or D (defender to move)");
     }
-    if (out.unbounded) {
+    if (mixed && f[2] == "inf") {
+      node.distance = kInfinite;
+    } else if (out.unbounded) {
       if (f[2] != "inf") fail("every distance of a 'claim no-mate' certificate is inf");
       node.distance = kInfinite;
     } else {
       const auto d = number<int>(f[2]);
-      if (!d || *d < -1) fail("a distance is a number of plies (at least -1)");
+      if (!d || *d < -1 || *d >= kInfinite / 2)
+        fail("a distance is a number of plies (at least -1)" + std::string(mixed ? " or inf" : ""));
       node.distance = *d;
     }
     for (std::size_t k = 3; k < f.size(); k += 2) {
@@ -255,14 +283,13 @@ void CertificateReader::read_version1(Certificate& out) {
         c.remove_prefix(1);
       }
       const auto child = number<std::uint32_t>(c);
-      if (!child || *child >= *count)
+      if (!child || *child >= count)
         fail("'" + std::string(f[k + 1]) + "' is not a node id of this certificate");
       e.child = *child;
       node.edges.push_back(e);
     }
     out.nodes.push_back(std::move(node));
   }
-  if (!getline(line) || line != "end") fail("expected 'end' after the nodes");
 }
 
 namespace {
@@ -359,83 +386,125 @@ std::vector<std::pair<bool, Position>> comparison_positions(const Position& pos,
   return out;
 }
 
-// The dual tree: "not mated within d" at every node (certificate.h).
-// Walks a certificate depth first from its root (node 0 at `root`), each node at the position it
-// is first reached as: the move of an edge played, or a futile drop's comparison position.
-// `enter(id, node, pos)` checks a node when it is first reached and returns why it fails ("" when
-// it holds). An edge must reach a node at the position the node already has, and no node may be
-// its own descendant; with `one_node_per_position` no two nodes may hold one position. Edges
+// Walks a certificate's nodes depth first from a root node at a given position, each node at the
+// position it is first reached as: the move of an edge played, or a futile drop's comparison
+// position. `enter(id, node, pos)` checks a node when it is first reached and returns why it
+// fails ("" when it holds). An edge must reach a node at the position the node already has.
+// `unique(node)`: no other such node may hold the node's position; `cycles(node)`: an edge may
+// lead to the node while it is still on the depth-first path (else a cycle is refused). Edges
 // without a child (kNoChild) are left to `enter`. `comparison_failure` names a comparison
-// position that cannot be built.
-template <class Enter>
-Verdict walk(const Certificate& cert, const Position& root, bool one_node_per_position,
-             bool allow_cycles, const std::string& comparison_failure, Enter&& enter,
-             std::vector<Position>* positions = nullptr) {
-  const auto fail = [&](long node, std::string reason) {
-    return failure(cert, node, std::move(reason));
-  };
-  const std::size_t n = cert.nodes.size();
-  std::vector<std::optional<Position>> position(n);
-  std::vector<std::uint8_t> state(n, 0);  // 0 unseen, 1 on the DFS stack, 2 done
-  std::unordered_map<std::string, std::uint32_t> node_of;
-  position[0] = root;
-  if (one_node_per_position) node_of.emplace(position_key(root), 0);
+// position that cannot be built. Several roots may be walked one after another (a version-3
+// table): what was reached from one is not walked again from the next.
+struct WalkFailure {
+  long node;
+  std::string reason;
+};
+
+template <class Enter, class Unique, class Cycles> class Walker {
+public:
+  Walker(const Certificate& cert, Unique unique, Cycles cycles, std::string comparison_failure,
+         Enter& enter)
+      : cert_(cert), unique_(unique), cycles_(cycles),
+        comparison_failure_(std::move(comparison_failure)), enter_(enter),
+        position_(cert.nodes.size()), state_(cert.nodes.size(), 0) {}
+
+  // Walks from node `start` at `pos` (a node already reached must hold `pos`).
+  std::optional<WalkFailure> from(std::uint32_t start, const Position& pos) {
+    const auto fail = [](std::uint32_t id, std::string reason) {
+      return std::optional<WalkFailure>{WalkFailure{static_cast<long>(id), std::move(reason)}};
+    };
+    if (position_[start]) {
+      if (!(*position_[start] == pos))
+        return fail(start, "the root is not the position that the node holds (reached before)");
+      return std::nullopt;
+    }
+    if (const auto why = place(start, pos, "")) return why;
+    std::vector<Frame> stack{{start, 0}};
+    while (!stack.empty()) {
+      Frame& top = stack.back();
+      const std::uint32_t id = top.node;
+      const Node& node = cert_.nodes[id];
+      const Position& at = *position_[id];
+      if (top.next_edge == 0) {
+        if (std::string why = enter_(id, node, at); !why.empty()) return fail(id, std::move(why));
+      }
+      if (top.next_edge == node.edges.size()) {
+        state_[id] = 2;
+        stack.pop_back();
+        continue;
+      }
+      const Edge& e = node.edges[top.next_edge++];
+      if (e.child == kNoChild) continue;
+      Position child;
+      if (e.kind == EdgeKind::Reply) {
+        child = play(at, e.move);
+      } else {
+        std::string why;
+        const auto q = comparison_position(at, e.move.to, e.kind == EdgeKind::FutilePromoted, why);
+        if (!q) return fail(id, comparison_failure_ + move_text(e.move) + ": " + why);
+        child = *q;
+      }
+      const std::string via = " (reached from node " + std::to_string(id) + " by " +
+                              move_text(e.move) +
+                              (e.kind == EdgeKind::Reply ? "" : ", its comparison position") + ")";
+      if (state_[e.child] == 1 && !cycles_(cert_.nodes[e.child]))
+        return fail(e.child, "a cycle: the node is its own descendant" + via);
+      if (position_[e.child]) {
+        if (!(*position_[e.child] == child))
+          return fail(e.child, "the node is reached as two different positions" + via);
+        continue;
+      }
+      if (const auto why = place(e.child, child, via)) return why;
+      stack.push_back({e.child, 0});
+    }
+    return std::nullopt;
+  }
+
+  // The positions of the nodes reached so far.
+  const std::vector<std::optional<Position>>& positions() const { return position_; }
+
+private:
   struct Frame {
     std::uint32_t node;
     std::size_t next_edge;
   };
-  std::vector<Frame> stack{{0, 0}};
-  state[0] = 1;
-  while (!stack.empty()) {
-    Frame& top = stack.back();
-    const std::uint32_t id = top.node;
-    const Node& node = cert.nodes[id];
-    const Position& pos = *position[id];
-    if (top.next_edge == 0) {
-      if (std::string why = enter(id, node, pos); !why.empty())
-        return fail(static_cast<long>(id), std::move(why));
-    }
-    if (top.next_edge == node.edges.size()) {
-      state[id] = 2;
-      stack.pop_back();
-      continue;
-    }
-    const Edge& e = node.edges[top.next_edge++];
-    if (e.child == kNoChild) continue;
-    Position child;
-    if (e.kind == EdgeKind::Reply) {
-      child = play(pos, e.move);
-    } else {
-      std::string why;
-      const auto q = comparison_position(pos, e.move.to, e.kind == EdgeKind::FutilePromoted, why);
-      if (!q)
-        return fail(static_cast<long>(id), comparison_failure + move_text(e.move) + ": " + why);
-      child = *q;
-    }
-    const std::string via = " (reached from node " + std::to_string(id) + " by " +
-                            move_text(e.move) +
-                            (e.kind == EdgeKind::Reply ? "" : ", its comparison position") + ")";
-    if (state[e.child] == 1 && !allow_cycles)
-      return fail(static_cast<long>(e.child), "a cycle: the node is its own descendant" + via);
-    if (position[e.child]) {
-      if (!(*position[e.child] == child))
-        return fail(static_cast<long>(e.child),
-                    "the node is reached as two different positions" + via);
-      continue;
-    }
-    if (one_node_per_position) {
-      const auto [it, fresh] = node_of.emplace(position_key(child), e.child);
+  std::optional<WalkFailure> place(std::uint32_t id, const Position& pos, const std::string& via) {
+    if (unique_(cert_.nodes[id])) {
+      const auto [it, fresh] = node_of_.emplace(position_key(pos), id);
       if (!fresh)
-        return fail(static_cast<long>(e.child), "repeats the position of node " +
-                                                    std::to_string(it->second) +
-                                                    " (each position occurs at one node)" + via);
+        return WalkFailure{static_cast<long>(id), "repeats the position of node " +
+                                                      std::to_string(it->second) +
+                                                      " (each position occurs at one node)" + via};
     }
-    position[e.child] = child;
-    state[e.child] = 1;
-    stack.push_back({e.child, 0});
+    position_[id] = pos;
+    state_[id] = 1;
+    return std::nullopt;
   }
-  for (std::size_t i = 0; i < n; ++i)
-    if (!position[i]) return fail(static_cast<long>(i), "not reachable from the root");
+
+  const Certificate& cert_;
+  Unique unique_;
+  Cycles cycles_;
+  std::string comparison_failure_;
+  Enter& enter_;
+  std::vector<std::optional<Position>> position_;
+  std::vector<std::uint8_t> state_;  // 0 unseen, 1 on the depth-first path, 2 done
+  std::unordered_map<std::string, std::uint32_t> node_of_;
+};
+
+// Walks a certificate from its root (node 0 at `root`); `one_node_per_position` and
+// `allow_cycles` for every node (Walker); every node must be reachable from the root.
+template <class Enter>
+Verdict walk(const Certificate& cert, const Position& root, bool one_node_per_position,
+             bool allow_cycles, const std::string& comparison_failure, Enter&& enter,
+             std::vector<Position>* positions = nullptr) {
+  const auto unique = [one_node_per_position](const Node&) { return one_node_per_position; };
+  const auto cycles = [allow_cycles](const Node&) { return allow_cycles; };
+  Walker<std::remove_reference_t<Enter>, decltype(unique), decltype(cycles)> walker(
+      cert, unique, cycles, comparison_failure, enter);
+  if (const auto f = walker.from(0, root)) return failure(cert, f->node, f->reason);
+  const auto& position = walker.positions();
+  for (std::size_t i = 0; i < position.size(); ++i)
+    if (!position[i]) return failure(cert, static_cast<long>(i), "not reachable from the root");
   if (positions) {
     positions->clear();
     for (const auto& p : position) positions->push_back(*p);
@@ -445,6 +514,91 @@ Verdict walk(const Certificate& cert, const Position& root, bool one_node_per_po
   v.valid = true;
   v.length = cert.length;
   return v;
+}
+
+// A distance for messages ("inf" for no mate at all).
+std::string distance_text(int d) { return d >= kInfinite ? "inf" : std::to_string(d); }
+
+// The dual tree's rules at one node (certificate.h): `node` at `pos` is not mated within its
+// distance given what its children record; `attacker` the attacker's colour; `futile_counted`:
+// every interposition counts (no comparison nodes).
+std::string check_no_mate_node(const std::vector<Node>& nodes, const Node& node,
+                               const Position& pos, int attacker, bool futile_counted) {
+  const std::string within = " not within " + distance_text(node.distance);
+  const int below = node.distance >= kInfinite ? kInfinite : node.distance - 1;
+  if (node.attacker != (pos.side == attacker))
+    return std::string("recorded as ") + (node.attacker ? "an attacker" : "a defender") +
+           " node but the other side is to move";
+  if (node.attacker) {
+    // Every legal check, each child not mated within d - 1; nothing when d <= 0.
+    std::vector<Move> checks;
+    if (node.distance > 0)
+      for (Move m : legal_moves(pos))
+        if (in_check(play(pos, m), 1 - pos.side)) checks.push_back(m);
+    std::vector<Move> listed;
+    for (const Edge& e : node.edges) {
+      if (e.kind != EdgeKind::Reply) return "an attacker node lists plain checks only";
+      if (e.child == kNoChild) return "the check " + move_text(e.move) + " has no child";
+      if (std::find(checks.begin(), checks.end(), e.move) == checks.end())
+        return "the move " + move_text(e.move) + " is not a legal check" +
+               (node.distance > 0 ? "" : " needed here (no mate within 0 needs none)");
+      const Node& child = nodes[e.child];
+      if (child.attacker) return "the child of " + move_text(e.move) + " is an attacker node";
+      if (child.distance < below)
+        return "the check " + move_text(e.move) + " leads to node " + std::to_string(e.child) +
+               ", not mated only within " + distance_text(child.distance) + ", less than " +
+               distance_text(below);
+      listed.push_back(e.move);
+    }
+    return each_listed_once(checks, listed, "check", [](const std::string& m) {
+      return "the legal check " + m + " is missing";
+    });
+  }
+  if (!in_check(pos, pos.side)) return "the defender is not in check";
+  if (node.distance < 0) return "a defender node records a distance below 0";
+  const auto reply = std::find_if(node.edges.begin(), node.edges.end(),
+                                  [](const Edge& e) { return e.kind == EdgeKind::Reply; });
+  if (reply == node.edges.end() ||
+      std::count_if(node.edges.begin(), node.edges.end(),
+                    [](const Edge& e) { return e.kind == EdgeKind::Reply; }) != 1)
+    return "a defender node gives exactly one reply";
+  const std::string m = move_text(reply->move);
+  if (!is_legal(pos, reply->move)) return "the reply " + m + " is not legal";
+  if (reply->child == kNoChild && node.distance > 1)
+    return "the reply " + m + " has no child, but its child must not be mated within " +
+           distance_text(below);
+  if (reply->child != kNoChild) {  // (without a child: no mate takes 0 plies)
+    const Node& child = nodes[reply->child];
+    if (!child.attacker) return "the child of " + m + " is a defender node";
+    if (child.distance < below)
+      return "the reply " + m + " leads to node " + std::to_string(reply->child) +
+             ", not mated only within " + distance_text(child.distance) + ", less than " +
+             distance_text(below);
+  }
+  // A drop the rule could exempt: every comparison position, each not mated within d.
+  const auto comparisons = !futile_counted && reply->move.is_drop()
+                               ? comparison_positions(pos, reply->move.to)
+                               : std::vector<std::pair<bool, Position>>{};
+  for (const Edge& e : node.edges) {
+    if (e.kind == EdgeKind::Reply) continue;
+    if (futile_counted) return "a comparison node, but every interposition counts";
+    if (!(e.move == reply->move))
+      return "the comparison node of " + move_text(e.move) + " is not for the reply " + m;
+    const Node& q = nodes[e.child];
+    if (q.attacker) return "the comparison node of " + m + " is an attacker node";
+    if (q.distance < node.distance)
+      return "the comparison node " + std::to_string(e.child) + " of " + m +
+             " is not mated only within " + distance_text(q.distance) +
+             ": the drop could be futile" + within;
+  }
+  for (const auto& [promote, q] : comparisons) {
+    const EdgeKind kind = promote ? EdgeKind::FutilePromoted : EdgeKind::Futile;
+    if (std::none_of(node.edges.begin(), node.edges.end(),
+                     [&](const Edge& e) { return e.kind == kind; }))
+      return "the drop " + m + " could be futile: the comparison position with the " + "checker " +
+             (promote ? "promoted" : "unpromoted") + " is not shown";
+  }
+  return "";
 }
 
 Verdict verify_no_mate(const Certificate& cert, const Position& root) {
@@ -460,91 +614,10 @@ Verdict verify_no_mate(const Certificate& cert, const Position& root) {
   if (cert.nodes[0].distance < cert.length)
     return fail(0, "the certificate claims no mate within " + std::to_string(cert.length) +
                        " but its root records only " + std::to_string(cert.nodes[0].distance));
-  return walk(
-      cert, root, cert.unbounded, cert.unbounded, "the comparison position of ",
-      [&](std::uint32_t, const Node& node, const Position& pos) -> std::string {
-        const auto at = [](std::string reason) { return reason; };
-        const std::string within = " not within " + std::to_string(node.distance);
-        if (node.attacker != (pos.side == attacker))
-          return at(std::string("recorded as ") + (node.attacker ? "an attacker" : "a defender") +
-                    " node but the other side is to move");
-        if (node.attacker) {
-          // Every legal check, each child not mated within d - 1; nothing when d <= 0.
-          std::vector<Move> checks;
-          if (node.distance > 0)
-            for (Move m : legal_moves(pos))
-              if (in_check(play(pos, m), 1 - pos.side)) checks.push_back(m);
-          std::vector<Move> listed;
-          for (const Edge& e : node.edges) {
-            if (e.kind != EdgeKind::Reply) return at("an attacker node lists plain checks only");
-            if (e.child == kNoChild) return at("the check " + move_text(e.move) + " has no child");
-            if (std::find(checks.begin(), checks.end(), e.move) == checks.end())
-              return at("the move " + move_text(e.move) + " is not a legal check" +
-                        (node.distance > 0 ? "" : " needed here (no mate within 0 needs none)"));
-            const Node& child = cert.nodes[e.child];
-            if (child.attacker)
-              return at("the child of " + move_text(e.move) + " is an attacker node");
-            if (child.distance < node.distance - 1)
-              return at("the check " + move_text(e.move) + " leads to node " +
-                        std::to_string(e.child) + ", not mated only within " +
-                        std::to_string(child.distance) + ", less than " +
-                        std::to_string(node.distance - 1));
-            listed.push_back(e.move);
-          }
-          if (std::string why = each_listed_once(
-                  checks, listed, "check",
-                  [](const std::string& m) { return "the legal check " + m + " is missing"; });
-              !why.empty())
-            return why;
-        } else {
-          if (!in_check(pos, pos.side)) return at("the defender is not in check");
-          if (node.distance < 0) return at("a defender node records a distance below 0");
-          const auto reply = std::find_if(node.edges.begin(), node.edges.end(),
-                                          [](const Edge& e) { return e.kind == EdgeKind::Reply; });
-          if (reply == node.edges.end() ||
-              std::count_if(node.edges.begin(), node.edges.end(),
-                            [](const Edge& e) { return e.kind == EdgeKind::Reply; }) != 1)
-            return at("a defender node gives exactly one reply");
-          const std::string m = move_text(reply->move);
-          if (!is_legal(pos, reply->move)) return at("the reply " + m + " is not legal");
-          if (reply->child == kNoChild && node.distance > 1)
-            return at("the reply " + m + " has no child, but its child must not be mated within " +
-                      std::to_string(node.distance - 1));
-          if (reply->child != kNoChild) {  // (without a child: no mate takes 0 plies)
-            const Node& child = cert.nodes[reply->child];
-            if (!child.attacker) return at("the child of " + m + " is a defender node");
-            if (child.distance < node.distance - 1)
-              return at("the reply " + m + " leads to node " + std::to_string(reply->child) +
-                        ", not mated only within " + std::to_string(child.distance) +
-                        ", less than " + std::to_string(node.distance - 1));
-          }
-          // A drop the rule could exempt: every comparison position, each not mated within d.
-          const auto comparisons = !cert.futile_counted && reply->move.is_drop()
-                                       ? comparison_positions(pos, reply->move.to)
-                                       : std::vector<std::pair<bool, Position>>{};
-          for (const Edge& e : node.edges) {
-            if (e.kind == EdgeKind::Reply) continue;
-            if (cert.futile_counted) return at("a comparison node, but every interposition counts");
-            if (!(e.move == reply->move))
-              return at("the comparison node of " + move_text(e.move) + " is not for the reply " +
-                        m);
-            const Node& q = cert.nodes[e.child];
-            if (q.attacker) return at("the comparison node of " + m + " is an attacker node");
-            if (q.distance < node.distance)
-              return at("the comparison node " + std::to_string(e.child) + " of " + m +
-                        " is not mated only within " + std::to_string(q.distance) +
-                        ": the drop could be futile" + within);
-          }
-          for (const auto& [promote, q] : comparisons) {
-            const EdgeKind kind = promote ? EdgeKind::FutilePromoted : EdgeKind::Futile;
-            if (std::none_of(node.edges.begin(), node.edges.end(),
-                             [&](const Edge& e) { return e.kind == kind; }))
-              return at("the drop " + m + " could be futile: the comparison position with the " +
-                        "checker " + (promote ? "promoted" : "unpromoted") + " is not shown");
-          }
-        }
-        return "";
-      });
+  return walk(cert, root, cert.unbounded, cert.unbounded, "the comparison position of ",
+              [&](std::uint32_t, const Node& node, const Position& pos) {
+                return check_no_mate_node(cert.nodes, node, pos, attacker, cert.futile_counted);
+              });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -641,6 +714,18 @@ Verdict verify_check(const Certificate& cert) {
     std::vector<Position> positions;
   };
   std::vector<Checked> checked;
+  // Version 3: the shared table, walked from the parts' roots in part order, each node checked
+  // once by the no-mate rules of its own distance (inf: every interposition counted, one node
+  // per position, cycles allowed; a number: comparison positions shown, no cycle).
+  const auto enter = [&](std::uint32_t, const Node& node, const Position& pos) {
+    return check_no_mate_node(cert.nodes, node, pos, attacker, node.distance >= kInfinite);
+  };
+  const auto unbounded = [](const Node& node) { return node.distance >= kInfinite; };
+  Walker<decltype(enter), decltype(unbounded), decltype(unbounded)> table(
+      cert, unbounded, unbounded, "the comparison position of ", enter);
+  if (cert.version != kSharedCheckCertificateVersion && !cert.nodes.empty())
+    return fail(-1, -1, "a node table in a check certificate of version 2");
+  total += cert.nodes.size();
   for (std::size_t i = 0; i < cert.parts.size(); ++i) {
     const Part& part = cert.parts[i];
     const long pi = static_cast<long>(i);
@@ -669,9 +754,32 @@ Verdict verify_check(const Certificate& cert) {
       checked.push_back({&part, pi, {}});
       continue;
     }
+    const Position expected = after_move ? play(at, *part.move) : at;
+    if (part.node) {
+      // A root in the shared table: the node records what the part needs (exact and slow: the
+      // distance the claim needs, checked below), and its graph holds from the part's root.
+      const std::uint32_t id = *part.node;
+      const int need = part.role == "alternative" ? (length == 1 ? 1 : kInfinite)
+                       : part.role == "not-last"  ? 1
+                                                  : 0;
+      if (cert.nodes[id].distance < need)
+        return fail(pi, id,
+                    "the node records no mate within " + distance_text(cert.nodes[id].distance) +
+                        ", but the " + part.role + " part needs no mate " +
+                        (need >= kInfinite ? "at all" : "within " + std::to_string(need)));
+      if (const auto f = table.from(id, expected))
+        return fail(pi, f->node,
+                    f->node == static_cast<long>(id) && f->reason.starts_with("the root is not")
+                        ? "the part's root (the position at ply " + std::to_string(part.ply) +
+                              (after_move ? " after " + move_text(*part.move) : "") +
+                              ") is not the position of node " + std::to_string(id) +
+                              ", reached before"
+                        : f->reason);
+      checked.push_back({&part, pi, {}});
+      continue;
+    }
     if (part.body.size() != 1) return fail(pi, -1, "the part holds no certificate");
     Certificate body = part.body.front();
-    const Position expected = after_move ? play(at, *part.move) : at;
     const std::optional<Position> given = parse_sfen(body.sfen, error, false);
     if (!given || !(*given == expected))
       return fail(pi, -1,
@@ -706,6 +814,13 @@ Verdict verify_check(const Certificate& cert) {
       return fail(pi, 0, "the certificate's root move is not " + move_text(*part.move));
     checked.push_back({&part, pi, std::move(positions)});
   }
+  for (std::size_t i = 0; i < cert.nodes.size(); ++i)
+    if (!table.positions()[i])
+      return fail(-1, static_cast<long>(i), "the node is not reachable from any part's root");
+  // The length a part claims: its certificate's, or what its node in the table records.
+  const auto claimed = [&](const Checked* c) {
+    return c->part->node ? cert.nodes[*c->part->node].distance : c->part->body.front().length;
+  };
   const auto find = [&](const std::string& role, int ply, std::optional<Move> move) {
     const Checked* out = nullptr;
     for (const Checked& c : checked)
@@ -748,11 +863,11 @@ Verdict verify_check(const Certificate& cert) {
                     move_text(alt) + " could be a non-limitation of " + move_text(main) +
                         " (非限定): no slow part shows it slower");
       const int d = m->part->body.front().length;
-      if (slow->part->body.front().length < d - 1)
-        return fail(slow->index, 0,
-                    "no mate within " + std::to_string(slow->part->body.front().length) +
-                        " after " + move_text(alt) + ", but the main move mates " + "in " +
-                        std::to_string(d) + ": it could be as fast");
+      if (claimed(slow) < d - 1)
+        return fail(slow->index, slow->part->node ? static_cast<long>(*slow->part->node) : 0,
+                    "no mate within " + distance_text(claimed(slow)) + " after " + move_text(alt) +
+                        ", but the main move mates " + "in " + std::to_string(d) +
+                        ": it could be as fast");
     }
     // The cook's proof off the main line: no node but its root holds a position of the line.
     std::unordered_map<std::string, int> on_line;
@@ -782,10 +897,10 @@ Verdict verify_check(const Certificate& cert) {
   const Checked* exact = find("exact", 0, std::nullopt);
   if (!exact && length > 1)
     return fail(-1, -1, "no exact part (no mate within " + std::to_string(length - 2) + ")");
-  if (exact && exact->part->body.front().length < length - 2)
-    return fail(exact->index, 0,
-                "no mate within " + std::to_string(exact->part->body.front().length) +
-                    " does not make " + std::to_string(length) + " exact");
+  if (exact && claimed(exact) < length - 2)
+    return fail(exact->index, exact->part->node ? static_cast<long>(*exact->part->node) : 0,
+                "no mate within " + distance_text(claimed(exact)) + " does not make " +
+                    std::to_string(length) + " exact");
   int disproved = 0, mirrors = 0, trusted = 0;
   std::vector<std::uint8_t> used(checked.size(), 0);
   for (std::size_t i = 0; i < checked.size(); ++i)
@@ -846,7 +961,8 @@ Verdict verify(const Certificate& cert, std::vector<Position>* positions) {
   const auto fail = [&](long node, std::string reason) {
     return failure(cert, node, std::move(reason));
   };
-  if (cert.version == kCheckCertificateVersion) return verify_check(cert);
+  if (cert.version == kCheckCertificateVersion || cert.version == kSharedCheckCertificateVersion)
+    return verify_check(cert);
   if (cert.attacker >= 0 && !cert.no_mate)
     return fail(-1, "a mate certificate's root is the attacker's move");
   std::string error;

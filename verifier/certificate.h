@@ -60,14 +60,20 @@ struct Part {
   int ply = 0;
   std::optional<Move> move;
   std::string reason;             // exempt: mirror, non-limitation, detour, transposition
-  std::vector<Certificate> body;  // one certificate, none for exempt
-  std::size_t line = 0;           // the line of the file its `part` line was read from
+  std::vector<Certificate> body;  // one certificate, none for exempt or a shared root
+  // Version 3: instead of a body, the node of the shared table (Certificate::nodes of the
+  // check certificate) whose position is the part's root (the roles alternative, exact,
+  // not-last and slow: the no-mate claims).
+  std::optional<std::uint32_t> node;
+  std::size_t line = 0;  // the line of the file its `part` line was read from
 };
 
 struct Certificate {
   int version = 1;
   // Version 2 (a check certificate): the claim, the main line and the parts; the nodes are
-  // then those of the parts.
+  // then those of the parts. Version 3: the same, and `nodes` is the table of no-mate nodes
+  // that the parts share (each distance a number, "not mated within d", or kInfinite, "not
+  // mated at all").
   bool cooked = false;  // "claim cooked"; else "claim sound"
   std::vector<Move> main_line;
   std::vector<Part> parts;
@@ -93,6 +99,8 @@ struct Certificate {
 inline constexpr int kCertificateVersion = 1;
 // Check certificates (`tsume check --certificate`): a container of version-1 certificates.
 inline constexpr int kCheckCertificateVersion = 2;
+// Check certificates whose no-mate parts share one node table.
+inline constexpr int kSharedCheckCertificateVersion = 3;
 // The distance `inf` of a "claim no-mate" certificate.
 inline constexpr int kInfinite = 1 << 30;
 
@@ -107,6 +115,8 @@ public:
 private:
   void read_version1(Certificate& out);
   void read_version2(Certificate& out);
+  // The node lines of a certificate; `mixed`: each distance a number or inf (a version-3 table).
+  void read_nodes(Certificate& out, std::size_t count, bool mixed);
   bool getline(std::string& line);
   [[noreturn]] void fail(const std::string& reason) const;
   std::istream& in_;
@@ -149,6 +159,14 @@ struct Verdict {
 // non-limitation (or shown slower) and its proof off the main line; SOUND, the exact length
 // and every other check at every attacker node but the last disproven at any length (or an
 // exemption: the mirror image checked, the others counted as trusted).
+//
+// A check certificate of version 3 is checked the same way, its no-mate parts being nodes of
+// one shared table: the table's nodes are walked from the parts' roots in part order, each node
+// checked once by the no-mate rules for its own distance (a number: "not mated within d" with
+// every comparison position of a drop reply shown, no cycle through it; inf: "not mated at
+// all", its children inf, one node per position, cycles allowed, every interposition counted),
+// and each part's root node against what the part needs (no mate at all for an alternative,
+// within L - 2 for exact, ...). A failure names the part whose walk reached the node.
 //
 // `positions`, when given, receives the position of every node (a valid certificate only).
 Verdict verify(const Certificate& cert, std::vector<Position>* positions = nullptr);

@@ -1,8 +1,10 @@
 #include "solver/answer/certificate_check.h"
 
 #include <limits>
+#include <map>
 #include <memory>
 #include <sstream>
+#include <unordered_map>
 #include <utility>
 
 #include "solver/answer/exemptions.h"
@@ -47,6 +49,7 @@ public:
                   " (check certificates are for COOKED, SOUND and SOUND_WITH_FLAWS)";
     }
     out.certificate.line = r.main_line;
+    out.certificate.attacker = attacker_;
     out.nodes = nodes_;
     out.seconds = seconds_;
     return out;
@@ -181,20 +184,194 @@ CheckCertificateBuild build_check_certificate(const Position& root, const CheckR
   return Writer(root, result, limits, hash_megabytes).build();
 }
 
+namespace {
+
+bool shares(const CheckCertificate::Part& p) {
+  return p.role == "alternative" || p.role == "exact" || p.role == "not-last" || p.role == "slow";
+}
+
+// The position key of every node of `cert` (rooted at `root`, `attacker` the attacker), found by
+// replaying its edges depth first; empty when a comparison move cannot be found.
+std::vector<std::uint64_t> node_keys(const Certificate& cert, const Position& root,
+                                     Color attacker) {
+  const std::size_t n = cert.nodes.size();
+  std::vector<std::uint64_t> keys(n, 0);
+  std::vector<std::uint8_t> seen(n, 0);
+  if (n == 0) return keys;
+  Position pos = root;
+  struct Frame {
+    std::uint32_t node;
+    std::size_t next;
+    Move move;  // the move that led here (none at the root)
+    bool null;  // a comparison position: played after a null move
+  };
+  std::vector<Frame> stack{{0, 0, Move::none(), false}};
+  keys[0] = pos.key();
+  seen[0] = 1;
+  while (!stack.empty()) {
+    Frame& top = stack.back();
+    const Certificate::Node& node = cert.nodes[top.node];
+    if (top.next == node.edges.size()) {
+      const Frame done = top;
+      stack.pop_back();
+      if (!done.move.is_none()) {
+        pos.undo_move(done.move);
+        if (done.null) pos.undo_null_move();
+      }
+      continue;
+    }
+    const Certificate::Edge& e = node.edges[top.next++];
+    if (e.child == Certificate::kNoChild || seen[e.child]) continue;
+    Move m = e.move;
+    const bool null = e.kind != Certificate::EdgeKind::Reply;
+    if (null) {
+      m = Move::none();
+      for (Move cm : ShogiRules::comparison_moves(pos, attacker, e.move.to()))
+        if (cm.is_promotion() == (e.kind == Certificate::EdgeKind::FutilePromoted)) m = cm;
+      if (m.is_none()) return {};
+      pos.do_null_move();
+    }
+    pos.do_move(m);
+    keys[e.child] = pos.key();
+    seen[e.child] = 1;
+    stack.push_back({e.child, 0, m, null});
+  }
+  return keys;
+}
+
+void node_text(std::ostream& s, std::size_t id, const Certificate::Node& n) {
+  s << id << (n.attacker ? " A " : " D ");
+  if (n.distance >= kNoMate)
+    s << "inf";
+  else
+    s << n.distance;
+  for (const Certificate::Edge& e : n.edges) {
+    s << ' ' << ShogiRules::move_text(e.move) << ' ';
+    if (e.child == Certificate::kNoChild) {
+      s << '-';
+      continue;
+    }
+    if (e.kind == Certificate::EdgeKind::Futile) s << 'f';
+    if (e.kind == Certificate::EdgeKind::FutilePromoted) s << "f+";
+    s << e.child;
+  }
+  s << '\n';
+}
+
+}  // namespace
+
+bool share_nodes(CheckCertificate& c) {
+  using Node = Certificate::Node;
+  constexpr std::uint32_t kNone = Certificate::kNoChild;
+  const std::size_t np = c.parts.size();
+  // Each global node: the part and node it is taken from.
+  std::vector<std::pair<std::size_t, std::uint32_t>> from;
+  std::unordered_map<std::uint64_t, std::uint32_t> at_all;          // by position
+  std::map<std::pair<std::uint64_t, Plies>, std::uint32_t> within;  // by position, distance
+  std::vector<std::vector<std::uint32_t>> global(np);
+  // First the parts of no mate at all, then those of no mate within d (which may use them).
+  for (const bool unbounded : {true, false})
+    for (std::size_t p = 0; p < np; ++p) {
+      const CheckCertificate::Part& part = c.parts[p];
+      if (!shares(part) || (part.certificate.length >= kNoMate) != unbounded) continue;
+      const auto& nodes = part.certificate.nodes;
+      if (nodes.empty()) return false;
+      const std::vector<std::uint64_t> keys = node_keys(part.certificate, part.root, c.attacker);
+      if (keys.size() != nodes.size()) return false;
+      global[p].assign(nodes.size(), kNone);
+      for (std::uint32_t i = 0; i < nodes.size(); ++i) {
+        const auto next = static_cast<std::uint32_t>(from.size());
+        std::uint32_t g;
+        if (unbounded) {
+          g = at_all.emplace(keys[i], next).first->second;
+        } else if (const auto it = at_all.find(keys[i]); it != at_all.end()) {
+          g = it->second;
+        } else {
+          g = within.emplace(std::make_pair(keys[i], nodes[i].distance), next).first->second;
+        }
+        if (g == next) from.emplace_back(p, i);
+        global[p][i] = g;
+      }
+    }
+  // The nodes, their edges to global ids.
+  std::vector<Node> table(from.size());
+  for (std::size_t g = 0; g < from.size(); ++g) {
+    const auto [p, i] = from[g];
+    table[g] = c.parts[p].certificate.nodes[i];
+    if (c.parts[p].certificate.length >= kNoMate) table[g].distance = kNoMate;
+    for (Certificate::Edge& e : table[g].edges)
+      if (e.child != kNone) e.child = global[p][e.child];
+  }
+  // Renumbered depth first from the roots in part order; what no root reaches is dropped. A
+  // cycle through a node of finite distance refuses the sharing.
+  std::vector<std::uint32_t> id(table.size(), kNone);
+  std::vector<std::uint8_t> state(table.size(), 0);  // 1 on the path, 2 done
+  std::vector<std::uint32_t> order;
+  for (std::size_t p = 0; p < np; ++p) {
+    if (global[p].empty()) continue;
+    const std::uint32_t root = global[p][0];
+    if (state[root]) continue;
+    std::vector<std::pair<std::uint32_t, std::size_t>> stack{{root, 0}};
+    state[root] = 1;
+    id[root] = static_cast<std::uint32_t>(order.size());
+    order.push_back(root);
+    while (!stack.empty()) {
+      auto& [g, next] = stack.back();
+      if (next == table[g].edges.size()) {
+        state[g] = 2;
+        stack.pop_back();
+        continue;
+      }
+      const std::uint32_t child = table[g].edges[next++].child;
+      if (child == kNone) continue;
+      if (state[child] == 1 && table[child].distance < kNoMate) return false;
+      if (state[child]) continue;
+      state[child] = 1;
+      id[child] = static_cast<std::uint32_t>(order.size());
+      order.push_back(child);
+      stack.emplace_back(child, 0);
+    }
+  }
+  c.table.clear();
+  c.table.reserve(order.size());
+  for (const std::uint32_t g : order) {
+    c.table.push_back(std::move(table[g]));
+    for (Certificate::Edge& e : c.table.back().edges)
+      if (e.child != kNone) e.child = id[e.child];
+  }
+  for (std::size_t p = 0; p < np; ++p) {
+    if (global[p].empty()) continue;
+    c.parts[p].node = id[global[p][0]];
+    c.parts[p].certificate = Certificate{};
+  }
+  c.shared = true;
+  return true;
+}
+
 std::string check_certificate_text(const CheckCertificate& c, const std::string& id,
                                    const std::string& root_sfen,
                                    const std::function<std::string(const Position&)>& sfen) {
   std::ostringstream s;
-  s << "tsume-certificate 2\n" << (c.cooked ? "claim cooked\n" : "claim sound\n");
+  s << (c.shared ? "tsume-certificate 3\n" : "tsume-certificate 2\n")
+    << (c.cooked ? "claim cooked\n" : "claim sound\n");
   if (!id.empty()) s << "problem " << id << '\n';
   s << "sfen " << root_sfen << "\nfutile not-counted\nline";
   for (Move m : c.line) s << ' ' << ShogiRules::move_text(m);
-  s << "\nparts " << c.parts.size() << '\n';
+  s << '\n';
+  if (c.shared) {
+    s << "nodes " << c.table.size() << '\n';
+    for (std::size_t i = 0; i < c.table.size(); ++i) node_text(s, i, c.table[i]);
+  }
+  s << "parts " << c.parts.size() << '\n';
   for (const CheckCertificate::Part& p : c.parts) {
     s << "part " << p.role << ' ' << p.ply << ' '
       << (p.move.is_none() ? std::string("-") : ShogiRules::move_text(p.move));
     if (p.role == "exempt") {
       s << ' ' << p.reason << '\n';
+      continue;
+    }
+    if (p.node != Certificate::kNoChild) {
+      s << " node " << p.node << '\n';
       continue;
     }
     s << '\n' << certificate_text(p.certificate, "", sfen(p.root));

@@ -32,11 +32,19 @@ struct CheckCertificate {
     Move move = Move::none();  // none: `-`
     std::string reason;        // exempt
     Position root;             // the position of its certificate (none for exempt)
-    Certificate certificate;
+    Certificate certificate;   // emptied when its nodes are moved to the shared table
+    // Format version 3: the node of `table` whose position is `root` (kNoChild: none).
+    std::uint32_t node = Certificate::kNoChild;
   };
   bool cooked = false;
+  Color attacker = Color::Black;  // the side to move at the problem's root
   std::vector<Move> line;
   std::vector<Part> parts;
+  // Format version 3 (share_nodes): the nodes of the no-mate parts (alternative, exact,
+  // not-last, slow) in one table, each such part naming its root node. A node's distance is
+  // "not mated within d", or kNoMate: not mated at all. Empty in version 2.
+  bool shared = false;
+  std::vector<Certificate::Node> table;
 };
 
 struct CheckCertificateBuild {
@@ -54,7 +62,17 @@ CheckCertificateBuild build_check_certificate(const Position& root, const CheckR
                                               const SearchLimits& limits,
                                               std::size_t hash_megabytes);
 
-// The text (format version 2) for the problem `id`; `sfen` gives the SFEN of a position.
+// Moves the nodes of the no-mate parts of `c` into one table (format version 3): a node of no
+// mate at all is kept once per position (as within one such part), a node of no mate within d
+// once per position and d, and one within d whose position has a node of no mate at all is
+// replaced by that node (it serves any d). The nodes no part's root reaches then are dropped,
+// and the table is numbered depth first from the parts' roots in part order. Returns false,
+// `c` unchanged, when a node's descendants could not be replayed or the table would have a
+// cycle through a node of finite distance (format version 2 is then written).
+bool share_nodes(CheckCertificate& c);
+
+// The text (format version 2, or 3 when c.shared) for the problem `id`; `sfen` gives the SFEN
+// of a position.
 std::string check_certificate_text(const CheckCertificate& c, const std::string& id,
                                    const std::string& root_sfen,
                                    const std::function<std::string(const Position&)>& sfen);

@@ -211,5 +211,63 @@ TEST(CheckCertificate, WriterReadsTheCheckersTable) {
   EXPECT_LT(reused.nodes, fresh.nodes);
 }
 
+// The verdict of a check certificate's text.
+verifier::Verdict verify_check_text(const CheckCertificate& c, const std::string& id,
+                                    const Position& root, int version) {
+  std::istringstream in(check_certificate_text(c, id, io::to_sfen(root),
+                                               [](const Position& p) { return io::to_sfen(p); }));
+  verifier::CertificateReader reader(in, "test");
+  verifier::Certificate read;
+  EXPECT_TRUE(reader.next(read));
+  EXPECT_EQ(read.version, version);
+  return verifier::verify(read);
+}
+
+TEST(CheckCertificate, SharedNodesVerifyWithTheSameClaim) {
+  // 将棋図巧 第92番 (SOUND, 13 plies) and cooked-3-move-1 of tests/cli/data/check_small.tsv
+  // (both knights check from 8c, 6a7a then mates): written in format version 2, then with the
+  // no-mate parts' nodes shared (version 3). Both VALID with the same claim; every no-mate part
+  // then names a node, and 92's alternatives reach common positions, so version 3 has fewer
+  // nodes.
+  for (const auto& [id, sfen] :
+       {std::pair<std::string, std::string>{"zukou-092", "6kp1/8n/5R1L1/4+b2sB/6N2/9/6L2/9/9 b "
+                                                         "r4g3s2n2l17p 1"},
+        {"cooked-3-move-1", "k2G5/9/K8/9/N1N6/9/9/9/9 b "
+                            "2r2b3g4s2n4l18p 1"}}) {
+    SCOPED_TRACE(id);
+    const Position root = position(sfen);
+    CheckOptions o;
+    o.limits.max_nodes = 8'000'000;
+    o.step_nodes = 1'000'000;
+    o.hash_megabytes = 16;
+    o.keep_table = true;
+    const CheckResult checked = check_problem(root, o);
+    const CheckCertificateBuild built = build_check_certificate(root, checked, o.limits, 16);
+    ASSERT_TRUE(built.ok) << built.error;
+    CheckCertificate shared = built.certificate;
+    ASSERT_TRUE(share_nodes(shared));
+    EXPECT_TRUE(shared.shared);
+    for (const CheckCertificate::Part& p : shared.parts) {
+      const bool no_mate =
+          p.role == "alternative" || p.role == "exact" || p.role == "not-last" || p.role == "slow";
+      EXPECT_EQ(p.node != Certificate::kNoChild, no_mate) << p.role;
+      if (no_mate) {
+        EXPECT_TRUE(p.certificate.nodes.empty()) << p.role;
+      }
+    }
+    const verifier::Verdict v2 = verify_check_text(built.certificate, id, root, 2);
+    const verifier::Verdict v3 = verify_check_text(shared, id, root, 3);
+    ASSERT_TRUE(v2.valid) << "part " << v2.part << " node " << v2.node << ": " << v2.reason;
+    ASSERT_TRUE(v3.valid) << "part " << v3.part << " node " << v3.node << ": " << v3.reason;
+    EXPECT_EQ(v3.summary, v2.summary);
+    if (id == "zukou-092") {
+      EXPECT_LT(v3.nodes, v2.nodes);
+    }
+    if (id == "cooked-3-move-1") {
+      EXPECT_TRUE(v3.summary.starts_with("cooked at 0 by ")) << v3.summary;
+    }
+  }
+}
+
 }  // namespace
 }  // namespace tsume

@@ -273,8 +273,8 @@ TEST(Certificate, MalformedFilesNameTheLine) {
     }
     return "";
   };
-  EXPECT_EQ(error_of(replace(kMateInOne, "tsume-certificate 1", "tsume-certificate 3")),
-            "bad.cert:1: certificate version '3' is not supported (this reads 1 and 2)");
+  EXPECT_EQ(error_of(replace(kMateInOne, "tsume-certificate 1", "tsume-certificate 4")),
+            "bad.cert:1: certificate version '4' is not supported (this reads 1, 2 and 3)");
   // Version 2 is a check certificate, with a header of its own.
   EXPECT_EQ(error_of(replace(kMateInOne, "tsume-certificate 1", "tsume-certificate 2")),
             "bad.cert:5: unknown header line 'length' of a check certificate");

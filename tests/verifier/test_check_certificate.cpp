@@ -284,5 +284,128 @@ TEST(CheckCertificate, AnUnknownRoleIsAReadError) {
   EXPECT_THROW(reader.next(c), std::runtime_error);
 }
 
+// sound-1 in format version 3: the six alternatives' roots are nodes of one shared table.
+// Hand analysis of the nodes of no mate at all: after G*4a the king takes (5a4a); Black, with a
+// pawn on 5c and nothing in hand, has one check, 5c5b+ (the tokin covers 4a), and the king takes
+// it (4a5b): Black has no piece left, so no check at all (node 3). G*6a is the mirror image and
+// its line ends in the same position (White king 5b, White holding gold and pawn): node 3 again.
+// 5c5b and 5c5b+ both end, after 5a5b, with White's king on 5b, a pawn in White's hand and the
+// gold in Black's: one node (11) of "no mate within 0" serves both parts' "no mate within 1".
+const std::string kSound1Shared = std::string(R"(tsume-certificate 3
+claim sound
+problem sound-1
+sfen 4k4/9/4P4/9/9/9/9/9/9 b G 1
+futile not-counted
+line G*5b
+nodes 12
+0 D inf 5a4a 1
+1 A inf 5c5b+ 2
+2 D inf 4a5b 3
+3 A inf
+4 D inf 5a6a 5
+5 A inf 5c5b+ 6
+6 D inf 6a5b 3
+7 D 1 5a4b -
+8 D 1 5a6b -
+9 D 1 5a5b 11
+10 D 1 5a5b 11
+11 A 0
+parts 7
+part mate 0 G*5b
+tsume-certificate 1
+sfen 4k4/9/4P4/9/9/9/9/9/9 b G 1
+futile not-counted
+length 1
+nodes 2
+0 A 1 G*5b 1
+1 D 0
+end
+part alternative 0 G*4a node 0
+part alternative 0 G*6a node 4
+part alternative 0 G*4b node 7
+part alternative 0 G*6b node 8
+part alternative 0 5c5b node 9
+part alternative 0 5c5b+ node 10
+end
+)");
+
+std::string read_error(const std::string& text) {
+  std::istringstream in(text);
+  CertificateReader reader(in, "test.cert");
+  Certificate c;
+  try {
+    reader.next(c);
+  } catch (const std::runtime_error& e) {
+    return e.what();
+  }
+  return "";
+}
+
+TEST(SharedCheckCertificate, PartsSharingNodesAreValid) {
+  const Certificate c = read(kSound1Shared);
+  EXPECT_EQ(c.version, 3);
+  EXPECT_EQ(c.nodes.size(), 12u);
+  const Verdict v = verify(c);
+  EXPECT_TRUE(v.valid) << "part " << v.part << " node " << v.node << ": " << v.reason;
+  EXPECT_EQ(v.summary,
+            "sound length 1 (6 alternatives disproved, 0 mirror images, 0 exemptions trusted)");
+  EXPECT_EQ(v.nodes, 14u);  // the table's 12 and the mate part's 2
+}
+
+TEST(SharedCheckCertificate, ASharedNodeTooWeakForOneOfItsUsersIsRejected) {
+  // Node 10 claims no mate within 2, which needs its child not mated within 1; node 11, shared
+  // with node 9 (which needs only 0), records 0.
+  expect_invalid(replace(kSound1Shared, "10 D 1 5a5b 11", "10 D 2 5a5b 11"), 6, 10,
+                 "the reply 5a5b leads to node 11, not mated only within 0, less than 1");
+  // A node of no mate at all whose child records a finite distance.
+  expect_invalid(replace(kSound1Shared, "6 D inf 6a5b 3", "6 D inf 6a5b 11"), 2, 6,
+                 "not mated only within 0, less than inf");
+}
+
+TEST(SharedCheckCertificate, ARootNodeTooWeakForItsPartIsRejected) {
+  expect_invalid(replace(kSound1Shared, "7 D 1 5a4b -", "7 D 0 5a4b -"), 3, 7,
+                 "the node records no mate within 0, but the alternative part needs no mate "
+                 "within 1");
+}
+
+TEST(SharedCheckCertificate, APartWhoseRootIsTheWrongPositionIsRejected) {
+  // G*6a's part names node 0, the position after G*4a.
+  expect_invalid(
+      replace(kSound1Shared, "part alternative 0 G*6a node 4", "part alternative 0 G*6a node 0"), 2,
+      0,
+      "the part's root (the position at ply 0 after G*6a) is not the position of "
+      "node 0, reached before");
+  // Reached first as the wrong position: G*4a's part names node 4 (the king to 6a is legal
+  // there too), whose child then lacks the check 4a5a that the gold on 4a has.
+  expect_invalid(
+      replace(kSound1Shared, "part alternative 0 G*4a node 0", "part alternative 0 G*4a node 4"), 1,
+      5, "the legal check 4a5a is missing");
+}
+
+TEST(SharedCheckCertificate, DanglingAndUnusedNodesAreRejected) {
+  EXPECT_EQ(read_error(replace(kSound1Shared, "part alternative 0 G*4a node 0",
+                               "part alternative 0 G*4a node 12")),
+            "test.cert:30: '12' is not a node id of the table");
+  EXPECT_EQ(read_error(replace(kSound1Shared, "2 D inf 4a5b 3", "2 D inf 4a5b 12")),
+            "test.cert:10: '12' is not a node id of this certificate");
+  // A node that no part's root reaches.
+  std::string unused = replace(kSound1Shared, "nodes 12\n", "nodes 13\n");
+  unused = replace(unused, "11 A 0\n", "11 A 0\n12 A 0\n");
+  expect_invalid(unused, -1, 12, "the node is not reachable from any part's root");
+}
+
+TEST(SharedCheckCertificate, OnlyNoMatePartsNameANode) {
+  std::string text = kSound1Shared;
+  const auto from = text.find("part mate 0 G*5b\n");
+  const auto to = text.find("part alternative");
+  text.replace(from, to - from, "part mate 0 G*5b node 11\n");
+  EXPECT_NE(read_error(text).find("a mate part holds a certificate of its own"), std::string::npos)
+      << read_error(text);
+  // Version 2 has no table.
+  EXPECT_NE(read_error(replace(kSound1Shared, "tsume-certificate 3", "tsume-certificate 2"))
+                .find("unknown header line 'nodes' of a check certificate"),
+            std::string::npos);
+}
+
 }  // namespace
 }  // namespace tsume::verifier
