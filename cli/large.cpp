@@ -44,13 +44,14 @@ constexpr HelpText kSolveHelp{
     "line in lishogi USI. The search is the df-pn of the 9x9 solver (or, with --search bounded,\n"
     "a bounded AND/OR search with iterative deepening) up to --plies: status mate, no_mate (no\n"
     "mate at any length: every line ends with the attacker out of checks), or unknown (no mate\n"
-    "within --plies, or --nodes spent).\n"
+    "within --plies, or --nodes or --time spent).\n"
     "INPUT is a SFEN (lishogi chu SFEN, quote it), or a file of SFEN, TSV or JSON lines\n"
     "('SFEN<TAB>id<TAB>...', {\"id\",\"sfen\",...}; blank and '#' lines skipped), or '-' for\n"
     "standard input. The id is the TSV's second column or the JSON's, else '<file>:<record>' or\n"
     "'arg<k>'. Records as for shogi (text blocks or --format jsonl, with \"rules\"); 'limit' is\n"
-    "'plies' (no mate within --plies) or 'nodes'. -o, --resume, --threads (problems solved at\n"
-    "once), --shard, the MPI mode, the summary and the exit status as for 'tsume solve'.",
+    "'plies' (no mate within --plies), 'nodes' or 'time'. -o, --resume, --threads (problems\n"
+    "solved at once), --shard, the MPI mode, the summary and the exit status as for 'tsume\n"
+    "solve'.",
     "tsume solve --rules chu \"11k/12/10G1/12/12/12/12/12/12/12/12/K9R1 b - 1\"\n"
     "tsume solve --rules dai problems/dai_hand.tsv --format jsonl",
 };
@@ -108,13 +109,14 @@ const char* status_name(large::MateStatus s) {
 }
 
 // The options solve and check share under --rules chu|dai|tenjiku: --format, --nodes (its help
-// given), --plies (help given), --rules.
+// given), --time (help given), --plies (help given), --rules.
 void add_large_search_options(po::options_description& options, const char* nodes_help,
-                              const char* plies_help) {
+                              const char* time_help, const char* plies_help) {
   auto add = options.add_options();
   add("format", po::value<std::string>()->value_name("text|jsonl")->default_value("text"),
       "output format: text for people, JSON Lines (one object per problem)");
   add("nodes", count_value("5M"), nodes_help);
+  add("time", duration_value("0"), time_help);
   add("plies", po::value<int>()->value_name("N")->default_value(15), plies_help);
   add_rules_option(options);
 }
@@ -131,6 +133,7 @@ LargeSearchSettings large_search_settings(const po::variables_map& vm) {
   if (s.format != "text" && s.format != "jsonl")
     throw UsageError("--format must be 'text' or 'jsonl' under --rules chu|dai|tenjiku");
   s.limits.max_nodes = count_option(vm, "nodes");
+  s.limits.max_seconds = duration_option(vm, "time");
   s.limits.max_plies = vm["plies"].as<int>();
   if (s.limits.max_plies < 1 || s.limits.max_plies > 63)
     throw UsageError("--plies must be between 1 and 63");
@@ -509,8 +512,10 @@ protected:
     const std::string pv = large_line_text(*pos, r.pv);
     const char* status = status_name(r.status);
     std::string limit;
-    if (r.status == large::MateStatus::Unknown) limit = r.bounded ? "plies" : "nodes";
-    if (r.status == large::MateStatus::Mate && !r.line_complete) limit = "nodes";
+    if (r.status == large::MateStatus::Unknown)
+      limit = r.bounded ? "plies" : r.out_of_time ? "time" : "nodes";
+    if (r.status == large::MateStatus::Mate && !r.line_complete)
+      limit = r.out_of_time ? "time" : "nodes";
     if (format_ == Format::Jsonl) {
       out << "{\"id\":" << json_string(input.id) << ",\"sfen\":" << json_string(input.sfen)
           << ",\"rules\":" << json_string(rules_name_) << ",\"status\":\"" << status
@@ -638,6 +643,8 @@ int large_solve_main(const Context& ctx) {
   add("search", po::value<std::string>()->value_name("dfpn|bounded")->default_value("dfpn"),
       "the mate search: df-pn, or the bounded AND/OR search (for comparisons)");
   add_large_search_options(options, "positions visited per problem, all lengths together (0: none)",
+                           "time limit per problem (0: none; 30, 500ms, 10m): when it cuts the "
+                           "search, limit time (status unknown, or a mate whose line is cut)",
                            "the longest mate looked for (1..63)");
   add_large_batch_options(options, "problems solved at once (each serially, with its own "
                                    "tables); records stay in input order");
@@ -657,6 +664,9 @@ int large_check_main(const Context& ctx) {
   auto add = options.add_options();
   add("step-nodes", count_value("500k"), "nodes of one alternative's question (0: none)");
   add_large_search_options(options, "nodes of the solve of each problem (0: none)",
+                           "time limit per problem, the solve and the questions together (0: "
+                           "none; 30, 500ms, 10m): UNKNOWN, limit time, when it cuts the check "
+                           "(a cook already found: COOKED)",
                            "the longest mate looked for (1..63; raised to a stated length)");
   add_large_batch_options(options, "problems checked at once (each serially, with its own "
                                    "tables); records stay in input order");

@@ -1,6 +1,7 @@
 #include "solver/large/dfpn_large.h"
 
 #include <algorithm>
+#include <chrono>
 #include <vector>
 
 #include "solver/search/children_impl.h"
@@ -59,13 +60,34 @@ std::vector<Move> main_line(LargeMateSearch& search, R::Position& pos, Plies len
 
 }  // namespace
 
+SearchLimits budget_limits(const MateLimits& limits, std::uint64_t max_nodes,
+                           std::chrono::steady_clock::time_point start) {
+  SearchLimits l;
+  l.max_nodes = max_nodes;
+  l.stop = limits.stop;
+  if (limits.max_seconds > 0) {
+    const double used =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    l.max_seconds = std::max(limits.max_seconds - used, 1e-9);
+  }
+  return l;
+}
+
+bool stopped_by_time(const MateLimits& limits, const SearchBudget& budget,
+                     const SearchLimits& budget_limits,
+                     std::chrono::steady_clock::time_point start) {
+  if (limits.max_seconds <= 0) return false;
+  if (budget_limits.max_nodes != 0 && budget.nodes() >= budget_limits.max_nodes) return false;
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() >=
+         limits.max_seconds;
+}
+
 MateResult solve_mate_dfpn(const Position& root, const MateLimits& limits,
                            std::size_t hash_megabytes) {
+  const auto start = std::chrono::steady_clock::now();
   MateResult result;
   TranspositionTable table(hash_megabytes);
-  SearchLimits search_limits;
-  search_limits.max_nodes = limits.max_nodes;
-  search_limits.stop = limits.stop;
+  const SearchLimits search_limits = budget_limits(limits, limits.max_nodes, start);
   SearchBudget budget(search_limits);
   R::Position pos(root);
   const Color attacker = R::side_to_move(pos);
@@ -78,6 +100,8 @@ MateResult solve_mate_dfpn(const Position& root, const MateLimits& limits,
         result.status = MateStatus::NoMate;
       else
         result.bounded = true;
+    } else {
+      result.out_of_time = stopped_by_time(limits, budget, search_limits, start);
     }
     result.nodes = budget.nodes();
     return result;
@@ -90,6 +114,7 @@ MateResult solve_mate_dfpn(const Position& root, const MateLimits& limits,
     if (o == Outcome::Disproven) break;
     if (o == Outcome::Unknown) {
       exact = false;
+      result.out_of_time = stopped_by_time(limits, budget, search_limits, start);
       break;
     }
     upper = std::min(search.lookup(pos).upper, upper - 2);
@@ -97,13 +122,13 @@ MateResult solve_mate_dfpn(const Position& root, const MateLimits& limits,
   result.status = MateStatus::Mate;
   result.length = upper;
   if (exact) {
-    SearchLimits line_limits;
-    line_limits.max_nodes = limits.max_nodes;
-    line_limits.stop = limits.stop;
+    const SearchLimits line_limits = budget_limits(limits, limits.max_nodes, start);
     SearchBudget line_budget(line_limits);
     LargeMateSearch line_search(table, line_budget, attacker);
     result.pv = main_line(line_search, pos, upper);
     result.nodes = line_budget.nodes();
+    if (static_cast<Plies>(result.pv.size()) != upper)
+      result.out_of_time = stopped_by_time(limits, line_budget, line_limits, start);
   }
   result.line_complete = exact && static_cast<Plies>(result.pv.size()) == upper;
   result.nodes += budget.nodes();

@@ -13,13 +13,18 @@
 // defender nodes the first evasion, in generation order, that does not mate within d - 3. It is
 // read with a node budget of its own, as large as the problem's. When the node limit stops the
 // lowering of U, the result is a mate of length U (an upper bound) with line_complete false.
+// limits.max_seconds covers the whole call (the questions and the main line); when it runs out
+// the result is what a node limit would give there, with out_of_time set.
 #pragma once
 
+#include <chrono>
 #include <cstddef>
+#include <cstdint>
 
 #include "solver/large/mate.h"
 #include "solver/large/rules.h"
 #include "solver/search/dfpn.h"
+#include "solver/search/limits.h"
 
 namespace tsume {
 extern template class BasicMateSearch<large::LargeRules>;
@@ -33,5 +38,16 @@ using LargeMateSearch = BasicMateSearch<LargeRules>;
 // a transposition table of `hash_megabytes`. `nodes` counts the df-pn's nodes, main line included.
 MateResult solve_mate_dfpn(const Position& root, const MateLimits& limits = {},
                            std::size_t hash_megabytes = 64);
+
+// The limits of one df-pn budget of a call that started at `start` under `limits`: `max_nodes`
+// nodes, the stop flag, and what is left of limits.max_seconds (at least a nanosecond, so that
+// a budget made after the time ran out stops at its first look at the clock).
+SearchLimits budget_limits(const MateLimits& limits, std::uint64_t max_nodes,
+                           std::chrono::steady_clock::time_point start);
+// Whether a budget of that call that stopped before answering was stopped by the time limit:
+// the time is up and its own node limit was not reached.
+bool stopped_by_time(const MateLimits& limits, const SearchBudget& budget,
+                     const SearchLimits& budget_limits,
+                     std::chrono::steady_clock::time_point start);
 
 }  // namespace tsume::large

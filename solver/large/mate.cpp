@@ -1,6 +1,7 @@
 #include "solver/large/mate.h"
 
 #include <algorithm>
+#include <chrono>
 #include <cstdlib>
 #include <optional>
 #include <unordered_map>
@@ -67,6 +68,14 @@ class Search {
 public:
   std::uint64_t nodes() const { return nodes_; }
   void set_node_limit(std::uint64_t limit) { node_limit_ = limit; }
+  // The time limit (seconds from now, 0: none) and the stop flag, looked at every 1,024 nodes.
+  void set_stops(double max_seconds, const std::atomic<bool>* stop) {
+    max_seconds_ = max_seconds;
+    stop_ = stop;
+    start_ = std::chrono::steady_clock::now();
+  }
+  // The time limit stopped the search (for good).
+  bool out_of_time() const { return out_of_time_; }
 
   // Mate within d plies, the attacker to move?
   Answer attacker(const Position& pos, int d) {
@@ -152,6 +161,15 @@ private:
 
   bool visit() {
     ++nodes_;
+    if (stopped_) return false;
+    if ((nodes_ & 1023) == 0) {
+      if (stop_ != nullptr && stop_->load(std::memory_order_relaxed)) stopped_ = true;
+      if (max_seconds_ > 0 &&
+          std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count() >=
+              max_seconds_)
+        stopped_ = out_of_time_ = true;
+      if (stopped_) return false;
+    }
     return node_limit_ == 0 || nodes_ <= node_limit_;
   }
 
@@ -171,6 +189,11 @@ private:
 
   std::uint64_t nodes_ = 0;
   std::uint64_t node_limit_ = 0;
+  double max_seconds_ = 0;
+  const std::atomic<bool>* stop_ = nullptr;
+  std::chrono::steady_clock::time_point start_;
+  bool stopped_ = false;
+  bool out_of_time_ = false;
   std::unordered_map<std::uint64_t, Entry> table_;
 };
 
@@ -194,10 +217,12 @@ MateResult solve_mate(const Position& root, const MateLimits& limits) {
   MateResult result;
   Search search;
   search.set_node_limit(limits.max_nodes);
+  search.set_stops(limits.max_seconds, limits.stop);
   for (int d = 1; d <= limits.max_plies; d += 2) {
     const Answer a = search.attacker(root, d);
     if (a.verdict == Verdict::Aborted) {
       result.nodes = search.nodes();
+      result.out_of_time = search.out_of_time();
       return result;
     }
     if (a.verdict == Verdict::Disproven) {
@@ -241,6 +266,7 @@ MateResult solve_mate(const Position& root, const MateLimits& limits) {
       if (!found) break;
     }
     result.line_complete = static_cast<int>(result.pv.size()) == d;
+    result.out_of_time = !result.line_complete && search.out_of_time();
     result.nodes = search.nodes();
     return result;
   }

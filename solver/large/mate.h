@@ -28,8 +28,12 @@ enum class MateStatus { Mate, NoMate, Unknown };
 struct MateLimits {
   int max_plies = 15;                   // longest mate looked for
   std::uint64_t max_nodes = 5'000'000;  // positions visited, all depths together (0: none)
-  // Set by another thread to stop early (the df-pn and the soundness check; the result is then
-  // Unknown, as when the nodes run out). The bounded search does not look at it.
+  // Seconds for the whole call (solve_mate, solve_mate_dfpn, check_soundness), counted from its
+  // start (0: none). Looked at every 1,024 nodes; when it runs out the result is what a node
+  // limit would give, with `out_of_time` set.
+  double max_seconds = 0;
+  // Set by another thread to stop early (the result is then Unknown, as when the nodes run
+  // out). Looked at every 1,024 nodes.
   const std::atomic<bool>* stop = nullptr;
 };
 
@@ -44,6 +48,9 @@ struct MateResult {
   // Unknown with `bounded`: no mate within limits.max_plies, and a longer one not ruled out
   // (NoMate is only reported when no line was cut by the length bound).
   bool bounded = false;
+  // Unknown (not `bounded`), or a mate without line_complete: the search was stopped by
+  // limits.max_seconds (not by the node limit).
+  bool out_of_time = false;
 };
 
 // Solves `root` with the side to move as the attacker. The defender must have a royal.

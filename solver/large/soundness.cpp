@@ -1,6 +1,7 @@
 #include "solver/large/soundness.h"
 
 #include <algorithm>
+#include <chrono>
 
 #include "solver/large/checks.h"
 #include "solver/large/dfpn_large.h"
@@ -37,6 +38,7 @@ const char* soundness_name(Soundness s) {
 }
 
 SoundnessResult check_soundness(const Position& root, const SoundnessOptions& options) {
+  const auto start = std::chrono::steady_clock::now();
   SoundnessResult result;
   MateLimits limits = options.limits;
   if (options.stated_length) limits.max_plies = std::max(limits.max_plies, *options.stated_length);
@@ -54,20 +56,21 @@ SoundnessResult check_soundness(const Position& root, const SoundnessOptions& op
     return result;
   }
   if (solved.status == MateStatus::Unknown) {
-    result.limit = solved.bounded ? "plies" : "nodes";
+    result.limit = solved.bounded ? "plies" : solved.out_of_time ? "time" : "nodes";
     result.verdict = Soundness::Unknown;
     result.reason = solved.bounded ? "no mate within " + plies_text(limits.max_plies) +
                                          "; a longer one not "
                                          "ruled out"
-                                   : "the solve ran out of nodes";
+                                   : "the solve ran out of " + result.limit;
     return result;
   }
   result.length = solved.length;
   result.main_line = solved.pv;
   if (!solved.line_complete) {
     result.verdict = Soundness::Unknown;
-    result.limit = "nodes";
-    result.reason = "the solve ran out of nodes before the exact length and main line";
+    result.limit = solved.out_of_time ? "time" : "nodes";
+    result.reason =
+        "the solve ran out of " + result.limit + " before the exact length and main line";
     return result;
   }
   const int length = solved.length;
@@ -96,7 +99,8 @@ SoundnessResult check_soundness(const Position& root, const SoundnessOptions& op
   TranspositionTable table(64);
   R::Position pos(root);
   const Color attacker = R::side_to_move(pos);
-  for (int ply = 0; ply < length; ply += 2) {
+  bool out_of_time = false;  // the time limit stopped a question: the others are not asked
+  for (int ply = 0; ply < length && !out_of_time; ply += 2) {
     const int left = length - ply;  // plies from this node to the mate
     const Move main = solved.pv[static_cast<std::size_t>(ply)];
     for (const Move& c : generate_checks(pos.board())) {
@@ -124,9 +128,7 @@ SoundnessResult check_soundness(const Position& root, const SoundnessOptions& op
         }
         continue;
       }
-      SearchLimits step_limits;
-      step_limits.max_nodes = options.step_nodes;
-      step_limits.stop = options.limits.stop;
+      const SearchLimits step_limits = budget_limits(options.limits, options.step_nodes, start);
       SearchBudget budget(step_limits);
       LargeMateSearch search(table, budget, attacker);
       R::Position child(after(pos.board(), c));
@@ -149,7 +151,12 @@ SoundnessResult check_soundness(const Position& root, const SoundnessOptions& op
       } else {
         f.kind = "undecided";
         f.note = "mate within " + plies_text(left - 1) + " after it neither proven nor disproven";
+        if (stopped_by_time(options.limits, budget, step_limits, start)) {
+          out_of_time = true;
+          f.note += "; the time ran out (the checks after it not asked)";
+        }
         result.undecided.push_back(f);
+        if (out_of_time) break;
       }
     }
     // On along the main line: the attacker's move and the defender's reply.
@@ -164,9 +171,10 @@ SoundnessResult check_soundness(const Position& root, const SoundnessOptions& op
                     (result.cooks.size() == 1 ? "" : "s") + " on the main line";
   } else if (!result.undecided.empty()) {
     result.verdict = Soundness::Unknown;
-    result.limit = "step-nodes";
+    result.limit = out_of_time ? "time" : "step-nodes";
     result.reason = std::to_string(result.undecided.size()) + " alternative" +
-                    (result.undecided.size() == 1 ? "" : "s") + " left open by --step-nodes";
+                    (result.undecided.size() == 1 ? "" : "s") + " left open by " +
+                    (out_of_time ? "--time (the later ones not asked)" : "--step-nodes");
   } else if (!result.flaws.empty()) {
     result.verdict = Soundness::SoundWithFlaws;
     result.reason = "the mate is unique up to the flaws listed";

@@ -27,7 +27,9 @@ enum class Soundness { Sound, SoundWithFlaws, Cooked, NoMate, Unknown };
 const char* soundness_name(Soundness s);
 
 struct SoundnessOptions {
-  MateLimits limits;                   // the solve of the problem (length and main line)
+  // The solve of the problem (length and main line); its max_seconds covers the whole check (the
+  // solve and the questions: once it runs out, the questions left are not asked).
+  MateLimits limits;
   std::uint64_t step_nodes = 500'000;  // one alternative's question (0: none)
   // The length the problem states (a TSV's third column), if any: a shorter mate is a cook, a
   // longer one NO_MATE for that length. --plies is raised to it when smaller.
@@ -48,8 +50,10 @@ struct SoundnessFinding {
 struct SoundnessResult {
   Soundness verdict = Soundness::Unknown;
   std::string reason;
-  std::string limit;  // UNKNOWN: "nodes" (the solve), "plies", or "step-nodes"; else empty
-  int length = -1;    // the exact length of the mate (-1: not found)
+  // UNKNOWN: "nodes" (the solve), "plies", "step-nodes" or "time" (limits.max_seconds, for the
+  // whole check); else empty
+  std::string limit;
+  int length = -1;  // the exact length of the mate (-1: not found)
   std::vector<Move> main_line;
   std::vector<SoundnessFinding> cooks;
   std::vector<SoundnessFinding> flaws;

@@ -151,6 +151,33 @@ TEST(LargeMate, DfpnOutOfNodesIsUnknown) {
   EXPECT_FALSE(r.line_complete) << p.id;
 }
 
+// A time limit stops both searches at their first look at the clock, after 1,024 nodes:
+// Kinuburui no. 23 (problems/chu_published.tsv) takes over a million nodes without one, so a
+// nanosecond always cuts it: unknown, stopped by the time (not the nodes, nor the length bound).
+// Only that the cut happens is asserted, never when.
+TEST(LargeMate, TimeLimitStopsTheSearch) {
+  const Position pos = parse_sfen(
+      "12/5+P6/1m5g3r/3+v+B1s1t+M2/1N4k5/m2etP3p2/7p+T3/2Px8/+p+A1+o7+M/1T3+i2+p1n1/4+r7/12 b - "
+      "1");
+  MateLimits limits;
+  limits.max_seconds = 1e-9;
+  for (const auto solve : {solve_mate, dfpn}) {
+    const MateResult r = solve(pos, limits);
+    EXPECT_EQ(r.status, MateStatus::Unknown);
+    EXPECT_FALSE(r.bounded);
+    EXPECT_TRUE(r.out_of_time);
+    EXPECT_LT(r.nodes, limits.max_nodes);
+  }
+  // A node limit that cuts first is reported as such.
+  limits.max_nodes = 100;
+  limits.max_seconds = 1e-9;
+  for (const auto solve : {solve_mate, dfpn}) {
+    const MateResult r = solve(pos, limits);
+    EXPECT_EQ(r.status, MateStatus::Unknown);
+    EXPECT_FALSE(r.out_of_time);
+  }
+}
+
 // A defender with two royals is never mated while both stand: in check, it still has moves.
 TEST(LargeMate, TwoRoyalsAreNotMated) {
   const Position pos = parse_sfen("6k4+e/12/12/12/12/12/12/12/12/12/12/K10R w - 1");

@@ -174,6 +174,22 @@ TEST(LargeSoundness, NoMateAndBudgets) {
   EXPECT_EQ(r.verdict, Soundness::NoMate);
 }
 
+// A time limit for the whole check stops its solve at the first look at the clock (after 1,024
+// nodes) on Kinuburui no. 23, which takes over a million nodes: UNKNOWN, limit time. Only that
+// the cut happens is asserted, never when.
+TEST(LargeSoundness, TimeLimitIsUnknown) {
+  const Position pos = parse_sfen(
+      "12/5+P6/1m5g3r/3+v+B1s1t+M2/1N4k5/m2etP3p2/7p+T3/2Px8/+p+A1+o7+M/1T3+i2+p1n1/4+r7/12 b - "
+      "1",
+      Game::Chu);
+  SoundnessOptions options;
+  options.limits.max_seconds = 1e-9;
+  const auto r = check_soundness(pos, options);
+  EXPECT_EQ(r.verdict, Soundness::Unknown);
+  EXPECT_EQ(r.limit, "time");
+  EXPECT_EQ(r.reason, "the solve ran out of time");
+}
+
 // The check of `pos` within 3 plies against a reference's brute force (`board` its board of
 // `pos`, `shortest` and `play` its shortest_mate and play), which lists every first move mating
 // in the shortest length L: the main line's first move and the findings at the first node
