@@ -133,12 +133,17 @@ case "$mode" in
       # Find the rank as soon as it runs, wait for 3 records, then kill it.
       pid=""
       for _ in $(seq 300); do
-        for environ in /proc/[0-9]*/environ; do
-          env=$(tr '\0' '\n' 2>/dev/null <"$environ") 2>/dev/null || continue
-          if grep -qx "TSUME_TEST_JOB=$marker" <<<"$env" &&
-            grep -qx "OMPI_COMM_WORLD_RANK=$victim" <<<"$env"; then
-            pid=${environ#/proc/}
-            pid=${pid%/environ}
+        # Shell builtins only: a command per process would make the scan outlast the whole job
+        # on a loaded machine.
+        for proc in /proc/[0-9]*; do
+          mapfile -d '' -t env 2>/dev/null <"$proc/environ" || continue
+          found_marker=0 found_rank=0
+          for var in "${env[@]}"; do
+            [[ $var == "TSUME_TEST_JOB=$marker" ]] && found_marker=1
+            [[ $var == "OMPI_COMM_WORLD_RANK=$victim" ]] && found_rank=1
+          done
+          if ((found_marker && found_rank)); then
+            pid=${proc#/proc/}
           fi
         done
         [[ -n $pid ]] && break
