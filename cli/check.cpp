@@ -106,9 +106,6 @@ Settings read_settings(const po::variables_map& vm) {
   s.certificate_version = vm["certificate-version"].as<int>();
   if (s.certificate_version != 2 && s.certificate_version != 3)
     throw UsageError("--certificate-version is 2 or 3");
-  if (s.certificate && s.read.variant != Variant::Shogi)
-    throw UsageError("--certificate is supported for shogi only, not --rules " +
-                     std::string(variant_name(s.read.variant)));
   return s;
 }
 

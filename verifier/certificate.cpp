@@ -91,6 +91,14 @@ void CertificateReader::read_version2(Certificate& out) {
         fail("a check certificate's claim is 'cooked' or 'sound'");
       }
       have_claim = true;
+    } else if (key == "rules") {
+      if (value == "shogi") {
+        out.sho = false;
+      } else if (value == "sho") {
+        out.sho = true;
+      } else {
+        fail("rules must be 'shogi' or 'sho'");
+      }
     } else if (key == "problem") {
       out.problem = std::string(value);
     } else if (key == "sfen") {
@@ -683,7 +691,7 @@ Verdict verify_check(const Certificate& cert) {
     return v;
   };
   std::string error;
-  const std::optional<Position> root = parse_sfen(cert.sfen, error, false);
+  const std::optional<Position> root = parse_sfen(cert.sfen, error, cert.sho);
   if (!root) return fail(-1, -1, "the root SFEN: " + error);
   if (const std::string problem = position_problem(*root); !problem.empty())
     return fail(-1, -1, "the root position: " + problem);
@@ -780,12 +788,16 @@ Verdict verify_check(const Certificate& cert) {
     }
     if (part.body.size() != 1) return fail(pi, -1, "the part holds no certificate");
     Certificate body = part.body.front();
-    const std::optional<Position> given = parse_sfen(body.sfen, error, false);
+    // The part's rules are the container's (a sho position differs from a shogi one).
+    if (body.sho != cert.sho)
+      return fail(pi, -1,
+                  std::string("the part's certificate is for ") + (body.sho ? "sho" : "shogi") +
+                      ", the check certificate for " + (cert.sho ? "sho" : "shogi"));
+    const std::optional<Position> given = parse_sfen(body.sfen, error, cert.sho);
     if (!given || !(*given == expected))
       return fail(pi, -1,
                   "its certificate's position is not the one at ply " + std::to_string(part.ply) +
                       (after_move ? " after " + move_text(*part.move) : ""));
-    if (body.sho) return fail(pi, -1, "a check certificate is for shogi ('rules shogi')");
     // What each role claims.
     const bool mate = !body.no_mate;
     const bool within = body.no_mate && !body.unbounded;

@@ -49,6 +49,7 @@ public:
                   " (check certificates are for COOKED, SOUND and SOUND_WITH_FLAWS)";
     }
     out.certificate.line = r.main_line;
+    out.certificate.sho = root_.variant() == Variant::Sho;
     out.certificate.attacker = attacker_;
     out.nodes = nodes_;
     out.seconds = seconds_;
@@ -354,6 +355,7 @@ std::string check_certificate_text(const CheckCertificate& c, const std::string&
   std::ostringstream s;
   s << (c.shared ? "tsume-certificate 3\n" : "tsume-certificate 2\n")
     << (c.cooked ? "claim cooked\n" : "claim sound\n");
+  if (c.sho) s << "rules sho\n";
   if (!id.empty()) s << "problem " << id << '\n';
   s << "sfen " << root_sfen << "\nfutile not-counted\nline";
   for (Move m : c.line) s << ' ' << ShogiRules::move_text(m);

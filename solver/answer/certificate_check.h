@@ -37,6 +37,7 @@ struct CheckCertificate {
     std::uint32_t node = Certificate::kNoChild;
   };
   bool cooked = false;
+  bool sho = false;               // sho shogi ("rules sho"), as the parts' certificates
   Color attacker = Color::Black;  // the side to move at the problem's root
   std::vector<Move> line;
   std::vector<Part> parts;

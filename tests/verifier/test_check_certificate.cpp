@@ -407,5 +407,110 @@ TEST(SharedCheckCertificate, OnlyNoMatePartsNameANode) {
             std::string::npos);
 }
 
+// Sho shogi check certificates ("rules sho", docs/sho.md), hand-made, checked under the
+// verifier's sho rules:
+//
+// - sho-002 of problems/sho.tsv: White king 1a, elephant 2b; Black rook 9a, gold 3a, pawn 1c,
+//   king 5i. 3a2a mates: the gold, guarded by the rook along rank a, covers 1b with the pawn,
+//   and the elephant cannot take it (no step straight back). The other checks: 3a3b uncovers the
+//   rook (the elephant interposes with 2b3a, a step diagonally back), 1c1b and 1c1b+ (the king
+//   takes the unguarded pawn or tokin). None mates in 1.
+// - White king 1a; Black golds 2c and 1c, king 5i. The four checks 1c1b, 1c2b, 2c1b, 2c2b all
+//   mate: each covers the king's squares with the other gold, which guards it (a 1-ply cook).
+std::string sho_alternative(const std::string& check, const std::string& sfen,
+                            const std::string& reply) {
+  return "part alternative 0 " + check +
+         "\ntsume-certificate 1\nclaim no-mate-within\nrules sho\nsfen " + sfen +
+         "\nfutile not-counted\nlength 1\nnodes 1\n0 D 1 " + reply + " -\nend\n";
+}
+
+const std::string kSho002 = std::string(R"(tsume-certificate 2
+claim sound
+rules sho
+problem sho-002
+sfen R5G1k/7e1/8P/9/9/9/9/9/4K4 b - 1
+futile not-counted
+line 3a2a
+parts 4
+part mate 0 3a2a
+tsume-certificate 1
+rules sho
+sfen R5G1k/7e1/8P/9/9/9/9/9/4K4 b - 1
+futile not-counted
+length 1
+nodes 2
+0 A 1 3a2a 1
+1 D 0
+end
+)") + sho_alternative("3a3b", "R7k/6Ge1/8P/9/9/9/9/9/4K4 w - 1", "2b3a") +
+                            sho_alternative("1c1b", "R5G1k/7eP/9/9/9/9/9/9/4K4 w - 1", "1a1b") +
+                            sho_alternative("1c1b+", "R5G1k/7e+P/9/9/9/9/9/9/4K4 w - 1", "1a1b") +
+                            "end\n";
+
+const std::string kShoCooked1 = R"(tsume-certificate 2
+claim cooked
+rules sho
+problem sho-cooked-1
+sfen 8k/9/7GG/9/9/9/9/9/4K4 b - 1
+futile not-counted
+line 1c1b
+parts 2
+part main 0 1c1b
+tsume-certificate 1
+rules sho
+sfen 8k/9/7GG/9/9/9/9/9/4K4 b - 1
+futile not-counted
+length 1
+nodes 2
+0 A 1 1c1b 1
+1 D 0
+end
+part cook 0 2c2b
+tsume-certificate 1
+rules sho
+sfen 8k/9/7GG/9/9/9/9/9/4K4 b - 1
+futile not-counted
+length 1
+nodes 2
+0 A 1 2c2b 1
+1 D 0
+end
+end
+)";
+
+TEST(ShoCheckCertificate, HandMadeCertificatesAreValid) {
+  expect_valid(kSho002,
+               "sound length 1 (3 alternatives disproved, 0 mirror images, 0 exemptions trusted)");
+  expect_valid(kShoCooked1, "cooked at 0 by 2c2b for 1c1b (mate within 1)");
+}
+
+TEST(ShoCheckCertificate, TheElephantHasNoStepStraightBack) {
+  // After 3a3b the elephant cannot block on 2a (straight back), only on 3a.
+  expect_invalid(replace(kSho002, "0 D 1 2b3a -", "0 D 1 2b2a -"), 1, 0, "is not legal");
+}
+
+TEST(ShoCheckCertificate, ASoundCertificateWithoutOneDisproofIsRejected) {
+  expect_invalid(remove_part(kSho002, "part alternative 0 1c1b+", 3), -1, -1,
+                 "the check 1c1b+ at ply 0 (for 3a2a) is neither disproven nor exempt");
+}
+
+TEST(ShoCheckCertificate, TheRulesMustBeSho) {
+  // Without `rules sho` the SFEN's elephant is no piece of modern shogi.
+  expect_invalid(replace(kSho002, "claim sound\nrules sho\n", "claim sound\n"), -1, -1,
+                 "the root SFEN");
+  // A part under other rules than the container's.
+  expect_invalid(replace(kShoCooked1, "part cook 0 2c2b\ntsume-certificate 1\nrules sho\n",
+                         "part cook 0 2c2b\ntsume-certificate 1\n"),
+                 1, -1, "the part's certificate is for shogi, the check certificate for sho");
+  // The container of a modern shogi certificate claiming sho: the parts say otherwise.
+  expect_invalid(replace(kCooked3, "claim cooked\n", "claim cooked\nrules sho\n"), 0, -1,
+                 "the part's certificate is for shogi, the check certificate for sho");
+  // A wrong rules word is a read error.
+  EXPECT_NE(
+      read_error(replace(kShoCooked1, "claim cooked\nrules sho\n", "claim cooked\nrules chu\n"))
+          .find("rules must be 'shogi' or 'sho'"),
+      std::string::npos);
+}
+
 }  // namespace
 }  // namespace tsume::verifier
