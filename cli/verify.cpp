@@ -69,7 +69,7 @@ int verify_main(const Context& ctx) {
             cert.problem.empty() ? file + ":" + std::to_string(cert.line) : cert.problem;
         if (v.valid) {
           ++valid;
-          if (cert.version >= verifier::kCheckCertificateVersion)
+          if (verifier::is_check_certificate(cert))
             ctx.out << name << " VALID nodes " << v.nodes << ' ' << v.summary << '\n';
           else if (cert.unbounded)
             ctx.out << name << " VALID nodes " << v.nodes << " no-mate\n";
@@ -80,8 +80,7 @@ int verify_main(const Context& ctx) {
         } else {
           ++invalid;
           ctx.out << name << " INVALID ";
-          if (cert.version >= verifier::kCheckCertificateVersion)
-            ctx.out << "part " << v.part << ' ';
+          if (verifier::is_check_certificate(cert)) ctx.out << "part " << v.part << ' ';
           ctx.out << "node " << v.node << ": " << v.reason << '\n';
         }
       }

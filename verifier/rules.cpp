@@ -326,6 +326,17 @@ Position play(const Position& pos, Move m) {
 
 std::vector<Move> legal_moves(const Position& pos) { return legal(pos, true); }
 
+bool has_legal_move(const Position& pos, bool drops) {
+  // The king's moves first: in check, they are the likeliest to be legal.
+  const std::vector<Move> moves = pseudo_moves(pos);
+  const auto king_move = [&](Move m) { return !m.is_drop() && kind_of(at(pos, m.from)) == kKing; };
+  for (Move m : moves)
+    if (king_move(m) && keeps_rules(pos, m, true)) return true;
+  for (Move m : moves)
+    if ((drops || !m.is_drop()) && !king_move(m) && keeps_rules(pos, m, true)) return true;
+  return false;
+}
+
 bool is_legal(const Position& pos, Move m) {
   for (Move p : pseudo_moves(pos))
     if (p == m) return keeps_rules(pos, m, true);

@@ -92,6 +92,9 @@ Position play(const Position& pos, Move m);
 // Every legal move of the side to move: non-promotions included, 打ち歩詰め drops excluded.
 std::vector<Move> legal_moves(const Position& pos);
 bool is_legal(const Position& pos, Move m);
+// Whether the side to move has a legal move that is no drop (`drops`: any legal move); stops at
+// the first one found.
+bool has_legal_move(const Position& pos, bool drops);
 // Whether a piece of `kind` may promote, and whether it would be dead on `sq` unpromoted.
 bool promotable(int kind);
 bool dead_square(int color, int kind, int sq);
