@@ -540,9 +540,8 @@ bool not_mated_within(const Position& pos, bool attacker_node, int d, bool futil
                       Move* mating = nullptr) {
   if (attacker_node) {
     if (d <= 0) return true;
-    for (Move m : legal_moves(pos)) {
-      const Position after = play(pos, m);
-      if (in_check(after, 1 - pos.side) && !not_mated_within(after, false, d - 1, futile_counted)) {
+    for (Move m : legal_checks(pos)) {
+      if (!not_mated_within(play(pos, m), false, d - 1, futile_counted)) {
         if (mating) *mating = m;
         return false;
       }
@@ -551,7 +550,14 @@ bool not_mated_within(const Position& pos, bool attacker_node, int d, bool futil
   }
   // (Where the reply's child needs nothing, any legal move that is no drop will do.)
   if (d <= 1 && has_legal_move(pos, futile_counted)) return true;
-  for (Move m : legal_moves(pos)) {
+  // The king's moves first, then the other moves, drops last: the likeliest refutations first.
+  std::vector<Move> replies = legal_moves(pos);
+  const auto rank = [&](const Move& m) {
+    return m.is_drop() ? 2 : kind_of(pos.board[static_cast<std::size_t>(m.from)]) == kKing ? 0 : 1;
+  };
+  std::stable_sort(replies.begin(), replies.end(),
+                   [&](const Move& a, const Move& b) { return rank(a) < rank(b); });
+  for (Move m : replies) {
     if (!not_mated_within(play(pos, m), true, d - 1, futile_counted)) continue;
     if (futile_counted || !m.is_drop()) return true;
     const auto comparisons = comparison_positions(pos, m.to);
@@ -591,9 +597,7 @@ std::string check_no_mate_node(const std::vector<Node>& nodes, const Node& node,
   if (node.attacker) {
     // Every legal check, each child not mated within d - 1; nothing when d <= 0.
     std::vector<Move> checks;
-    if (node.distance > 0)
-      for (Move m : legal_moves(pos))
-        if (in_check(play(pos, m), 1 - pos.side)) checks.push_back(m);
+    if (node.distance > 0) checks = legal_checks(pos);
     std::vector<Move> listed;
     for (const Edge& e : node.edges) {
       if (e.kind != EdgeKind::Reply) return "an attacker node lists plain checks only";

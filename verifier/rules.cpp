@@ -326,6 +326,26 @@ Position play(const Position& pos, Move m) {
 
 std::vector<Move> legal_moves(const Position& pos) { return legal(pos, true); }
 
+std::vector<Move> legal_checks(const Position& pos) {
+  // A drop changes one square, so it checks only from a square that shares a file, rank or
+  // diagonal with a royal of the other side, or is a knight's jump from one: the other drops
+  // are passed over without being played.
+  const std::vector<int> royals = royal_squares(pos, 1 - pos.side);
+  const auto may_check = [&](int s) {
+    for (int r : royals) {
+      const int df = std::abs(file_of(s) - file_of(r)), dr = std::abs(rank_of(s) - rank_of(r));
+      if (df == 0 || dr == 0 || df == dr || (df == 1 && dr == 2)) return true;
+    }
+    return false;
+  };
+  std::vector<Move> out;
+  for (Move m : pseudo_moves(pos))
+    if ((!m.is_drop() || may_check(m.to)) && in_check(play(pos, m), 1 - pos.side) &&
+        keeps_rules(pos, m, true))
+      out.push_back(m);
+  return out;
+}
+
 bool has_legal_move(const Position& pos, bool drops) {
   // The king's moves first: in check, they are the likeliest to be legal.
   const std::vector<Move> moves = pseudo_moves(pos);

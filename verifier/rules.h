@@ -92,6 +92,9 @@ Position play(const Position& pos, Move m);
 // Every legal move of the side to move: non-promotions included, 打ち歩詰め drops excluded.
 std::vector<Move> legal_moves(const Position& pos);
 bool is_legal(const Position& pos, Move m);
+// The legal moves of the side to move that check the other side (legal_moves() filtered by
+// in_check() of the position after each, with the check tested first).
+std::vector<Move> legal_checks(const Position& pos);
 // Whether the side to move has a legal move that is no drop (`drops`: any legal move); stops at
 // the first one found.
 bool has_legal_move(const Position& pos, bool drops);
