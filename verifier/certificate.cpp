@@ -550,10 +550,13 @@ bool not_mated_within(const Position& pos, bool attacker_node, int d, bool futil
   }
   // (Where the reply's child needs nothing, any legal move that is no drop will do.)
   if (d <= 1 && has_legal_move(pos, futile_counted)) return true;
-  // The king's moves first, then the other moves, drops last: the likeliest refutations first.
+  // Captures first (the attacker loses material), then the king's other moves, then the other
+  // moves, drops last: the likeliest refutations first.
   std::vector<Move> replies = legal_moves(pos);
   const auto rank = [&](const Move& m) {
-    return m.is_drop() ? 2 : kind_of(pos.board[static_cast<std::size_t>(m.from)]) == kKing ? 0 : 1;
+    if (m.is_drop()) return 3;
+    if (pos.board[static_cast<std::size_t>(m.to)] != kEmpty) return 0;
+    return kind_of(pos.board[static_cast<std::size_t>(m.from)]) == kKing ? 1 : 2;
   };
   std::stable_sort(replies.begin(), replies.end(),
                    [&](const Move& a, const Move& b) { return rank(a) < rank(b); });
