@@ -540,13 +540,11 @@ bool not_mated_within(const Position& pos, bool attacker_node, int d, bool futil
                       Move* mating = nullptr) {
   if (attacker_node) {
     if (d <= 0) return true;
-    for (Move m : legal_checks(pos)) {
-      if (!not_mated_within(play(pos, m), false, d - 1, futile_counted)) {
-        if (mating) *mating = m;
-        return false;
-      }
-    }
-    return true;
+    return every_legal_check(pos, [&](Move m) {
+      if (not_mated_within(play(pos, m), false, d - 1, futile_counted)) return true;
+      if (mating) *mating = m;
+      return false;
+    });
   }
   // (Where the reply's child needs nothing, any legal move that is no drop will do.)
   if (d <= 1 && has_legal_move(pos, futile_counted)) return true;

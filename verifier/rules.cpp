@@ -327,6 +327,15 @@ Position play(const Position& pos, Move m) {
 std::vector<Move> legal_moves(const Position& pos) { return legal(pos, true); }
 
 std::vector<Move> legal_checks(const Position& pos) {
+  std::vector<Move> out;
+  every_legal_check(pos, [&](Move m) {
+    out.push_back(m);
+    return true;
+  });
+  return out;
+}
+
+bool every_legal_check(const Position& pos, const std::function<bool(Move)>& holds) {
   // A drop changes one square, so it checks only from a square that shares a file, rank or
   // diagonal with a royal of the other side, or is a knight's jump from one: the other drops
   // are passed over without being played.
@@ -338,12 +347,11 @@ std::vector<Move> legal_checks(const Position& pos) {
     }
     return false;
   };
-  std::vector<Move> out;
   for (Move m : pseudo_moves(pos))
     if ((!m.is_drop() || may_check(m.to)) && in_check(play(pos, m), 1 - pos.side) &&
-        keeps_rules(pos, m, true))
-      out.push_back(m);
-  return out;
+        keeps_rules(pos, m, true) && !holds(m))
+      return false;
+  return true;
 }
 
 bool has_legal_move(const Position& pos, bool drops) {
