@@ -137,6 +137,9 @@ Settings read_settings(const po::variables_map& vm) {
   s.options.exactness_certificate = vm["certificate-exact"].as<bool>();
   if (s.options.exactness_certificate && !s.options.certificate)
     throw UsageError("--certificate-exact needs --certificate FILE");
+  const int version = vm["certificate-version"].as<int>();
+  if (version != 1 && version != 4) throw UsageError("--certificate-version is 4 or 1");
+  s.options.exactness_implicit = version == 4;
   if (s.options.certificate && s.read.variant != Variant::Shogi && s.read.variant != Variant::Sho)
     throw UsageError("--certificate is supported for shogi and sho only, not --rules " +
                      std::string(variant_name(s.read.variant)));
@@ -576,6 +579,9 @@ int solve_main(const Context& ctx) {
   add("certificate-exact", po::bool_switch()->default_value(false),
       "with --certificate: after each exact length L >= 3 also the certificate of no mate within "
       "L - 2, which makes the length exact (larger and slower to write)");
+  add("certificate-version", po::value<int>()->default_value(4)->value_name("V"),
+      "the format of --certificate-exact's certificates: 4 (children that need only 'no mate "
+      "within 1' left for the verifier to derive) or 1 (every node written)");
   add("count-futile", po::bool_switch()->default_value(false),
       "count every interposition, futile ones (無駄合) included, as game-style mate searches do");
   add_read_options(options);

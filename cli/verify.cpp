@@ -26,9 +26,11 @@ constexpr HelpText kHelp{
     "implementation that shares no code with the solver. A no-mate-within certificate (solve\n"
     "--certificate-exact) is checked as the dual tree: every check at attacker nodes, one\n"
     "refuting reply at defender nodes; a no-mate certificate (a problem without mate) likewise,\n"
-    "as a graph in which lines may go round for ever. One line per certificate: '<problem>\n"
-    "VALID nodes N length L', '... VALID nodes N no-mate-within M', '... VALID nodes N\n"
-    "no-mate' or '<problem> INVALID node K: <reason>' (K -1: the header), then a summary. A\n"
+    "as a graph in which lines may go round for ever; in version 4 a child written '*' is\n"
+    "derived by the verifier (one that needs only 'not mated within 2'). One line per\n"
+    "certificate: '<problem> VALID nodes N length L', '... VALID nodes N no-mate-within M',\n"
+    "'... VALID nodes N no-mate' or '<problem> INVALID node K: <reason>' (K -1: the header), then "
+    "a summary. A\n"
     "check certificate ('tsume check --certificate', version 2) is checked part by part and\n"
     "for its claim: '<problem> VALID nodes N cooked at K ...' or '... sound length L (...)', or\n"
     "'<problem> INVALID part P node K: <reason>' (P -1: the container). Exit "
@@ -69,7 +71,7 @@ int verify_main(const Context& ctx) {
             cert.problem.empty() ? file + ":" + std::to_string(cert.line) : cert.problem;
         if (v.valid) {
           ++valid;
-          if (cert.version >= verifier::kCheckCertificateVersion)
+          if (verifier::is_check_certificate(cert))
             ctx.out << name << " VALID nodes " << v.nodes << ' ' << v.summary << '\n';
           else if (cert.unbounded)
             ctx.out << name << " VALID nodes " << v.nodes << " no-mate\n";
@@ -80,8 +82,7 @@ int verify_main(const Context& ctx) {
         } else {
           ++invalid;
           ctx.out << name << " INVALID ";
-          if (cert.version >= verifier::kCheckCertificateVersion)
-            ctx.out << "part " << v.part << ' ';
+          if (verifier::is_check_certificate(cert)) ctx.out << "part " << v.part << ' ';
           ctx.out << "node " << v.node << ": " << v.reason << '\n';
         }
       }

@@ -55,12 +55,13 @@ bool CertificateReader::next(Certificate& result) {
   if (f.size() != 2 || f[0] != "tsume-certificate") fail("expected 'tsume-certificate 1'");
   const auto v = number<int>(f[1]);
   if (!v || (*v != kCertificateVersion && *v != kCheckCertificateVersion &&
-             *v != kSharedCheckCertificateVersion))
+             *v != kSharedCheckCertificateVersion && *v != kImplicitNoMateVersion))
     fail("certificate version '" + std::string(f[1]) + "' is not supported (this reads " +
          std::to_string(kCertificateVersion) + ", " + std::to_string(kCheckCertificateVersion) +
-         " and " + std::to_string(kSharedCheckCertificateVersion) + ")");
+         ", " + std::to_string(kSharedCheckCertificateVersion) + " and " +
+         std::to_string(kImplicitNoMateVersion) + ")");
   out.version = *v;
-  if (*v == kCertificateVersion)
+  if (*v == kCertificateVersion || *v == kImplicitNoMateVersion)
     read_version1(out);
   else
     read_version2(out);
@@ -239,11 +240,14 @@ void CertificateReader::read_version1(Certificate& out) {
   }
   if (out.sfen.empty() || out.length < 0 || !have_futile)
     fail("the header needs sfen, futile and length before nodes");
-  read_nodes(out, *count, false);
+  const bool implicit = out.version == kImplicitNoMateVersion;
+  if (implicit && (!out.no_mate || out.unbounded))
+    fail("a version-4 certificate is a 'claim no-mate-within' certificate");
+  read_nodes(out, *count, false, implicit);
   if (!getline(line) || line != "end") fail("expected 'end' after the nodes");
 }
 
-void CertificateReader::read_nodes(Certificate& out, std::size_t count, bool mixed) {
+void CertificateReader::read_nodes(Certificate& out, std::size_t count, bool mixed, bool implicit) {
   std::string line;
   out.nodes.reserve(count);
   for (std::size_t i = 0; i < count; ++i) {
@@ -289,6 +293,12 @@ void CertificateReader::read_nodes(Certificate& out, std::size_t count, bool mix
       } else if (c.starts_with("f")) {
         e.kind = EdgeKind::Futile;
         c.remove_prefix(1);
+      }
+      if (c == "*") {
+        if (!implicit) fail("an implicit child ('*') is for version-4 certificates");
+        e.child = kImplicit;
+        node.edges.push_back(e);
+        continue;
       }
       const auto child = number<std::uint32_t>(c);
       if (!child || *child >= count)
@@ -442,7 +452,7 @@ public:
         continue;
       }
       const Edge& e = node.edges[top.next_edge++];
-      if (e.child == kNoChild) continue;
+      if (e.child == kNoChild || e.child == kImplicit) continue;
       Position child;
       if (e.kind == EdgeKind::Reply) {
         child = play(at, e.move);
@@ -527,6 +537,62 @@ Verdict walk(const Certificate& cert, const Position& root, bool one_node_per_po
 // A distance for messages ("inf" for no mate at all).
 std::string distance_text(int d) { return d >= kInfinite ? "inf" : std::to_string(d); }
 
+// Whether `pos` is not mated within `d` plies, by the rules alone (for implicit children, so
+// `d` is small): the attacker to move when `attacker_node`, then every legal check leads to a
+// position not mated within d - 1 (nothing to show when d <= 0); else the defender, in check,
+// has a legal reply to a position not mated within d - 1 that, when it is a drop the rule could
+// make futile (not `futile_counted`), has every comparison position not mated within d (each
+// with its checker nearer the king, so the recursion ends). `mating`, when the position is
+// mated: the attacker's first move of a mate found (an attacker node).
+bool not_mated_within(const Position& pos, bool attacker_node, int d, bool futile_counted,
+                      Move* mating = nullptr) {
+  if (attacker_node) {
+    if (d <= 0) return true;
+    return every_legal_check(pos, [&](Move m) {
+      if (not_mated_within(play(pos, m), false, d - 1, futile_counted)) return true;
+      if (mating) *mating = m;
+      return false;
+    });
+  }
+  // (Where the reply's child needs nothing, any legal move that is no drop will do.)
+  if (d <= 1 && has_legal_move(pos, futile_counted)) return true;
+  // Captures first (the attacker loses material), then the king's other moves, then the other
+  // moves, drops last: the likeliest refutations first.
+  std::vector<Move> replies = legal_moves(pos);
+  const auto rank = [&](const Move& m) {
+    if (m.is_drop()) return 3;
+    if (pos.board[static_cast<std::size_t>(m.to)] != kEmpty) return 0;
+    return kind_of(pos.board[static_cast<std::size_t>(m.from)]) == kKing ? 1 : 2;
+  };
+  std::stable_sort(replies.begin(), replies.end(),
+                   [&](const Move& a, const Move& b) { return rank(a) < rank(b); });
+  for (Move m : replies) {
+    if (!not_mated_within(play(pos, m), true, d - 1, futile_counted)) continue;
+    if (futile_counted || !m.is_drop()) return true;
+    const auto comparisons = comparison_positions(pos, m.to);
+    if (std::all_of(comparisons.begin(), comparisons.end(), [&](const auto& q) {
+          return not_mated_within(q.second, false, d, futile_counted);
+        }))
+      return true;
+  }
+  return false;
+}
+
+// Why the position `pos` (the attacker to move when `attacker_node`) is mated within `need`
+// plies, the need of an implicit child, or why it cannot be implicit; "" when it is not mated.
+std::string implicit_failure(const Position& pos, bool attacker_node, int need,
+                             bool futile_counted) {
+  if (need > kImplicitMaxNeed)
+    return "needs no mate within " + std::to_string(need) + ", more than an implicit child ('*') " +
+           "may show (" + std::to_string(kImplicitMaxNeed) + ")";
+  Move mating{};
+  if (not_mated_within(pos, attacker_node, need, futile_counted, &mating)) return "";
+  if (attacker_node)
+    return "is a position with a mate within " + std::to_string(need) + " (" + move_text(mating) +
+           ")";
+  return "is a position mated within " + std::to_string(need);
+}
+
 // The dual tree's rules at one node (certificate.h): `node` at `pos` is not mated within its
 // distance given what its children record; `attacker` the attacker's colour; `futile_counted`:
 // every interposition counts (no comparison nodes).
@@ -540,9 +606,7 @@ std::string check_no_mate_node(const std::vector<Node>& nodes, const Node& node,
   if (node.attacker) {
     // Every legal check, each child not mated within d - 1; nothing when d <= 0.
     std::vector<Move> checks;
-    if (node.distance > 0)
-      for (Move m : legal_moves(pos))
-        if (in_check(play(pos, m), 1 - pos.side)) checks.push_back(m);
+    if (node.distance > 0) checks = legal_checks(pos);
     std::vector<Move> listed;
     for (const Edge& e : node.edges) {
       if (e.kind != EdgeKind::Reply) return "an attacker node lists plain checks only";
@@ -550,6 +614,13 @@ std::string check_no_mate_node(const std::vector<Node>& nodes, const Node& node,
       if (std::find(checks.begin(), checks.end(), e.move) == checks.end())
         return "the move " + move_text(e.move) + " is not a legal check" +
                (node.distance > 0 ? "" : " needed here (no mate within 0 needs none)");
+      if (e.child == kImplicit) {
+        if (std::string why = implicit_failure(play(pos, e.move), false, below, futile_counted);
+            !why.empty())
+          return "the implicit child ('*') of the check " + move_text(e.move) + " " + why;
+        listed.push_back(e.move);
+        continue;
+      }
       const Node& child = nodes[e.child];
       if (child.attacker) return "the child of " + move_text(e.move) + " is an attacker node";
       if (child.distance < below)
@@ -575,7 +646,11 @@ std::string check_no_mate_node(const std::vector<Node>& nodes, const Node& node,
   if (reply->child == kNoChild && node.distance > 1)
     return "the reply " + m + " has no child, but its child must not be mated within " +
            distance_text(below);
-  if (reply->child != kNoChild) {  // (without a child: no mate takes 0 plies)
+  if (reply->child == kImplicit) {
+    if (std::string why = implicit_failure(play(pos, reply->move), true, below, futile_counted);
+        !why.empty())
+      return "the implicit child ('*') of the reply " + m + " " + why;
+  } else if (reply->child != kNoChild) {  // (without a child: no mate takes 0 plies)
     const Node& child = nodes[reply->child];
     if (!child.attacker) return "the child of " + m + " is a defender node";
     if (child.distance < below)
@@ -592,6 +667,19 @@ std::string check_no_mate_node(const std::vector<Node>& nodes, const Node& node,
     if (futile_counted) return "a comparison node, but every interposition counts";
     if (!(e.move == reply->move))
       return "the comparison node of " + move_text(e.move) + " is not for the reply " + m;
+    if (e.child == kImplicit) {
+      const bool promote = e.kind == EdgeKind::FutilePromoted;
+      const auto q = std::find_if(comparisons.begin(), comparisons.end(),
+                                  [&](const auto& c) { return c.first == promote; });
+      if (q == comparisons.end())
+        return "the drop " + m + " has no comparison position with the checker " +
+               (promote ? "promoted" : "unpromoted");
+      if (std::string why = implicit_failure(q->second, false, node.distance, futile_counted);
+          !why.empty())
+        return "the implicit comparison child ('*') of " + m + " " + why +
+               ": the drop could be futile" + within;
+      continue;
+    }
     const Node& q = nodes[e.child];
     if (q.attacker) return "the comparison node of " + m + " is an attacker node";
     if (q.distance < node.distance)

@@ -35,6 +35,12 @@ enum class EdgeKind : std::uint8_t {
 // recording at most 1 (the attacker node after it need only be "not mated within 0"), written
 // `-`.
 inline constexpr std::uint32_t kNoChild = 0xffffffffu;
+// A child left implicit (`*`, version 4): the verifier derives by its own rules that the
+// position the edge reaches is not mated within what the edge needs, at most 1 ply (an
+// attacker position: every legal check has a reply that is no futile drop; a defender
+// position: such a reply exists).
+inline constexpr std::uint32_t kImplicit = 0xfffffffeu;
+inline constexpr int kImplicitMaxNeed = 2;
 
 struct Edge {
   Move move;
@@ -101,6 +107,12 @@ inline constexpr int kCertificateVersion = 1;
 inline constexpr int kCheckCertificateVersion = 2;
 // Check certificates whose no-mate parts share one node table.
 inline constexpr int kSharedCheckCertificateVersion = 3;
+// No-mate-within certificates whose trivial children are implicit (`*`).
+inline constexpr int kImplicitNoMateVersion = 4;
+// Whether `c` is a check certificate (versions 2 and 3), whose verdict has a summary and parts.
+inline bool is_check_certificate(const Certificate& c) {
+  return c.version == kCheckCertificateVersion || c.version == kSharedCheckCertificateVersion;
+}
 // The distance `inf` of a "claim no-mate" certificate.
 inline constexpr int kInfinite = 1 << 30;
 
@@ -116,7 +128,8 @@ private:
   void read_version1(Certificate& out);
   void read_version2(Certificate& out);
   // The node lines of a certificate; `mixed`: each distance a number or inf (a version-3 table).
-  void read_nodes(Certificate& out, std::size_t count, bool mixed);
+  // `implicit`: a child may be `*` (version 4).
+  void read_nodes(Certificate& out, std::size_t count, bool mixed, bool implicit = false);
   bool getline(std::string& line);
   [[noreturn]] void fail(const std::string& reason) const;
   std::istream& in_;
@@ -152,6 +165,10 @@ struct Verdict {
 // attacker node lists every legal check; every defender node one legal reply with a node (and
 // the comparison nodes of a drop the rule could exempt). By induction on M, no node's position
 // is mated within M plies, for every M.
+//
+// A no-mate-within certificate of version 4 is the same dual tree in which a child may be
+// implicit (`*`) where the edge needs no more than "not mated within 1": the verifier then
+// plays the edge and derives that by its own rules (no node of the certificate is trusted).
 //
 // A check certificate (version 2) is checked part by part, each part's root being the position
 // its main-line node and move give, then for the claim (docs/certificate.md): COOKED, two

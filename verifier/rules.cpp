@@ -326,6 +326,45 @@ Position play(const Position& pos, Move m) {
 
 std::vector<Move> legal_moves(const Position& pos) { return legal(pos, true); }
 
+std::vector<Move> legal_checks(const Position& pos) {
+  std::vector<Move> out;
+  every_legal_check(pos, [&](Move m) {
+    out.push_back(m);
+    return true;
+  });
+  return out;
+}
+
+bool every_legal_check(const Position& pos, const std::function<bool(Move)>& holds) {
+  // A drop changes one square, so it checks only from a square that shares a file, rank or
+  // diagonal with a royal of the other side, or is a knight's jump from one: the other drops
+  // are passed over without being played.
+  const std::vector<int> royals = royal_squares(pos, 1 - pos.side);
+  const auto may_check = [&](int s) {
+    for (int r : royals) {
+      const int df = std::abs(file_of(s) - file_of(r)), dr = std::abs(rank_of(s) - rank_of(r));
+      if (df == 0 || dr == 0 || df == dr || (df == 1 && dr == 2)) return true;
+    }
+    return false;
+  };
+  for (Move m : pseudo_moves(pos))
+    if ((!m.is_drop() || may_check(m.to)) && in_check(play(pos, m), 1 - pos.side) &&
+        keeps_rules(pos, m, true) && !holds(m))
+      return false;
+  return true;
+}
+
+bool has_legal_move(const Position& pos, bool drops) {
+  // The king's moves first: in check, they are the likeliest to be legal.
+  const std::vector<Move> moves = pseudo_moves(pos);
+  const auto king_move = [&](Move m) { return !m.is_drop() && kind_of(at(pos, m.from)) == kKing; };
+  for (Move m : moves)
+    if (king_move(m) && keeps_rules(pos, m, true)) return true;
+  for (Move m : moves)
+    if ((drops || !m.is_drop()) && !king_move(m) && keeps_rules(pos, m, true)) return true;
+  return false;
+}
+
 bool is_legal(const Position& pos, Move m) {
   for (Move p : pseudo_moves(pos))
     if (p == m) return keeps_rules(pos, m, true);

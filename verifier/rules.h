@@ -12,6 +12,7 @@
 
 #include <array>
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -92,6 +93,15 @@ Position play(const Position& pos, Move m);
 // Every legal move of the side to move: non-promotions included, 打ち歩詰め drops excluded.
 std::vector<Move> legal_moves(const Position& pos);
 bool is_legal(const Position& pos, Move m);
+// The legal moves of the side to move that check the other side (legal_moves() filtered by
+// in_check() of the position after each, with the check tested first).
+std::vector<Move> legal_checks(const Position& pos);
+// Whether `holds(m)` is true for every legal check m, in the order of legal_checks(); stops at
+// the first one for which it is false.
+bool every_legal_check(const Position& pos, const std::function<bool(Move)>& holds);
+// Whether the side to move has a legal move that is no drop (`drops`: any legal move); stops at
+// the first one found.
+bool has_legal_move(const Position& pos, bool drops);
 // Whether a piece of `kind` may promote, and whether it would be dead on `sq` unpromoted.
 bool promotable(int kind);
 bool dead_square(int color, int kind, int sq);

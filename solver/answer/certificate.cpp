@@ -28,9 +28,9 @@ constexpr Plies budget_of(Plies r) { return r >= kNoMate ? kUnboundedPlies : r; 
 class Builder {
 public:
   Builder(TranspositionTable& table, const SearchLimits& limits, Color attacker,
-          MateSearchOptions options)
+          MateSearchOptions options, bool implicit = false)
       : table_(table), budget_(limits), reader_(table, budget_, attacker), attacker_(attacker),
-        options_(options) {}
+        options_(options), implicit_(implicit) {}
 
   // A node proving that `pos` is mated within `r` plies (futile drops per the options), or kNone.
   std::uint32_t emit(Position& pos, Plies r) {
@@ -61,8 +61,11 @@ public:
   // A node of the dual tree: `pos` is not mated within `r` plies, or kNone. Positions may repeat
   // here at different distances; a node is reused for any r up to its own. With r = kNoMate
   // (no mate at all) see emit_no_mate_at_all().
-  std::uint32_t emit_no_mate(Position& pos, Plies r) {
+  // With implicit children on, a child (not the root: `root`) that needs r <= 1 is
+  // Certificate::kImplicit: the caller's search has shown it, the verifier derives it.
+  std::uint32_t emit_no_mate(Position& pos, Plies r, bool root = false) {
     if (r >= kNoMate) return emit_no_mate_at_all(pos);
+    if (implicit_ && !root && r <= Certificate::kImplicitMaxNeed) return Certificate::kImplicit;
     auto& held = no_mate_ids_[pos.key()];
     for (std::uint32_t id : held)
       if (nodes_[id].distance >= r) return id;
@@ -409,7 +412,9 @@ private:
     // The checks after each reply tell the candidates apart where several are known (and, for
     // no mate at all, where none is: none of its nodes is a leaf). A lone known refutation is
     // tried first whatever they are.
-    if (needed > 0 && (known > 1 || (needed >= kNoMate && known == 0)))
+    // (Not where the child will be implicit: it needs no subtree.)
+    const bool implicit_child = implicit_ && needed <= Certificate::kImplicitMaxNeed;
+    if (needed > 0 && !implicit_child && (known > 1 || (needed >= kNoMate && known == 0)))
       for (Candidate& c : candidates) {
         if (!c.known && needed < kNoMate) continue;
         MoveList after;
@@ -490,6 +495,7 @@ private:
   MateSearch reader_;  // table lookups
   Color attacker_;
   MateSearchOptions options_;
+  bool implicit_ = false;  // format version 4: children needing r <= 1 get no node
   std::unordered_map<std::uint64_t, std::uint32_t> id_of_;
   std::vector<Certificate::Node> nodes_;
   std::vector<std::uint8_t> building_;
@@ -535,7 +541,7 @@ bool finish(std::vector<Certificate::Node>& nodes, std::vector<Certificate::Node
     Certificate::Node& node = nodes[f.node];
     if (f.next < node.edges.size()) {
       const std::uint32_t c = node.edges[f.next++].child;
-      if (c == Certificate::kNoChild) continue;
+      if (c == Certificate::kNoChild || c == Certificate::kImplicit) continue;
       if (state[c] == 1 && !allow_cycles) return false;
       if (state[c] == 0) {
         state[c] = 1;
@@ -562,7 +568,8 @@ bool finish(std::vector<Certificate::Node>& nodes, std::vector<Certificate::Node
   for (std::uint32_t old : order) {
     Certificate::Node node = std::move(nodes[old]);
     for (Certificate::Edge& e : node.edges)
-      if (e.child != Certificate::kNoChild) e.child = new_id[e.child];
+      if (e.child != Certificate::kNoChild && e.child != Certificate::kImplicit)
+        e.child = new_id[e.child];
     out.push_back(std::move(node));
   }
   return true;
@@ -642,24 +649,26 @@ CertificateBuild build_certificate_with_move(TranspositionTable& table, const Se
 
 CertificateBuild build_no_mate_certificate(TranspositionTable& table, const SearchLimits& limits,
                                            const Position& root, Plies length,
-                                           MateSearchOptions options) {
-  return build_no_mate_certificate_for(table, limits, root, root.side_to_move(), length, options);
+                                           MateSearchOptions options, bool implicit) {
+  return build_no_mate_certificate_for(table, limits, root, root.side_to_move(), length, options,
+                                       implicit);
 }
 
 CertificateBuild build_no_mate_certificate_for(TranspositionTable& table,
                                                const SearchLimits& limits, const Position& root,
                                                Color attacker, Plies length,
-                                               MateSearchOptions options) {
+                                               MateSearchOptions options, bool implicit) {
   CertificateBuild result;
   const bool at_all = length >= kNoMate;
+  implicit = implicit && !at_all;
   // No mate at all is the same claim whether futile interpositions count or not (a futile
   // drop's comparison position is mated only where the drop and its capture are:
   // docs/certificate.md), so that certificate counts every interposition and needs no
   // comparison positions.
   if (at_all) options.futility = false;
-  Builder builder(table, limits, attacker, options);
+  Builder builder(table, limits, attacker, options, implicit);
   Position pos = root;
-  const std::uint32_t id = builder.emit_no_mate(pos, at_all ? kNoMate : length);
+  const std::uint32_t id = builder.emit_no_mate(pos, at_all ? kNoMate : length, true);
   result.nodes = builder.budget().nodes();
   result.seconds = builder.budget().seconds();
   if (id == kNone) {
@@ -678,6 +687,7 @@ CertificateBuild build_no_mate_certificate_for(TranspositionTable& table,
   }
   result.certificate.length = at_all ? kNoMate : length;
   result.certificate.no_mate = true;
+  result.certificate.implicit = implicit;
   result.certificate.futile_counted = !options.futility;
   result.certificate.sho = root.variant() == Variant::Sho;
   result.ok = true;
@@ -686,7 +696,7 @@ CertificateBuild build_no_mate_certificate_for(TranspositionTable& table,
 
 std::string certificate_text(const Certificate& c, const std::string& id, const std::string& sfen) {
   std::ostringstream s;
-  s << "tsume-certificate 1\n";
+  s << "tsume-certificate " << (c.implicit ? 4 : 1) << '\n';
   const bool at_all = c.no_mate && c.length >= kNoMate;
   if (c.no_mate) s << (at_all ? "claim no-mate\n" : "claim no-mate-within\n");
   if (c.sho) s << "rules sho\n";
@@ -713,7 +723,10 @@ std::string certificate_text(const Certificate& c, const std::string& id, const 
       }
       if (e.kind == Certificate::EdgeKind::Futile) s << 'f';
       if (e.kind == Certificate::EdgeKind::FutilePromoted) s << "f+";
-      s << e.child;
+      if (e.child == Certificate::kImplicit)
+        s << '*';
+      else
+        s << e.child;
     }
     s << '\n';
   }

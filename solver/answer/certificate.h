@@ -30,6 +30,10 @@ struct Certificate {
   enum class EdgeKind : std::uint8_t { Reply, Futile, FutilePromoted };
   // A refuting reply's child that needs no node (no mate within 0 needs no proof), `-`.
   static constexpr std::uint32_t kNoChild = 0xffffffffu;
+  // A child left implicit (`*`, format version 4): the edge needs no more than "not mated
+  // within 1", which the verifier derives by its own rules.
+  static constexpr std::uint32_t kImplicit = 0xfffffffeu;
+  static constexpr Plies kImplicitMaxNeed = 2;
   struct Edge {
     Move move;
     std::uint32_t child = 0;  // or kNoChild
@@ -47,6 +51,8 @@ struct Certificate {
   // The dual tree: no mate within `length` (each node's distance: "not mated within"); with
   // `length` kNoMate, no mate at all (every distance kNoMate, cycles allowed).
   bool no_mate = false;
+  // Format version 4 (a no-mate-within certificate with implicit children, kImplicit).
+  bool implicit = false;
 };
 
 struct CertificateBuild {
@@ -73,9 +79,12 @@ CertificateBuild build_certificate(TranspositionTable& table, const SearchLimits
 // With `length` kNoMate: the certificate of no mate at all ("claim no-mate"), a graph with one
 // node per position in which a line may come back to a position on it (a cycle; going round
 // for ever is no mate), written with every interposition counted (the same claim either way).
+// With `implicit` (format version 4, `length` finite), a child that needs no more than "not
+// mated within 1" (Certificate::kImplicitMaxNeed) gets no node: the searches that showed it are
+// all the writer does for it, and the verifier derives it again.
 CertificateBuild build_no_mate_certificate(TranspositionTable& table, const SearchLimits& limits,
                                            const Position& root, Plies length,
-                                           MateSearchOptions options);
+                                           MateSearchOptions options, bool implicit = false);
 
 // For check certificates (certificate_check.h). The certificate of "`root` is mated within
 // `length` plies with `first` as its first move" (the root node records `first`, whatever
@@ -89,7 +98,7 @@ CertificateBuild build_certificate_with_move(TranspositionTable& table, const Se
 CertificateBuild build_no_mate_certificate_for(TranspositionTable& table,
                                                const SearchLimits& limits, const Position& pos,
                                                Color attacker, Plies length,
-                                               MateSearchOptions options);
+                                               MateSearchOptions options, bool implicit = false);
 
 // The text of a certificate (docs/certificate.md) for the problem `id` with the root `sfen`.
 std::string certificate_text(const Certificate& c, const std::string& id, const std::string& sfen);

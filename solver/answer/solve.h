@@ -91,6 +91,9 @@ struct SolveOptions {
   // With `certificate`, for an exact length L >= 3: also the dual certificate of no mate within
   // L - 2, which makes the length exact (BasicSolveResult::exactness_certificate).
   bool exactness_certificate = false;
+  // Its format: version 4 (children that need no more than "not mated within 1" left implicit,
+  // for the verifier to derive) or, when false, version 1.
+  bool exactness_implicit = true;
 };
 
 template <AnswerRules R> class BasicSolver {

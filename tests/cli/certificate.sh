@@ -152,6 +152,30 @@ out=$("$tsume" verify "$tmp/counted.cert" 2>&1) || fail "count-futile: verify: $
 grep -qx "arg1 VALID nodes [0-9]* length 7" <<< "$out" || fail "count-futile: $out"
 grep -qE " f\+?[0-9]+" "$tmp/counted.cert" && fail "count-futile: an exemption in the certificate"
 
+# 7b. Implicit children (format version 4, the default of --certificate-exact): the certificate
+#     of no mate within 1 of that problem (futile drops not counted: 3 plies) lists every check
+#     with its child implicit; claimed as no mate within 3 instead, the verifier derives that
+#     some check (▲１四龍 at least: △同玉 ▲３三飛成 mates, the drops futile) leaves a position
+#     mated within 2 and rejects the implicit child at the root. --certificate-version 1 writes
+#     the same claim with every node.
+"$tsume" solve --threads 1 --certificate "$tmp/v4.cert" --certificate-exact \
+  "9/5g1s1/8k/6+R2/9/6R1S/5B3/9/9 b b3g2s4n4l18p 1" > /dev/null 2>&1 || fail "v4: solve"
+awk '/^tsume-certificate/ { v = $2 } /^claim no-mate-within/ { print v }' "$tmp/v4.cert" \
+  | grep -qx 4 || fail "v4: the no-mate certificate is not version 4"
+grep -qE "^0 A 1( [^ ]+ \*)+$" "$tmp/v4.cert" || fail "v4: the root's children are not implicit"
+out=$("$tsume" verify "$tmp/v4.cert" 2>&1) || fail "v4: verify: $out"
+grep -qx "arg1 VALID nodes 1 no-mate-within 1" <<< "$out" || fail "v4: $out"
+awk '/^claim no-mate-within/ { keep = 1; print "tsume-certificate 4" } keep { print } /^end$/ { keep = 0 }' \
+  "$tmp/v4.cert" | sed -e 's/^length 1$/length 3/' -e 's/^0 A 1 /0 A 3 /' > "$tmp/v4_raised.cert"
+expect_invalid implicit_child_mated "$tmp/v4_raised.cert" \
+  "INVALID node 0: the implicit child \('\*'\) of the check [^ ]+ is a position mated within 2"
+"$tsume" solve --threads 1 --certificate "$tmp/v1.cert" --certificate-exact --certificate-version 1 \
+  "9/5g1s1/8k/6+R2/9/6R1S/5B3/9/9 b b3g2s4n4l18p 1" > /dev/null 2>&1 || fail "v1: solve"
+grep -q "^tsume-certificate 4" "$tmp/v1.cert" && fail "v1: a version-4 certificate"
+grep -qE " f?\+?\*( |$)" "$tmp/v1.cert" && fail "v1: an implicit child"
+out=$("$tsume" verify "$tmp/v1.cert" 2>&1) || fail "v1: verify: $out"
+grep -qx "arg1 VALID nodes [0-9]* no-mate-within 1" <<< "$out" || fail "v1: $out"
+
 # 8. Without --certificate-exact only the mate's certificate is written.
 "$tsume" solve --threads 1 --certificate "$tmp/plain.cert" \
   "9/5g1s1/8k/6+R2/9/6R1S/5B3/9/9 b b3g2s4n4l18p 1" > /dev/null 2>&1 || fail "plain solve"
@@ -182,4 +206,4 @@ head -c $((size - 20)) "$tmp/three.cert.gz" > "$tmp/cut.cert.gz"
 out=$("$tsume" verify "$tmp/cut.cert.gz" 2>&1) && fail "gzip: a cut file verified"
 grep -q "cut.cert.gz: the compressed data break off" <<< "$out" || fail "gzip: cut file: $out"
 
-echo "ok: $checked problems, 8 mutations rejected, --count-futile, --certificate alone, gzip"
+echo "ok: $checked problems, 9 mutations rejected, --count-futile, version 4 and 1, --certificate alone, gzip"

@@ -261,6 +261,77 @@ TEST(NoMateCertificate, ReplyWithoutChild) {
   expect_invalid(replace(kMateInOne, "0 A 1 G*5b 1", "0 A 1 G*5b -"), 0, "has no child");
 }
 
+// Version 4: children that need no more than "not mated within 2" written `*`, derived by the
+// verifier. kNoMateWithinThree with its last node implicit: after ▲５二歩打 △同玉 the attacker
+// has nothing to check with, so that position is not mated within 1; and the defender position
+// after ▲５二歩打 is not mated within 2 (the king takes the pawn, nothing is left).
+TEST(ImplicitCertificate, ValidForms) {
+  const std::string v4 = replace(kNoMateWithinThree, "tsume-certificate 1", "tsume-certificate 4");
+  const std::string reply_implicit =
+      replace(replace(v4, "nodes 3", "nodes 2"), "1 D 2 5a5b 2\n2 A 1\n", "1 D 2 5a5b *\n");
+  Verdict v = verify(read(reply_implicit));
+  EXPECT_TRUE(v.valid) << "node " << v.node << ": " << v.reason;
+  EXPECT_EQ(v.nodes, 2u);
+  EXPECT_EQ(v.length, 3);
+  const std::string check_implicit = replace(
+      replace(v4, "nodes 3", "nodes 1"), "0 A 3 P*5b 1\n1 D 2 5a5b 2\n2 A 1\n", "0 A 3 P*5b *\n");
+  v = verify(read(check_implicit));
+  EXPECT_TRUE(v.valid) << "node " << v.node << ": " << v.reason;
+  EXPECT_EQ(v.nodes, 1u);
+  // The version-1 form is still read and valid under version 4.
+  v = verify(read(v4));
+  EXPECT_TRUE(v.valid) << "node " << v.node << ": " << v.reason;
+  // A reply whose child needs "not mated within 3" cannot be implicit (the root's own distance
+  // raised to 4 so that its reply needs 3).
+  expect_invalid(replace(replace(reply_implicit, "length 3", "length 5"), "0 A 3 P*5b 1\n1 D 2",
+                         "0 A 5 P*5b 1\n1 D 4"),
+                 1, "the implicit child ('*') of the reply 5a5b needs no mate within 3, more than");
+}
+
+// An implicit child that is not what it claims is rejected at the node whose edge it is.
+TEST(ImplicitCertificate, NonTrivialImplicitChildren) {
+  // kMateInOne's position: ▲５二金打 mates at once, so it cannot lead to an implicit node of
+  // "not mated within 0" (claim: no mate within 1).
+  expect_invalid(R"(tsume-certificate 4
+claim no-mate-within
+sfen 4k4/9/4P4/9/9/9/9/9/9 b G2r2b3g4s4n4l17p 1
+futile not-counted
+length 1
+nodes 1
+0 A 1 G*5b *
+end
+)",
+                 0, "the implicit child ('*') of the check G*5b is a position mated within 0");
+  // kThreeNotSeven's position: after ▲１四龍 the king must take (△同玉) and ▲３三飛成 mates (the
+  // drops on 2e and 3f futile), so the implicit defender position is mated within 2: the
+  // verifier finds the attacker's mating check below it.
+  expect_invalid(R"(tsume-certificate 4
+claim no-mate-within
+sfen 9/5g1s1/8k/6+R2/9/6R1S/5B3/9/9 b b3g2s4n4l18p 1
+futile not-counted
+length 3
+nodes 1
+0 A 3 3d1d *
+end
+)",
+                 0, "the implicit child ('*') of the check 3d1d is a position mated within 2");
+  // The same with every interposition counted: after △同玉 ▲３三飛成 the drops on 2e and 3f
+  // are replies, so the king is not mated within 2 and the edge holds; the certificate then
+  // fails only for the checks it leaves out.
+  const Verdict v = verify(read(R"(tsume-certificate 4
+claim no-mate-within
+sfen 9/5g1s1/8k/6+R2/9/6R1S/5B3/9/9 b b3g2s4n4l18p 1
+futile counted
+length 3
+nodes 1
+0 A 3 3d1d *
+end
+)"));
+  EXPECT_FALSE(v.valid);
+  EXPECT_EQ(v.node, 0);
+  EXPECT_NE(v.reason.find("is missing"), std::string::npos) << v.reason;
+}
+
 TEST(Certificate, MalformedFilesNameTheLine) {
   const auto error_of = [](const std::string& text) -> std::string {
     std::istringstream in(text);
@@ -273,8 +344,13 @@ TEST(Certificate, MalformedFilesNameTheLine) {
     }
     return "";
   };
+  EXPECT_EQ(error_of(replace(kMateInOne, "tsume-certificate 1", "tsume-certificate 5")),
+            "bad.cert:1: certificate version '5' is not supported (this reads 1, 2, 3 and 4)");
+  // Version 4 is for no-mate-within certificates, and only it has implicit children.
   EXPECT_EQ(error_of(replace(kMateInOne, "tsume-certificate 1", "tsume-certificate 4")),
-            "bad.cert:1: certificate version '4' is not supported (this reads 1, 2 and 3)");
+            "bad.cert:6: a version-4 certificate is a 'claim no-mate-within' certificate");
+  EXPECT_EQ(error_of(replace(kNoMateWithinThree, "1 D 2 5a5b 2", "1 D 2 5a5b *")),
+            "bad.cert:9: an implicit child ('*') is for version-4 certificates");
   // Version 2 is a check certificate, with a header of its own.
   EXPECT_EQ(error_of(replace(kMateInOne, "tsume-certificate 1", "tsume-certificate 2")),
             "bad.cert:5: unknown header line 'length' of a check certificate");

@@ -23,11 +23,13 @@ std::uint64_t perft(const Position& pos, int depth) {
   return n;
 }
 
+// The legal checks counted from legal_moves(); legal_checks() must give the same moves.
 std::size_t checks(const Position& pos) {
-  std::size_t n = 0;
+  std::vector<Move> found;
   for (Move m : legal_moves(pos))
-    if (in_check(play(pos, m), 1 - pos.side)) ++n;
-  return n;
+    if (in_check(play(pos, m), 1 - pos.side)) found.push_back(m);
+  EXPECT_EQ(legal_checks(pos), found);
+  return found.size();
 }
 
 TEST(VerifierRules, PerftStartPosition) {
