@@ -416,9 +416,8 @@ std::optional<Generated> Chain::evaluate_variant(const Node& parent, const Board
 // The mutations a dead end drifts through: with `guided_escape`, first guards of the squares the
 // king escapes to in its replies that do not mate; with `guided`, then guards of the squares its
 // candidates' cooking checks went to (the guided ones at most half of `drift`); then the blind
-// ones (a random stream
-// seeded by the run's seed, the problem and how often this chain position drifted); each
-// distinct, not seen before in the run, within the piece limit.
+// ones (a random stream seeded by the run's seed, the problem and how often this chain position
+// drifted); each distinct, not seen before in the run, within the piece limit.
 void Chain::start_drift(Node& node) {
   const Generated& p = node.problem;
   Rng rng(p.position.key() ^ (o_.base.seed * 0x9E3779B97F4A7C15ull) ^
