@@ -337,6 +337,9 @@ std::string reverse_summary(const gen::ReverseStats& s, bool steps) {
     if (t.through > 0) out << ", " << t.through << " taken with an unnecessary piece";
     if (t.guided_tries > 0)
       out << ", " << t.guided << " variants guided (" << t.guided_tries << " tried)";
+    if (t.escapes > 0) out << ", " << t.escapes << " king escapes found";
+    if (t.escape_tries > 0)
+      out << ", " << t.escaped << " of the guided against escapes (" << t.escape_tries << " tried)";
     out << ", " << t.nodes << " nodes";
   }
   return out.str();
@@ -500,8 +503,11 @@ int generate_main(const Context& ctx) {
       "reverse: seed chains grown side by side, one unit of work each in turn");
   add("chain-nodes", count_value("0"),
       "reverse: abandon a chain after N nodes without a new length (0: never)");
-  add("guided-drift", po::bool_switch(),
-      "reverse: drift first through guards of the squares the dead end's cooks went to");
+  add("guided-drift", po::value<std::string>()->value_name("GUIDE")->implicit_value("cooks"),
+      "reverse: drift first through guards of squares the checker found: cooks (the squares "
+      "the dead end's cooks went to; the default of a bare --guided-drift), escape (the squares "
+      "the king escapes to in its replies that do not mate), or both (escapes first); spell a "
+      "value --guided-drift=GUIDE");
   add("all-extensions", po::bool_switch(),
       "reverse: write every sound extension found, not only those the chains go on from");
   add("from-games", po::value<std::vector<std::string>>()->value_name("FILE")->multitoken(),
@@ -589,7 +595,13 @@ int generate_main(const Context& ctx) {
     ro.chains = (*vm)["chains"].as<int>();
     if (ro.chains < 1) throw UsageError("--chains must be at least 1");
     ro.chain_nodes = count_option(*vm, "chain-nodes");
-    ro.guided = (*vm)["guided-drift"].as<bool>();
+    if (vm->count("guided-drift")) {
+      const std::string guide = (*vm)["guided-drift"].as<std::string>();
+      if (guide != "cooks" && guide != "escape" && guide != "both")
+        throw UsageError("--guided-drift must be cooks, escape or both, got '" + guide + "'");
+      ro.guided = guide != "escape";
+      ro.guided_escape = guide != "cooks";
+    }
     ro.write_all = (*vm)["all-extensions"].as<bool>();
     if (ro.drift < 0 || ro.drifts < 0) throw UsageError("--drift and --drifts must be at least 0");
     if (vm->count("extend")) {

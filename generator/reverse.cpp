@@ -40,6 +40,9 @@ StepStats& StepStats::operator+=(const StepStats& o) {
   through += o.through;
   guided_tries += o.guided_tries;
   guided += o.guided;
+  escapes += o.escapes;
+  escape_tries += o.escape_tries;
+  escaped += o.escaped;
   nodes += o.nodes;
   return *this;
 }
@@ -66,11 +69,13 @@ struct Node {
   int children = 0;
   int drifts = 0;                                       // variants this chain position went to
   std::set<std::tuple<int, int, std::uint16_t>> ideas;  // of the children taken
-  std::map<int, int> cooks;  // squares the cooking checks of the candidates went to (counts)
-  // Drift at this dead end: the mutations to evaluate, the next one, how many are guided.
+  std::map<int, int> cooks;    // squares the cooking checks of the candidates went to (counts)
+  std::map<int, int> escapes;  // squares the king escapes to in replies R that do not mate
+  // Drift at this dead end: the mutations to evaluate, the next one, how many are guided (the
+  // first `escape_guards` of them against escapes, the rest against cooks).
   bool drifting = false, dead = false;
   std::vector<BoardSetup> mutations;
-  std::size_t drift_next = 0, guided = 0;
+  std::size_t drift_next = 0, guided = 0, escape_guards = 0;
 };
 
 // One seed's chain: the stack of problems from the seed to the current one.
@@ -131,7 +136,7 @@ private:
     std::optional<Generated> problem;
     StepStats stats;
     int cook = -1;  // the square a cooking check went to (-1: none found)
-    bool guided = false;
+    bool guided = false, escape = false;
   };
   std::uint64_t build(Node& node);
   void evaluate(const Node& parent, const Extension& e, Workspace& w, Evaluated& out) const;
@@ -179,20 +184,40 @@ std::uint64_t Chain::build(Node& node) {
   std::sort(replies.begin(), replies.end(),
             [](const BoardSetup& a, const BoardSetup& b) { return a < b; });
   replies.erase(std::unique(replies.begin(), replies.end()), replies.end());
+  const auto find_reply = [&](const BoardSetup& r) {
+    return static_cast<std::size_t>(
+        std::lower_bound(replies.begin(), replies.end(), r,
+                         [](const BoardSetup& a, const BoardSetup& b) { return a < b; }) -
+        replies.begin());
+  };
+  // The reply d of each R (R + d is the problem): not an escape. Escapes are looked for only
+  // where they may guide a drift.
+  const bool escape = o_.guided_escape && o_.drift > 0 && n >= o_.drift_from;
+  std::vector<Move> reply_move(escape ? replies.size() : 0, Move::none());
+  if (escape)
+    for (const Extension& e : all) reply_move[find_reply(e.reply_at)] = e.defence;
   std::vector<char> mates(replies.size(), 0);
   std::vector<std::uint64_t> spent(replies.size(), 0);
+  std::vector<std::vector<Square>> escapes(replies.size());
   pool_.each(replies.size(), [&](std::size_t i) {
     if (stopped()) return;
     Workspace& w = workspace();
     Position r;
     if (!r.set(replies[i], KingRule::Any).empty()) return;
     mates[i] = gen::mates_within(w.filter, r, n + 1, o_.filter_nodes, o_.base.stop, &spent[i]);
+    if (!mates[i] && escape && !stopped())
+      escapes[i] =
+          escape_squares(w.filter, r, reply_move[i], n, o_.cook_nodes, o_.base.stop, &spent[i]);
   });
   std::uint64_t nodes = 0;
   for (const std::uint64_t x : spent) nodes += x;
   st.nodes += nodes;
   st.reply_positions += replies.size();
   for (const char m : mates) st.reply_mates += m;
+  for (const std::vector<Square>& squares : escapes) {
+    st.escapes += squares.size();
+    for (const Square s : squares) ++node.escapes[index_of(s)];
+  }
   struct Ranked {
     int pieces, checks;
     std::uint64_t hash;
@@ -200,10 +225,7 @@ std::uint64_t Chain::build(Node& node) {
   };
   std::vector<Ranked> ranked;
   for (std::size_t i = 0; i < all.size(); ++i) {
-    const auto it =
-        std::lower_bound(replies.begin(), replies.end(), all[i].reply_at,
-                         [](const BoardSetup& a, const BoardSetup& b) { return a < b; });
-    if (!mates[static_cast<std::size_t>(it - replies.begin())]) continue;
+    if (!mates[find_reply(all[i].reply_at)]) continue;
     Position q;
     if (!q.set(all[i].setup).empty()) continue;
     MoveList checks;
@@ -391,10 +413,11 @@ std::optional<Generated> Chain::evaluate_variant(const Node& parent, const Board
   return problem_found(parent, q, r, verdict);
 }
 
-// The mutations a dead end drifts through: with `guided`, first (at most half of `drift`) guards
-// of the squares its candidates' cooking checks went to, then the blind ones (a random stream
-// seeded by the run's seed, the problem and how often this chain position drifted); each
-// distinct, not seen before in the run, within the piece limit.
+// The mutations a dead end drifts through: with `guided_escape`, first guards of the squares the
+// king escapes to in its replies that do not mate; with `guided`, then guards of the squares its
+// candidates' cooking checks went to (the guided ones at most half of `drift`); then the blind
+// ones (a random stream seeded by the run's seed, the problem and how often this chain position
+// drifted); each distinct, not seen before in the run, within the piece limit.
 void Chain::start_drift(Node& node) {
   const Generated& p = node.problem;
   Rng rng(p.position.key() ^ (o_.base.seed * 0x9E3779B97F4A7C15ull) ^
@@ -409,8 +432,13 @@ void Chain::start_drift(Node& node) {
     if (seen_.count(key) || !distinct.insert(key).second) return;
     node.mutations.push_back(m);
   };
+  if (o_.guided_escape)
+    for (const BoardSetup& m : escape_mutations(p.setup, node.escapes, limit / 2)) add(m);
+  node.escape_guards = node.mutations.size();
   if (o_.guided)
-    for (const BoardSetup& m : guided_mutations(p.setup, node.cooks, limit / 2)) add(m);
+    for (const BoardSetup& m :
+         guided_mutations(p.setup, node.cooks, limit / 2 - node.mutations.size()))
+      add(m);
   node.guided = node.mutations.size();
   CandidateShape shape;
   for (int i = 0; i < o_.drift * 16 && node.mutations.size() < limit; ++i)
@@ -432,9 +460,11 @@ void Chain::drift_step(ChainState& c) {
         // A guard is idle in the dead end itself (the cooks it is against are its
         // predecessors'), so a guided variant goes through the piece test.
         e.guided = i < top.guided;
+        e.escape = i < top.escape_guards;
         e.problem =
             evaluate_variant(top, top.mutations[i], o_.through_unnecessary || e.guided, w, e.stats);
         e.stats.guided_tries += e.guided;
+        e.stats.escape_tries += e.escape;
       });
   std::uint64_t nodes = 0;
   for (const Evaluated& e : batch) {
@@ -452,6 +482,7 @@ void Chain::drift_step(ChainState& c) {
       ++st.drifted;
       st.through += !sound;
       st.guided += e.guided;
+      st.escaped += e.escape;
       Generated v = std::move(*g);
       take(c, v, ".v");
       const int drifts = top.drifts + 1;

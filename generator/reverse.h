@@ -67,6 +67,12 @@ struct ReverseOptions {
   // Guided drift: the mutations of a dead end start with guards of the squares its candidates'
   // cooking checks went to (guided.h), at most half of `drift`, then the blind ones.
   bool guided = false;
+  // Escape guidance: every reply position R of a problem that does not mate within N + 1 is
+  // searched for the king's escapes (guided.h, escape_squares, `cook_nodes` per king move), and
+  // the mutations of a dead end start with guards of those squares (escape_mutations), most
+  // frequent first, before the cook guards of `guided`; the guided ones together at most half of
+  // `drift`.
+  bool guided_escape = false;
   // Write every accepted extension (SOUND, in the band) when it is evaluated, and evaluate the
   // candidates of a problem whose extensions are in the band up to `tries` even after `children`
   // were taken: more problems per problem extended (one problem with other first moves; of
@@ -88,8 +94,10 @@ struct StepStats {
   std::uint64_t used = 0;                      // accepted and taken into the chain
   std::uint64_t drift_tries = 0, drifted = 0;  // mutations of dead ends tried, variants taken
   std::uint64_t through = 0;  // taken (extensions or variants) with an unnecessary piece
-  std::uint64_t guided_tries = 0, guided = 0;  // guided mutations tried, variants taken from them
-  std::uint64_t nodes = 0;                     // search nodes spent (filter, cook tests, checks)
+  std::uint64_t guided_tries = 0, guided = 0;   // guided mutations tried, variants taken from them
+  std::uint64_t escapes = 0;                    // king escapes found in replies R that do not mate
+  std::uint64_t escape_tries = 0, escaped = 0;  // escape guards tried (of the guided), variants
+  std::uint64_t nodes = 0;                      // search nodes spent (filter, cook tests, checks)
   StepStats& operator+=(const StepStats& o);
 };
 

@@ -335,5 +335,30 @@ TEST(ReverseChains, GuidedDriftTriesGuardsOfTheCookSquares) {
   EXPECT_EQ(reverse_lines(o, nullptr), one);
 }
 
+// Escape guidance: the replies R that do not mate leave the squares their king escapes to, and
+// the dead ends' mutations start with guards of them; the run finds escapes, tries guards, and
+// what it writes is SOUND on an independent recheck, the same for 1 and 2 threads. Alone
+// (`guided_escape` without `guided`), and before the cook guards (both).
+TEST(ReverseChains, EscapeGuidedDriftTriesGuardsOfTheEscapeSquares) {
+  for (const bool cooks : {false, true}) {
+    SCOPED_TRACE(cooks ? "both" : "escape");
+    ReverseOptions o = drifting(1, 64);
+    o.guided_escape = true;
+    o.guided = cooks;
+    ReverseStats stats;
+    std::vector<Generated> problems;
+    const auto one = reverse_lines(o, &problems, &stats);
+    StepStats all;
+    for (const auto& [n, st] : stats.by_length) all += st;
+    EXPECT_GE(all.escapes, 1u);
+    EXPECT_GE(all.escape_tries, 1u);
+    EXPECT_LE(all.escape_tries, all.guided_tries);
+    EXPECT_LE(all.escaped, all.guided);
+    expect_written_sound_once(problems);
+    o.base.threads = 2;
+    EXPECT_EQ(reverse_lines(o, nullptr), one);
+  }
+}
+
 }  // namespace
 }  // namespace tsume::gen
