@@ -144,8 +144,11 @@ auto BasicMateSearch<R>::select_child(Node& node, PnDn th_phi, bool shared) -> C
   PnDn best_value = kInfinitePnDn, second = kInfinitePnDn, summed = 0, summed_max = 0;
   Bitboard pending_drops;
   // The table is read again when something may have changed the children's entries since the
-  // last reading: see Node::reread. Another worker may change them at any time.
-  const bool reread = std::exchange(node.reread, false) || hooks_ != nullptr;
+  // last reading: see Node::reread. Another worker may change them at any time: in a parallel
+  // search they are read again at every choice of a bounded question (the length search), and
+  // in the unbounded search only while another worker is at the node too (docs/parallel.md).
+  const bool reread = std::exchange(node.reread, false) || shared ||
+                      (hooks_ != nullptr && node.rem < kUnboundedPlies / 2);
   for (std::size_t i = 0; i < node.children.size(); ++i) {
     Child& c = node.children[i];
     revalue_child(node, c, reread || node.reread);
