@@ -694,6 +694,28 @@ CertificateBuild build_no_mate_certificate_for(TranspositionTable& table,
   return result;
 }
 
+void write_node_line(std::ostream& s, std::size_t id, const Certificate::Node& n, bool inf) {
+  s << id << (n.attacker ? " A " : " D ");
+  if (inf)
+    s << "inf";
+  else
+    s << n.distance;
+  for (const Certificate::Edge& e : n.edges) {
+    s << ' ' << ShogiRules::move_text(e.move) << ' ';
+    if (e.child == Certificate::kNoChild) {
+      s << '-';
+      continue;
+    }
+    if (e.kind == Certificate::EdgeKind::Futile) s << 'f';
+    if (e.kind == Certificate::EdgeKind::FutilePromoted) s << "f+";
+    if (e.child == Certificate::kImplicit)
+      s << '*';
+    else
+      s << e.child;
+  }
+  s << '\n';
+}
+
 std::string certificate_text(const Certificate& c, const std::string& id, const std::string& sfen) {
   std::ostringstream s;
   s << "tsume-certificate " << (c.implicit ? 4 : 1) << '\n';
@@ -708,28 +730,7 @@ std::string certificate_text(const Certificate& c, const std::string& id, const 
   else
     s << "length " << c.length << '\n';
   s << "nodes " << c.nodes.size() << '\n';
-  for (std::size_t i = 0; i < c.nodes.size(); ++i) {
-    const Certificate::Node& n = c.nodes[i];
-    s << i << (n.attacker ? " A " : " D ");
-    if (at_all)
-      s << "inf";
-    else
-      s << n.distance;
-    for (const Certificate::Edge& e : n.edges) {
-      s << ' ' << ShogiRules::move_text(e.move) << ' ';
-      if (e.child == Certificate::kNoChild) {
-        s << '-';
-        continue;
-      }
-      if (e.kind == Certificate::EdgeKind::Futile) s << 'f';
-      if (e.kind == Certificate::EdgeKind::FutilePromoted) s << "f+";
-      if (e.child == Certificate::kImplicit)
-        s << '*';
-      else
-        s << e.child;
-    }
-    s << '\n';
-  }
+  for (std::size_t i = 0; i < c.nodes.size(); ++i) write_node_line(s, i, c.nodes[i], at_all);
   s << "end\n";
   return s.str();
 }

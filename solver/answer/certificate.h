@@ -17,7 +17,9 @@
 // For the rules of ShogiRules: modern and sho shogi.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
+#include <iosfwd>
 #include <string>
 #include <vector>
 
@@ -102,5 +104,8 @@ CertificateBuild build_no_mate_certificate_for(TranspositionTable& table,
 
 // The text of a certificate (docs/certificate.md) for the problem `id` with the root `sfen`.
 std::string certificate_text(const Certificate& c, const std::string& id, const std::string& sfen);
+// One node line of the text form: its number, A or D, its distance ("inf" when `inf`), then each
+// edge's move and child ("-" none, "f"/"f+" a comparison position, "*" an implicit child).
+void write_node_line(std::ostream& s, std::size_t id, const Certificate::Node& n, bool inf);
 
 }  // namespace tsume

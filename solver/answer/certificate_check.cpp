@@ -240,25 +240,6 @@ std::vector<std::uint64_t> node_keys(const Certificate& cert, const Position& ro
   return keys;
 }
 
-void node_text(std::ostream& s, std::size_t id, const Certificate::Node& n) {
-  s << id << (n.attacker ? " A " : " D ");
-  if (n.distance >= kNoMate)
-    s << "inf";
-  else
-    s << n.distance;
-  for (const Certificate::Edge& e : n.edges) {
-    s << ' ' << ShogiRules::move_text(e.move) << ' ';
-    if (e.child == Certificate::kNoChild) {
-      s << '-';
-      continue;
-    }
-    if (e.kind == Certificate::EdgeKind::Futile) s << 'f';
-    if (e.kind == Certificate::EdgeKind::FutilePromoted) s << "f+";
-    s << e.child;
-  }
-  s << '\n';
-}
-
 }  // namespace
 
 bool share_nodes(CheckCertificate& c) {
@@ -362,7 +343,8 @@ std::string check_certificate_text(const CheckCertificate& c, const std::string&
   s << '\n';
   if (c.shared) {
     s << "nodes " << c.table.size() << '\n';
-    for (std::size_t i = 0; i < c.table.size(); ++i) node_text(s, i, c.table[i]);
+    for (std::size_t i = 0; i < c.table.size(); ++i)
+      write_node_line(s, i, c.table[i], c.table[i].distance >= kNoMate);
   }
   s << "parts " << c.parts.size() << '\n';
   for (const CheckCertificate::Part& p : c.parts) {
