@@ -42,6 +42,11 @@ bool CertificateReader::getline(std::string& line) {
   return false;
 }
 
+bool CertificateReader::read_rules(std::string_view value) const {
+  if (value != "shogi" && value != "sho") fail("rules must be 'shogi' or 'sho'");
+  return value == "sho";
+}
+
 void CertificateReader::fail(const std::string& reason) const {
   throw std::runtime_error(file_ + ":" + std::to_string(line_) + ": " + reason);
 }
@@ -93,13 +98,7 @@ void CertificateReader::read_version2(Certificate& out) {
       }
       have_claim = true;
     } else if (key == "rules") {
-      if (value == "shogi") {
-        out.sho = false;
-      } else if (value == "sho") {
-        out.sho = true;
-      } else {
-        fail("rules must be 'shogi' or 'sho'");
-      }
+      out.sho = read_rules(value);
     } else if (key == "problem") {
       out.problem = std::string(value);
     } else if (key == "sfen") {
@@ -200,13 +199,7 @@ void CertificateReader::read_version1(Certificate& out) {
         fail("claim must be 'mate', 'no-mate-within' or 'no-mate'");
       }
     } else if (key == "rules") {
-      if (value == "shogi") {
-        out.sho = false;
-      } else if (value == "sho") {
-        out.sho = true;
-      } else {
-        fail("rules must be 'shogi' or 'sho'");
-      }
+      out.sho = read_rules(value);
     } else if (key == "problem") {
       out.problem = std::string(value);
     } else if (key == "sfen") {

@@ -19,6 +19,7 @@
 #include <istream>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "verifier/rules.h"
@@ -132,6 +133,8 @@ private:
   void read_nodes(Certificate& out, std::size_t count, bool mixed, bool implicit = false);
   bool getline(std::string& line);
   [[noreturn]] void fail(const std::string& reason) const;
+  // The value of a `rules` line: true for sho, false for shogi.
+  bool read_rules(std::string_view value) const;
   std::istream& in_;
   std::string file_;
   std::size_t line_ = 0;
