@@ -14,10 +14,14 @@
 
 #include <gtest/gtest.h>
 
+#include "tests/verifier/certificate_text.h"
 #include "verifier/certificate.h"
 
 namespace tsume::verifier {
 namespace {
+
+using test::read;
+using test::replace;
 
 const std::string kMateInOne = R"(tsume-certificate 1
 problem mate-in-one
@@ -95,22 +99,6 @@ nodes 8
 7 D inf 2c3b 0
 end
 )";
-
-Certificate read(const std::string& text) {
-  std::istringstream in(text);
-  CertificateReader reader(in, "test.cert");
-  Certificate c;
-  EXPECT_TRUE(reader.next(c));
-  EXPECT_FALSE(reader.next(c));
-  return c;
-}
-
-std::string replace(std::string text, const std::string& from, const std::string& to) {
-  const auto at = text.find(from);
-  EXPECT_NE(at, std::string::npos) << from;
-  if (at != std::string::npos) text.replace(at, from.size(), to);
-  return text;
-}
 
 // Expects the verifier to reject `text` at `node` with a reason that contains `reason`.
 void expect_invalid(const std::string& text, long node, const std::string& reason) {
@@ -333,17 +321,7 @@ end
 }
 
 TEST(Certificate, MalformedFilesNameTheLine) {
-  const auto error_of = [](const std::string& text) -> std::string {
-    std::istringstream in(text);
-    CertificateReader reader(in, "bad.cert");
-    Certificate c;
-    try {
-      reader.next(c);
-    } catch (const std::runtime_error& e) {
-      return e.what();
-    }
-    return "";
-  };
+  const auto error_of = [](const std::string& text) { return test::read_error(text, "bad.cert"); };
   EXPECT_EQ(error_of(replace(kMateInOne, "tsume-certificate 1", "tsume-certificate 5")),
             "bad.cert:1: certificate version '5' is not supported (this reads 1, 2, 3 and 4)");
   // Version 4 is for no-mate-within certificates, and only it has implicit children.

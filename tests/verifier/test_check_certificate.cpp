@@ -18,10 +18,15 @@
 
 #include <gtest/gtest.h>
 
+#include "tests/verifier/certificate_text.h"
 #include "verifier/certificate.h"
 
 namespace tsume::verifier {
 namespace {
+
+using test::read;
+using test::read_error;
+using test::replace;
 
 const std::string kCooked1 = R"(tsume-certificate 2
 claim cooked
@@ -51,6 +56,18 @@ end
 end
 )";
 
+// The mate part of sound-1: G*5b mates at once.
+const std::string kSound1Mate = R"(part mate 0 G*5b
+tsume-certificate 1
+sfen 4k4/9/4P4/9/9/9/9/9/9 b G 1
+futile not-counted
+length 1
+nodes 2
+0 A 1 G*5b 1
+1 D 0
+end
+)";
+
 // A part of sound-1: the position after `check` (`sfen`), where the defender's `reply` takes the
 // checking piece; no mate within 1 (the defender to move: not mated at once).
 std::string alternative(const std::string& check, const std::string& sfen,
@@ -66,16 +83,7 @@ sfen 4k4/9/4P4/9/9/9/9/9/9 b G 1
 futile not-counted
 line G*5b
 parts 7
-part mate 0 G*5b
-tsume-certificate 1
-sfen 4k4/9/4P4/9/9/9/9/9/9 b G 1
-futile not-counted
-length 1
-nodes 2
-0 A 1 G*5b 1
-1 D 0
-end
-)") + alternative("G*4a", "4kG3/9/4P4/9/9/9/9/9/9 w - 1", "5a4a") +
+)") + kSound1Mate + alternative("G*4a", "4kG3/9/4P4/9/9/9/9/9/9 w - 1", "5a4a") +
                             alternative("G*6a", "3Gk4/9/4P4/9/9/9/9/9/9 w - 1", "5a6a") +
                             alternative("G*4b", "4k4/5G3/4P4/9/9/9/9/9/9 w - 1", "5a4b") +
                             alternative("G*6b", "4k4/3G5/4P4/9/9/9/9/9/9 w - 1", "5a6b") +
@@ -124,22 +132,6 @@ nodes 4
 end
 end
 )";
-
-Certificate read(const std::string& text) {
-  std::istringstream in(text);
-  CertificateReader reader(in, "test.cert");
-  Certificate c;
-  EXPECT_TRUE(reader.next(c));
-  EXPECT_FALSE(reader.next(c));
-  return c;
-}
-
-std::string replace(std::string text, const std::string& from, const std::string& to) {
-  const auto at = text.find(from);
-  EXPECT_NE(at, std::string::npos) << from;
-  if (at != std::string::npos) text.replace(at, from.size(), to);
-  return text;
-}
 
 // Removes the part that begins with the line `head` (up to its certificate's `end`) and sets
 // the part count to `parts`.
@@ -311,16 +303,7 @@ nodes 12
 10 D 1 5a5b 11
 11 A 0
 parts 7
-part mate 0 G*5b
-tsume-certificate 1
-sfen 4k4/9/4P4/9/9/9/9/9/9 b G 1
-futile not-counted
-length 1
-nodes 2
-0 A 1 G*5b 1
-1 D 0
-end
-part alternative 0 G*4a node 0
+)") + kSound1Mate + std::string(R"(part alternative 0 G*4a node 0
 part alternative 0 G*6a node 4
 part alternative 0 G*4b node 7
 part alternative 0 G*6b node 8
@@ -328,18 +311,6 @@ part alternative 0 5c5b node 9
 part alternative 0 5c5b+ node 10
 end
 )");
-
-std::string read_error(const std::string& text) {
-  std::istringstream in(text);
-  CertificateReader reader(in, "test.cert");
-  Certificate c;
-  try {
-    reader.next(c);
-  } catch (const std::runtime_error& e) {
-    return e.what();
-  }
-  return "";
-}
 
 TEST(SharedCheckCertificate, PartsSharingNodesAreValid) {
   const Certificate c = read(kSound1Shared);
