@@ -75,14 +75,8 @@ largest 1 > "$tmp/dual.cert"
 "$tsume" verify "$tmp/one.cert" > /dev/null || fail "the largest certificate alone is not VALID"
 "$tsume" verify "$tmp/dual.cert" > /dev/null || fail "the largest no-mate certificate is not VALID"
 
-# expect_invalid NAME FILE PATTERN: verify exits 1 and prints INVALID matching PATTERN.
-expect_invalid() {
-  local out
-  out=$("$tsume" verify "$2" 2>&1)
-  local rc=$?
-  [[ $rc -eq 1 ]] || fail "$1: verify exited $rc, expected 1: $out"
-  grep -qE "$3" <<< "$out" || fail "$1: expected /$3/, got: $out"
-}
+# expect_invalid NAME FILE PATTERN (verify_expect.sh).
+source "$(dirname "${BASH_SOURCE[0]}")/verify_expect.sh"
 
 # 1. One reply removed: the last counted reply of the first defender node with two or more.
 read -r node move < <(awk '$2 == "D" && NF >= 7 { print $1, $(NF - 1); exit }' "$tmp/one.cert")

@@ -59,14 +59,8 @@ one cooked-3-move-1 > "$tmp/cooked.cert"
 "$tsume" verify "$tmp/sound.cert" > /dev/null 2>&1 || fail "zukou-092 alone is not VALID"
 "$tsume" verify "$tmp/cooked.cert" > /dev/null 2>&1 || fail "cooked-3-move-1 alone is not VALID"
 
-# expect_invalid NAME FILE PATTERN: verify exits 1 and prints INVALID matching PATTERN.
-expect_invalid() {
-  local out
-  out=$("$tsume" verify "$2" 2>&1)
-  local rc=$?
-  [[ $rc -eq 1 ]] || fail "$1: verify exited $rc, expected 1: $out"
-  grep -qE "$3" <<< "$out" || fail "$1: expected /$3/, got: $out"
-}
+# expect_invalid NAME FILE PATTERN (verify_expect.sh).
+source "$(dirname "${BASH_SOURCE[0]}")/verify_expect.sh"
 
 # The text as an extended regular expression that matches it literally.
 literal() { sed 's/[][\.*^$+?(){}|]/\\&/g' <<< "$1"; }

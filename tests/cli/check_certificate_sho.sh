@@ -72,14 +72,8 @@ for f in s5 s4 c3; do
   "$tsume" verify "$tmp/$f.cert" > /dev/null 2>&1 || fail "$f alone is not VALID"
 done
 
-# expect_invalid NAME FILE PATTERN: verify exits 1 and prints INVALID matching PATTERN.
-expect_invalid() {
-  local out
-  out=$("$tsume" verify "$2" 2>&1)
-  local rc=$?
-  [[ $rc -eq 1 ]] || fail "$1: verify exited $rc, expected 1: $out"
-  grep -qE "$3" <<< "$out" || fail "$1: expected /$3/, got: $out"
-}
+# expect_invalid NAME FILE PATTERN (verify_expect.sh).
+source "$(dirname "${BASH_SOURCE[0]}")/verify_expect.sh"
 
 # 1. sho-005's mate: after 9e9a the king has no move, but the elephant may promote on 1g or 2g
 #    (a second royal answers the check); the reply 1f2g+ removed from the defender node.

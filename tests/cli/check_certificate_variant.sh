@@ -30,13 +30,8 @@ grep -qE "^zukou-050 VALID nodes [0-9]+ cooked at 10 by 3g3c for 3g3c\+ \(mate w
 read -r d < <(awk '/^part main / { m = 1 } m && /^length / { print $2; exit }' "$tmp/c.cert")
 grep -q "^part slow 10 3g3c$" "$tmp/c.cert" || fail "no slow part"
 
-expect_invalid() {
-  local out
-  out=$("$tsume" verify "$2" 2>&1)
-  local rc=$?
-  [[ $rc -eq 1 ]] || fail "$1: verify exited $rc, expected 1: $out"
-  grep -qE "$3" <<< "$out" || fail "$1: expected /$3/, got: $out"
-}
+# expect_invalid NAME FILE PATTERN (verify_expect.sh).
+source "$(dirname "${BASH_SOURCE[0]}")/verify_expect.sh"
 
 # Without the slow part: the cook could be an exempt non-limitation.
 awk '$0 == "part slow 10 3g3c" { skip = 1; next } skip && /^end$/ { skip = 0; next } skip { next }
