@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <limits>
+#include <optional>
 #include <sstream>
 #include <unordered_map>
 #include <utility>
@@ -66,19 +67,70 @@ public:
   std::uint32_t emit_no_mate(Position& pos, Plies r, bool root = false) {
     if (r >= kNoMate) return emit_no_mate_at_all(pos);
     if (implicit_ && !root && r <= Certificate::kImplicitMaxNeed) return Certificate::kImplicit;
-    auto& held = no_mate_ids_[pos.key()];
-    for (std::uint32_t id : held)
-      if (nodes_[id].distance >= r) return id;
+    const std::uint64_t key = pos.key();
+    if (const auto it = no_mate_ids_.find(key); it != no_mate_ids_.end())
+      for (std::uint32_t id : it->second)
+        if (nodes_[id].distance >= r) return id;
+    // A position the first build wrote at a larger distance too is written once, at that
+    // distance, which serves every smaller need; not while it is on the line being built (its
+    // subtree may need it again, at a smaller distance).
+    if (const auto it = wanted_.find(key);
+        it != wanted_.end() && it->second > r && !on_line_.contains(key) && depth_ < kMaxDepth) {
+      if (const std::uint32_t id = build_no_mate(pos, key, it->second); id != kNone) return id;
+      if (stopped_) return kNone;
+    }
+    return build_no_mate(pos, key, r);
+  }
+
+  // The nodes of the graph below node `root` (itself included).
+  std::vector<std::uint32_t> reached_from(std::uint32_t root) const {
+    std::vector<std::uint8_t> seen(nodes_.size(), 0);
+    std::vector<std::uint32_t> reached{root};
+    seen[root] = 1;
+    for (std::size_t i = 0; i < reached.size(); ++i)
+      for (const Certificate::Edge& e : nodes_[reached[i]].edges)
+        if (e.child != Certificate::kNoChild && e.child != Certificate::kImplicit &&
+            !seen[e.child]) {
+          seen[e.child] = 1;
+          reached.push_back(e.child);
+        }
+    return reached;
+  }
+  // The positions that the graph below node `root` holds at several distances, each with the
+  // largest (for a second build: want()).
+  std::unordered_map<std::uint64_t, Plies> repeated_below(std::uint32_t root) const {
+    std::unordered_map<std::uint64_t, std::pair<Plies, int>> seen;  // the largest, how many
+    for (std::uint32_t id : reached_from(root)) {
+      auto& held = seen.try_emplace(keys_[id], nodes_[id].distance, 0).first->second;
+      held.first = std::max(held.first, nodes_[id].distance);
+      ++held.second;
+    }
+    std::unordered_map<std::uint64_t, Plies> out;
+    for (const auto& [key, held] : seen)
+      if (held.second > 1) out.emplace(key, held.first);
+    return out;
+  }
+  // Positions to write at the given distance when first asked for a smaller one.
+  void want(std::unordered_map<std::uint64_t, Plies> wanted) { wanted_ = std::move(wanted); }
+
+  // A new node of "`pos` (position key `key`) is not mated within r", or kNone.
+  std::uint32_t build_no_mate(Position& pos, std::uint64_t key, Plies r) {
     Certificate::Node built;
     built.distance = r;
+    ++on_line_[key];
+    ++depth_;
     const bool ok = pos.side_to_move() == attacker_ ? attacker_no_mate(pos, r, built)
                                                     : defender_no_mate(pos, r, built);
+    --depth_;
+    if (const auto it = on_line_.find(key); --it->second == 0) on_line_.erase(it);
     if (!ok) return kNone;
     const auto id = static_cast<std::uint32_t>(nodes_.size());
     nodes_.push_back(std::move(built));
     building_.push_back(0);
     bound_.push_back(r);
-    no_mate_ids_[pos.key()].push_back(id);
+    keys_.resize(nodes_.size());
+    keys_[id] = key;
+    no_mate_ids_[key].push_back(id);
     return id;
   }
 
@@ -501,6 +553,10 @@ private:
   std::vector<std::uint8_t> building_;
   std::vector<Plies> bound_;  // the distance each node was built with
   std::unordered_map<std::uint64_t, std::vector<std::uint32_t>> no_mate_ids_;
+  // The no-mate-within positions to write at a larger distance than first asked (want()),
+  // and those on the line being built (how many times).
+  std::unordered_map<std::uint64_t, Plies> wanted_;
+  std::unordered_map<std::uint64_t, int> on_line_;
   // The graph of no mate at all: the node of each position, the position key of each node.
   std::unordered_map<std::uint64_t, std::uint32_t> any_length_id_;
   std::vector<std::uint64_t> keys_;
@@ -668,9 +724,28 @@ CertificateBuild build_no_mate_certificate_for(TranspositionTable& table,
   if (at_all) options.futility = false;
   Builder builder(table, limits, attacker, options, implicit);
   Position pos = root;
-  const std::uint32_t id = builder.emit_no_mate(pos, at_all ? kNoMate : length, true);
+  std::uint32_t id = builder.emit_no_mate(pos, at_all ? kNoMate : length, true);
   result.nodes = builder.budget().nodes();
   result.seconds = builder.budget().seconds();
+  // A position written at several distances: a second build writes it once, at the largest,
+  // first asked or not; kept when its graph is smaller.
+  std::optional<Builder> second;
+  if (id != kNone && !at_all) {
+    auto wanted = builder.repeated_below(id);
+    if (!wanted.empty()) {
+      second.emplace(table, builder.budget().remaining(), attacker, options, implicit);
+      second->want(std::move(wanted));
+      Position again = root;
+      const std::uint32_t id2 = second->emit_no_mate(again, length, true);
+      result.nodes += second->budget().nodes();
+      result.seconds += second->budget().seconds();
+      if (id2 == kNone || second->reached_from(id2).size() >= builder.reached_from(id).size())
+        second.reset();
+      else
+        id = id2;
+    }
+  }
+  Builder& kept = second ? *second : builder;
   if (id == kNone) {
     result.error = builder.refuted()    ? "a mate within the length was found"
                    : builder.stopped()  ? "a limit stopped a disproof of the certificate"
@@ -679,7 +754,7 @@ CertificateBuild build_no_mate_certificate_for(TranspositionTable& table,
     return result;
   }
   // The root is the last node built (the first for no mate at all): renumber from it.
-  std::vector<Certificate::Node>& nodes = builder.nodes();
+  std::vector<Certificate::Node>& nodes = kept.nodes();
   make_root(nodes, id);
   if (!finish(nodes, result.certificate.nodes, false, at_all)) {
     result.error = "the disproof read from the table has a cycle";
