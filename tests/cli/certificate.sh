@@ -12,8 +12,8 @@
 # comparison position is not mated within the node's distance, a wrong length, a node that is
 # not reachable, and a truncated file; on the largest no-mate certificate: a check removed, a
 # comparison position removed, the claim raised; in the first no-mate certificate with a node
-# that serves two different needs, that node lowered to the smaller. Then a certificate with
-# every interposition counted.
+# that serves two different needs, that node lowered to the smaller. `verify --positions` on a
+# hand-made certificate. Then a certificate with every interposition counted.
 # bash and coreutils/grep/awk/sed only.
 set -uo pipefail
 
@@ -178,6 +178,27 @@ read -r node small < <(awk -v out="$tmp/two_needs.cert" -v low="$tmp/two_needs_l
 expect_invalid two_needs_lowered "$tmp/two_needs_low.cert" \
   "INVALID node [0-9]+: the (check|reply) [^ ]+ leads to node $node, not mated only within $small, less than [0-9]+"
 
+# 6c. verify --positions: the different positions of a certificate's nodes, three in the
+#     lone-pawn certificate of docs/certificate.md (no mate within 3: ▲５二歩打 △同玉 and the
+#     attacker has nothing left); the zukou-002 certificate of 6b holds no more positions than
+#     nodes.
+lone='tsume-certificate 1
+claim no-mate-within
+problem lone-pawn
+sfen 4k4/9/9/9/9/9/9/9/8K b P 1
+futile not-counted
+length 3
+nodes 3
+0 A 3 P*5b 1
+1 D 2 5a5b 2
+2 A 1
+end'
+out=$("$tsume" verify --positions - <<< "$lone" 2>&1) || fail "positions: $out"
+grep -qx "lone-pawn VALID nodes 3 no-mate-within 3 positions 3" <<< "$out" || fail "positions: $out"
+out=$("$tsume" verify --positions "$tmp/two_needs.cert" 2>&1) || fail "positions: $out"
+read -r nodes positions < <(sed -nE 's/.* VALID nodes ([0-9]+) no-mate-within [0-9]+ positions ([0-9]+)$/\1 \2/p' <<< "$out")
+[[ -n "${positions:-}" && $positions -le $nodes ]] || fail "positions: $out"
+
 # 7. Every interposition counted (--count-futile): SPEC.md section 5's "3 plies (not 7)" problem
 #    is then 7 plies, and its certificate has no exemption.
 "$tsume" solve --threads 1 --count-futile --certificate "$tmp/counted.cert" --certificate-exact \
@@ -241,4 +262,4 @@ head -c $((size - 20)) "$tmp/three.cert.gz" > "$tmp/cut.cert.gz"
 out=$("$tsume" verify "$tmp/cut.cert.gz" 2>&1) && fail "gzip: a cut file verified"
 grep -q "cut.cert.gz: the compressed data break off" <<< "$out" || fail "gzip: cut file: $out"
 
-echo "ok: $checked problems, 9 mutations rejected, --count-futile, version 4 and 1, --certificate alone, gzip"
+echo "ok: $checked problems, 10 mutations rejected, verify --positions, --count-futile, version 4 and 1, --certificate alone, gzip"
