@@ -171,7 +171,9 @@ bool pawn_on_file(const Position& pos, int color, int file) {
   return false;
 }
 
-std::vector<Move> pseudo_moves(const Position& pos) {
+// The moves of the side to move that obey the pieces' moves, promotion, dead squares and 二歩,
+// whatever they leave attacked; without drops unless `drops`.
+std::vector<Move> pseudo_moves(const Position& pos, bool drops = true) {
   const int us = pos.side;
   std::vector<Move> out;
   for (int from = 0; from < 81; ++from) {
@@ -186,7 +188,7 @@ std::vector<Move> pseudo_moves(const Position& pos) {
       if (!dead_square(us, kind, to)) out.push_back({from, to, kEmpty, false});
     }
   }
-  for (int kind = kPawn; kind <= kRook && !pos.sho; ++kind) {
+  for (int kind = kPawn; kind <= kRook && drops && !pos.sho; ++kind) {
     if (pos.hand[static_cast<std::size_t>(us)][static_cast<std::size_t>(kind)] == 0) continue;
     for (int to = 0; to < 81; ++to) {
       if (at(pos, to) != kEmpty || dead_square(us, kind, to)) continue;
@@ -392,13 +394,13 @@ bool every_legal_check(const Position& pos, const std::function<bool(Move)>& hol
 
 bool has_legal_move(const Position& pos, bool drops) {
   // The king's moves first: in check, they are the likeliest to be legal.
-  const std::vector<Move> moves = pseudo_moves(pos);
+  const std::vector<Move> moves = pseudo_moves(pos, drops);
   const Royals ours = royal_squares(pos, pos.side);
   const auto king_move = [&](Move m) { return !m.is_drop() && kind_of(at(pos, m.from)) == kKing; };
   for (Move m : moves)
     if (king_move(m) && keeps_rules(pos, ours, m, true)) return true;
   for (Move m : moves)
-    if ((drops || !m.is_drop()) && !king_move(m) && keeps_rules(pos, ours, m, true)) return true;
+    if (!king_move(m) && keeps_rules(pos, ours, m, true)) return true;
   return false;
 }
 
