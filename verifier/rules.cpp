@@ -201,10 +201,6 @@ std::vector<Move> pseudo_moves(const Position& pos, bool drops = true) {
 
 std::vector<Move> legal(const Position& pos, bool pawn_drop_test);
 
-// Whether the pseudo-legal move m keeps the rules: it leaves the mover's king unattacked and,
-// with the test, is no pawn drop that mates (打ち歩詰め). The test asks whether the replies to
-// the drop are empty, which does not depend on the replies' own pawn-drop legality: a pawn drop
-// never answers a pawn's contact check.
 // The royals of a side after the move m at `pos`, from its royals there (`before`): for the side
 // to move (`mover`), the one m moves stands on m.to and a drunk elephant m promotes becomes a
 // crown prince (sho shogi); for the other side, one m captures is gone. The same as
@@ -221,6 +217,10 @@ Royals royals_after(const Position& pos, const Royals& before, Move m, bool move
   return out;
 }
 
+// Whether the pseudo-legal move m keeps the rules: it leaves the mover's king unattacked and,
+// with the test, is no pawn drop that mates (打ち歩詰め). The test asks whether the replies to
+// the drop are empty, which does not depend on the replies' own pawn-drop legality: a pawn drop
+// never answers a pawn's contact check.
 // `ours`: the mover's royals at `pos` (royal_squares(pos, pos.side)).
 bool keeps_rules(const Position& pos, const Royals& ours, Move m, bool pawn_drop_test) {
   const int us = pos.side;
