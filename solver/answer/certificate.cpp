@@ -79,7 +79,30 @@ public:
       if (const std::uint32_t id = build_no_mate(pos, key, it->second); id != kNone) return id;
       if (stopped_) return kNone;
     }
+    // A node of the first build whose graph holds no position wanted at another distance is
+    // taken over as it is (the same node would be built again).
+    if (first_)
+      if (const auto it = first_->no_mate_ids_.find(key); it != first_->no_mate_ids_.end())
+        for (std::uint32_t id : it->second)
+          if (first_->nodes_[id].distance >= r && first_clean_[id]) return take_over(id);
     return build_no_mate(pos, key, r);
+  }
+
+  // The first build, for a second one: the positions to write at a larger distance when first
+  // asked for a smaller one, and the first build's nodes, whose graphs without such a position
+  // are taken over.
+  void second_build_of(const Builder& first, std::unordered_map<std::uint64_t, Plies> wanted) {
+    wanted_ = std::move(wanted);
+    first_ = &first;
+    // The children of a node were made before it (smaller ids).
+    first_clean_.assign(first.nodes_.size(), 0);
+    for (std::size_t id = 0; id < first.nodes_.size(); ++id) {
+      bool clean = !wanted_.contains(first.keys_[id]);
+      for (const Certificate::Edge& e : first.nodes_[id].edges)
+        if (e.child != Certificate::kNoChild && e.child != Certificate::kImplicit)
+          clean = clean && first_clean_[e.child];
+      first_clean_[id] = clean;
+    }
   }
 
   // The nodes of the graph below node `root` (itself included).
@@ -97,7 +120,7 @@ public:
     return reached;
   }
   // The positions that the graph below node `root` holds at several distances, each with the
-  // largest (for a second build: want()).
+  // largest (for a second build: second_build_of()).
   std::unordered_map<std::uint64_t, Plies> repeated_below(std::uint32_t root) const {
     std::unordered_map<std::uint64_t, std::pair<Plies, int>> seen;  // the largest, how many
     for (std::uint32_t id : reached_from(root)) {
@@ -110,8 +133,29 @@ public:
       if (held.second > 1) out.emplace(key, held.first);
     return out;
   }
-  // Positions to write at the given distance when first asked for a smaller one.
-  void want(std::unordered_map<std::uint64_t, Plies> wanted) { wanted_ = std::move(wanted); }
+
+  // A copy of the first build's node `first_id` and its graph, nodes this build holds already
+  // (a position within at least the distance) used as they are.
+  std::uint32_t take_over(std::uint32_t first_id) {
+    if (const auto it = taken_.find(first_id); it != taken_.end()) return it->second;
+    const Certificate::Node& from = first_->nodes_[first_id];
+    const std::uint64_t key = first_->keys_[first_id];
+    if (const auto it = no_mate_ids_.find(key); it != no_mate_ids_.end())
+      for (std::uint32_t id : it->second)
+        if (nodes_[id].distance >= from.distance) return taken_[first_id] = id;
+    Certificate::Node copy = from;
+    for (Certificate::Edge& e : copy.edges)
+      if (e.child != Certificate::kNoChild && e.child != Certificate::kImplicit)
+        e.child = take_over(e.child);
+    const auto id = static_cast<std::uint32_t>(nodes_.size());
+    nodes_.push_back(std::move(copy));
+    building_.push_back(0);
+    bound_.push_back(from.distance);
+    keys_.resize(nodes_.size());
+    keys_[id] = key;
+    no_mate_ids_[key].push_back(id);
+    return taken_[first_id] = id;
+  }
 
   // A new node of "`pos` (position key `key`) is not mated within r", or kNone.
   std::uint32_t build_no_mate(Position& pos, std::uint64_t key, Plies r) {
@@ -553,10 +597,15 @@ private:
   std::vector<std::uint8_t> building_;
   std::vector<Plies> bound_;  // the distance each node was built with
   std::unordered_map<std::uint64_t, std::vector<std::uint32_t>> no_mate_ids_;
-  // The no-mate-within positions to write at a larger distance than first asked (want()),
+  // The no-mate-within positions to write at a larger distance than first asked (a second build),
   // and those on the line being built (how many times).
   std::unordered_map<std::uint64_t, Plies> wanted_;
   std::unordered_map<std::uint64_t, int> on_line_;
+  // A second build: the first, which of its nodes have no wanted position in their graphs, and
+  // the nodes taken over from it (its id to ours).
+  const Builder* first_ = nullptr;
+  std::vector<std::uint8_t> first_clean_;
+  std::unordered_map<std::uint32_t, std::uint32_t> taken_;
   // The graph of no mate at all: the node of each position, the position key of each node.
   std::unordered_map<std::uint64_t, std::uint32_t> any_length_id_;
   std::vector<std::uint64_t> keys_;
@@ -734,7 +783,7 @@ CertificateBuild build_no_mate_certificate_for(TranspositionTable& table,
     auto wanted = builder.repeated_below(id);
     if (!wanted.empty()) {
       second.emplace(table, builder.budget().remaining(), attacker, options, implicit);
-      second->want(std::move(wanted));
+      second->second_build_of(builder, std::move(wanted));
       Position again = root;
       const std::uint32_t id2 = second->emit_no_mate(again, length, true);
       result.nodes += second->budget().nodes();
