@@ -80,7 +80,8 @@ CertificateBuild build_certificate(TranspositionTable& table, const SearchLimits
 // A node of a position serves every need up to its distance. Where the graph built holds a
 // position at several distances, it is built a second time writing each such position once, at
 // the largest of them, when first asked for it (unless that position is on the line being
-// built, where one node would make a cycle); the smaller graph of the two is kept.
+// built, where one node would make a cycle), taking over the first graph's nodes whose graphs
+// hold no such position; the smaller graph of the two is kept.
 // With `length` kNoMate: the certificate of no mate at all ("claim no-mate"), a graph with one
 // node per position in which a line may come back to a position on it (a cycle; going round
 // for ever is no mate), written with every interposition counted (the same claim either way).
