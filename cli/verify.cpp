@@ -7,6 +7,8 @@
 #include <ostream>
 #include <stdexcept>
 #include <string>
+#include <unordered_set>
+#include <vector>
 
 #include "cli/command.h"
 #include "cli/gzip_stream.h"
@@ -33,21 +35,33 @@ constexpr HelpText kHelp{
     "a summary. A\n"
     "check certificate ('tsume check --certificate', version 2) is checked part by part and\n"
     "for its claim: '<problem> VALID nodes N cooked at K ...' or '... sound length L (...)', or\n"
-    "'<problem> INVALID part P node K: <reason>' (P -1: the container). Exit "
-    "status: 0 when every certificate is\n"
-    "valid, 1 when one is not or a file cannot be read (the message names the file and line), 2\n"
-    "on usage errors.",
+    "'<problem> INVALID part P node K: <reason>' (P -1: the container). With\n"
+    "--positions a valid line ends with ' positions P', the different positions its nodes hold.\n"
+    "Exit status: 0 when every certificate is valid, 1 when one is not or a file cannot be read\n"
+    "(the message names the file and line), 2 on usage errors.",
     "tsume verify zukou.cert\n"
     "tsume solve problems/zukou.tsv --hash 1024 --certificate zukou.cert && tsume verify "
     "zukou.cert",
 };
 
+// How many different positions the nodes of a certificate hold (several nodes may hold one in a
+// no-mate-within certificate, at different distances).
+std::size_t distinct_positions(const std::vector<verifier::Position>& positions) {
+  std::unordered_set<std::string> keys;
+  for (const verifier::Position& p : positions) keys.insert(verifier::position_key(p));
+  return keys.size();
+}
+
 }  // namespace
 
 int verify_main(const Context& ctx) {
   po::options_description options("Options", kHelpLineLength);
+  options.add_options()("positions", po::bool_switch()->default_value(false),
+                        "after each valid certificate (not a check certificate) the number of "
+                        "different positions its nodes hold: ' positions P'");
   const auto vm = parse_options_with_inputs(ctx, options, kHelp);
   if (!vm) return kExitOk;
+  const bool count_positions = (*vm)["positions"].as<bool>();
   std::size_t valid = 0, invalid = 0;
   bool read_error = false;
   const auto start = std::chrono::steady_clock::now();
@@ -66,7 +80,11 @@ int verify_main(const Context& ctx) {
       std::size_t count = 0;
       while (reader.next(cert)) {
         ++count;
-        const verifier::Verdict v = verifier::verify(cert);
+        std::vector<verifier::Position> positions;
+        const bool counted = count_positions && !verifier::is_check_certificate(cert);
+        const verifier::Verdict v = verifier::verify(cert, counted ? &positions : nullptr);
+        const std::string positions_text =
+            counted && v.valid ? " positions " + std::to_string(distinct_positions(positions)) : "";
         const std::string name =
             cert.problem.empty() ? file + ":" + std::to_string(cert.line) : cert.problem;
         if (v.valid) {
@@ -74,11 +92,13 @@ int verify_main(const Context& ctx) {
           if (verifier::is_check_certificate(cert))
             ctx.out << name << " VALID nodes " << v.nodes << ' ' << v.summary << '\n';
           else if (cert.unbounded)
-            ctx.out << name << " VALID nodes " << v.nodes << " no-mate\n";
+            ctx.out << name << " VALID nodes " << v.nodes << " no-mate" << positions_text << '\n';
           else if (cert.no_mate)
-            ctx.out << name << " VALID nodes " << v.nodes << " no-mate-within " << v.length << '\n';
+            ctx.out << name << " VALID nodes " << v.nodes << " no-mate-within " << v.length
+                    << positions_text << '\n';
           else
-            ctx.out << name << " VALID nodes " << v.nodes << " length " << v.length << '\n';
+            ctx.out << name << " VALID nodes " << v.nodes << " length " << v.length
+                    << positions_text << '\n';
         } else {
           ++invalid;
           ctx.out << name << " INVALID ";

@@ -690,7 +690,8 @@ std::string check_no_mate_node(const std::vector<Node>& nodes, const Node& node,
   return "";
 }
 
-Verdict verify_no_mate(const Certificate& cert, const Position& root) {
+Verdict verify_no_mate(const Certificate& cert, const Position& root,
+                       std::vector<Position>* positions) {
   const auto fail = [&](long node, std::string reason) {
     return failure(cert, node, std::move(reason));
   };
@@ -703,10 +704,12 @@ Verdict verify_no_mate(const Certificate& cert, const Position& root) {
   if (cert.nodes[0].distance < cert.length)
     return fail(0, "the certificate claims no mate within " + std::to_string(cert.length) +
                        " but its root records only " + std::to_string(cert.nodes[0].distance));
-  return walk(cert, root, cert.unbounded, cert.unbounded, "the comparison position of ",
-              [&](std::uint32_t, const Node& node, const Position& pos) {
-                return check_no_mate_node(cert.nodes, node, pos, attacker, cert.futile_counted);
-              });
+  return walk(
+      cert, root, cert.unbounded, cert.unbounded, "the comparison position of ",
+      [&](std::uint32_t, const Node& node, const Position& pos) {
+        return check_no_mate_node(cert.nodes, node, pos, attacker, cert.futile_counted);
+      },
+      positions);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1063,7 +1066,7 @@ Verdict verify(const Certificate& cert, std::vector<Position>* positions) {
   if (!root) return fail(-1, "the root SFEN: " + error);
   if (const std::string problem = position_problem(*root); !problem.empty())
     return fail(-1, "the root position: " + problem);
-  if (cert.no_mate) return verify_no_mate(cert, *root);
+  if (cert.no_mate) return verify_no_mate(cert, *root, positions);
   if (cert.nodes.empty() || !cert.nodes[0].attacker)
     return fail(0, "the root is not an attacker node");
   if (cert.nodes[0].distance != cert.length)

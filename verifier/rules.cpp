@@ -103,14 +103,23 @@ int king_square(const Position& pos, int color) {
   return -1;
 }
 
-// The squares of the royals of `color`: its king and (sho shogi) its crown prince.
-std::vector<int> royal_squares(const Position& pos, int color) {
-  std::vector<int> out;
-  for (int sq = 0; sq < 81; ++sq) {
-    const int p = at(pos, sq);
-    if (p != kEmpty && color_of(p) == color && (kind_of(p) == kKing || kind_of(p) == kPrince))
-      out.push_back(sq);
-  }
+int signed_piece(int color, int kind) { return color == kBlack ? kind : -kind; }
+
+// The royals of a side, its king and (sho shogi) its crown prince: how many and on which squares
+// (a fixed array: it is asked for every move tried).
+struct Royals {
+  std::array<int, 81> squares;
+  int count = 0;
+  const int* begin() const { return squares.data(); }
+  const int* end() const { return squares.data() + count; }
+};
+
+Royals royal_squares(const Position& pos, int color) {
+  const int king = signed_piece(color, kKing), prince = signed_piece(color, kPrince);
+  Royals out;
+  for (int sq = 0; sq < 81; ++sq)
+    if (const int p = at(pos, sq); p == king || p == prince)
+      out.squares[static_cast<std::size_t>(out.count++)] = sq;
   return out;
 }
 
@@ -156,15 +165,15 @@ int promoted(int kind) {
   }
 }
 
-int signed_piece(int color, int kind) { return color == kBlack ? kind : -kind; }
-
 bool pawn_on_file(const Position& pos, int color, int file) {
   for (int rank = 0; rank < 9; ++rank)
     if (at(pos, square_of(file, rank)) == signed_piece(color, kPawn)) return true;
   return false;
 }
 
-std::vector<Move> pseudo_moves(const Position& pos) {
+// The moves of the side to move that obey the pieces' moves, promotion, dead squares and 二歩,
+// whatever they leave attacked; without drops unless `drops`.
+std::vector<Move> pseudo_moves(const Position& pos, bool drops = true) {
   const int us = pos.side;
   std::vector<Move> out;
   for (int from = 0; from < 81; ++from) {
@@ -179,7 +188,7 @@ std::vector<Move> pseudo_moves(const Position& pos) {
       if (!dead_square(us, kind, to)) out.push_back({from, to, kEmpty, false});
     }
   }
-  for (int kind = kPawn; kind <= kRook && !pos.sho; ++kind) {
+  for (int kind = kPawn; kind <= kRook && drops && !pos.sho; ++kind) {
     if (pos.hand[static_cast<std::size_t>(us)][static_cast<std::size_t>(kind)] == 0) continue;
     for (int to = 0; to < 81; ++to) {
       if (at(pos, to) != kEmpty || dead_square(us, kind, to)) continue;
@@ -192,24 +201,46 @@ std::vector<Move> pseudo_moves(const Position& pos) {
 
 std::vector<Move> legal(const Position& pos, bool pawn_drop_test);
 
+// The royals of a side after the move m at `pos`, from its royals there (`before`): for the side
+// to move (`mover`), the one m moves stands on m.to and a drunk elephant m promotes becomes a
+// crown prince (sho shogi); for the other side, one m captures is gone. The same as
+// royal_squares() of the position after m, without the scan of the board.
+Royals royals_after(const Position& pos, const Royals& before, Move m, bool mover) {
+  Royals out;
+  for (int sq : before) {
+    if (!mover && sq == m.to) continue;  // captured
+    out.squares[static_cast<std::size_t>(out.count++)] =
+        mover && !m.is_drop() && sq == m.from ? m.to : sq;
+  }
+  if (mover && !m.is_drop() && m.promote && kind_of(at(pos, m.from)) == kElephant)
+    out.squares[static_cast<std::size_t>(out.count++)] = m.to;
+  return out;
+}
+
 // Whether the pseudo-legal move m keeps the rules: it leaves the mover's king unattacked and,
 // with the test, is no pawn drop that mates (打ち歩詰め). The test asks whether the replies to
 // the drop are empty, which does not depend on the replies' own pawn-drop legality: a pawn drop
 // never answers a pawn's contact check.
-bool keeps_rules(const Position& pos, Move m, bool pawn_drop_test) {
+// `ours`: the mover's royals at `pos` (royal_squares(pos, pos.side)).
+bool keeps_rules(const Position& pos, const Royals& ours, Move m, bool pawn_drop_test) {
   const int us = pos.side;
   const Position next = play(pos, m);
   // The mover may not leave a lone royal attacked (with two, either may stand attacked).
-  const std::vector<int> royals = royal_squares(next, us);
-  if (royals.size() == 1 && attacked(next, royals.front(), 1 - us)) return false;
+  const Royals royals = royals_after(pos, ours, m, true);
+  if (royals.count == 1 && attacked(next, royals.squares[0], 1 - us)) return false;
   return !(pawn_drop_test && m.is_drop() && m.drop == kPawn && in_check(next, 1 - us) &&
            legal(next, false).empty());
 }
 
+bool keeps_rules(const Position& pos, Move m, bool pawn_drop_test) {
+  return keeps_rules(pos, royal_squares(pos, pos.side), m, pawn_drop_test);
+}
+
 std::vector<Move> legal(const Position& pos, bool pawn_drop_test) {
   std::vector<Move> out;
+  const Royals ours = royal_squares(pos, pos.side);
   for (Move m : pseudo_moves(pos))
-    if (keeps_rules(pos, m, pawn_drop_test)) out.push_back(m);
+    if (keeps_rules(pos, ours, m, pawn_drop_test)) out.push_back(m);
   return out;
 }
 
@@ -339,7 +370,14 @@ bool every_legal_check(const Position& pos, const std::function<bool(Move)>& hol
   // A drop changes one square, so it checks only from a square that shares a file, rank or
   // diagonal with a royal of the other side, or is a knight's jump from one: the other drops
   // are passed over without being played.
-  const std::vector<int> royals = royal_squares(pos, 1 - pos.side);
+  const Royals royals = royal_squares(pos, 1 - pos.side);
+  const Royals ours = royal_squares(pos, pos.side);
+  // Whether m leaves a royal of the other side attacked.
+  const auto checks = [&](const Position& next, Move m) {
+    for (int sq : royals_after(pos, royals, m, false))
+      if (attacked(next, sq, pos.side)) return true;
+    return false;
+  };
   const auto may_check = [&](int s) {
     for (int r : royals) {
       const int df = std::abs(file_of(s) - file_of(r)), dr = std::abs(rank_of(s) - rank_of(r));
@@ -348,20 +386,21 @@ bool every_legal_check(const Position& pos, const std::function<bool(Move)>& hol
     return false;
   };
   for (Move m : pseudo_moves(pos))
-    if ((!m.is_drop() || may_check(m.to)) && in_check(play(pos, m), 1 - pos.side) &&
-        keeps_rules(pos, m, true) && !holds(m))
+    if ((!m.is_drop() || may_check(m.to)) && checks(play(pos, m), m) &&
+        keeps_rules(pos, ours, m, true) && !holds(m))
       return false;
   return true;
 }
 
 bool has_legal_move(const Position& pos, bool drops) {
   // The king's moves first: in check, they are the likeliest to be legal.
-  const std::vector<Move> moves = pseudo_moves(pos);
+  const std::vector<Move> moves = pseudo_moves(pos, drops);
+  const Royals ours = royal_squares(pos, pos.side);
   const auto king_move = [&](Move m) { return !m.is_drop() && kind_of(at(pos, m.from)) == kKing; };
   for (Move m : moves)
-    if (king_move(m) && keeps_rules(pos, m, true)) return true;
+    if (king_move(m) && keeps_rules(pos, ours, m, true)) return true;
   for (Move m : moves)
-    if ((drops || !m.is_drop()) && !king_move(m) && keeps_rules(pos, m, true)) return true;
+    if (!king_move(m) && keeps_rules(pos, ours, m, true)) return true;
   return false;
 }
 
@@ -528,8 +567,8 @@ std::string position_problem(const Position& pos) {
     }
   // The side not to move may not stand in check, unless it has two royals (sho shogi: either
   // may be left attacked).
-  const std::vector<int> royals = royal_squares(pos, 1 - pos.side);
-  if (royals.size() == 1 && attacked(pos, royals.front(), pos.side))
+  const Royals royals = royal_squares(pos, 1 - pos.side);
+  if (royals.count == 1 && attacked(pos, royals.squares[0], pos.side))
     return "the side not to move is in check";
   return {};
 }

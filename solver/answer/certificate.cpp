@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <limits>
+#include <optional>
 #include <sstream>
 #include <unordered_map>
 #include <utility>
@@ -66,19 +67,114 @@ public:
   std::uint32_t emit_no_mate(Position& pos, Plies r, bool root = false) {
     if (r >= kNoMate) return emit_no_mate_at_all(pos);
     if (implicit_ && !root && r <= Certificate::kImplicitMaxNeed) return Certificate::kImplicit;
-    auto& held = no_mate_ids_[pos.key()];
-    for (std::uint32_t id : held)
-      if (nodes_[id].distance >= r) return id;
+    const std::uint64_t key = pos.key();
+    if (const auto it = no_mate_ids_.find(key); it != no_mate_ids_.end())
+      for (std::uint32_t id : it->second)
+        if (nodes_[id].distance >= r) return id;
+    // A position the first build wrote at a larger distance too is written once, at that
+    // distance, which serves every smaller need; not while it is on the line being built (its
+    // subtree may need it again, at a smaller distance).
+    if (const auto it = wanted_.find(key);
+        it != wanted_.end() && it->second > r && !on_line_.contains(key) && depth_ < kMaxDepth) {
+      if (const std::uint32_t id = build_no_mate(pos, key, it->second); id != kNone) return id;
+      if (stopped_) return kNone;
+    }
+    // A node of the first build whose graph holds no position wanted at another distance is
+    // taken over as it is (the same node would be built again).
+    if (first_)
+      if (const auto it = first_->no_mate_ids_.find(key); it != first_->no_mate_ids_.end())
+        for (std::uint32_t id : it->second)
+          if (first_->nodes_[id].distance >= r && first_clean_[id]) return take_over(id);
+    return build_no_mate(pos, key, r);
+  }
+
+  // The first build, for a second one: the positions to write at a larger distance when first
+  // asked for a smaller one, and the first build's nodes, whose graphs without such a position
+  // are taken over.
+  void second_build_of(const Builder& first, std::unordered_map<std::uint64_t, Plies> wanted) {
+    wanted_ = std::move(wanted);
+    first_ = &first;
+    // The children of a node were made before it (smaller ids).
+    first_clean_.assign(first.nodes_.size(), 0);
+    for (std::size_t id = 0; id < first.nodes_.size(); ++id) {
+      bool clean = !wanted_.contains(first.keys_[id]);
+      for (const Certificate::Edge& e : first.nodes_[id].edges)
+        if (e.child != Certificate::kNoChild && e.child != Certificate::kImplicit)
+          clean = clean && first_clean_[e.child];
+      first_clean_[id] = clean;
+    }
+  }
+
+  // The nodes of the graph below node `root` (itself included).
+  std::vector<std::uint32_t> reached_from(std::uint32_t root) const {
+    std::vector<std::uint8_t> seen(nodes_.size(), 0);
+    std::vector<std::uint32_t> reached{root};
+    seen[root] = 1;
+    for (std::size_t i = 0; i < reached.size(); ++i)
+      for (const Certificate::Edge& e : nodes_[reached[i]].edges)
+        if (e.child != Certificate::kNoChild && e.child != Certificate::kImplicit &&
+            !seen[e.child]) {
+          seen[e.child] = 1;
+          reached.push_back(e.child);
+        }
+    return reached;
+  }
+  // The positions that the graph below node `root` holds at several distances, each with the
+  // largest (for a second build: second_build_of()).
+  std::unordered_map<std::uint64_t, Plies> repeated_below(std::uint32_t root) const {
+    std::unordered_map<std::uint64_t, std::pair<Plies, int>> seen;  // the largest, how many
+    for (std::uint32_t id : reached_from(root)) {
+      auto& held = seen.try_emplace(keys_[id], nodes_[id].distance, 0).first->second;
+      held.first = std::max(held.first, nodes_[id].distance);
+      ++held.second;
+    }
+    std::unordered_map<std::uint64_t, Plies> out;
+    for (const auto& [key, held] : seen)
+      if (held.second > 1) out.emplace(key, held.first);
+    return out;
+  }
+
+  // A copy of the first build's node `first_id` and its graph, nodes this build holds already
+  // (a position within at least the distance) used as they are.
+  std::uint32_t take_over(std::uint32_t first_id) {
+    if (const auto it = taken_.find(first_id); it != taken_.end()) return it->second;
+    const Certificate::Node& from = first_->nodes_[first_id];
+    const std::uint64_t key = first_->keys_[first_id];
+    if (const auto it = no_mate_ids_.find(key); it != no_mate_ids_.end())
+      for (std::uint32_t id : it->second)
+        if (nodes_[id].distance >= from.distance) return taken_[first_id] = id;
+    Certificate::Node copy = from;
+    for (Certificate::Edge& e : copy.edges)
+      if (e.child != Certificate::kNoChild && e.child != Certificate::kImplicit)
+        e.child = take_over(e.child);
+    const auto id = static_cast<std::uint32_t>(nodes_.size());
+    nodes_.push_back(std::move(copy));
+    building_.push_back(0);
+    bound_.push_back(from.distance);
+    keys_.resize(nodes_.size());
+    keys_[id] = key;
+    no_mate_ids_[key].push_back(id);
+    return taken_[first_id] = id;
+  }
+
+  // A new node of "`pos` (position key `key`) is not mated within r", or kNone.
+  std::uint32_t build_no_mate(Position& pos, std::uint64_t key, Plies r) {
     Certificate::Node built;
     built.distance = r;
+    ++on_line_[key];
+    ++depth_;
     const bool ok = pos.side_to_move() == attacker_ ? attacker_no_mate(pos, r, built)
                                                     : defender_no_mate(pos, r, built);
+    --depth_;
+    if (const auto it = on_line_.find(key); --it->second == 0) on_line_.erase(it);
     if (!ok) return kNone;
     const auto id = static_cast<std::uint32_t>(nodes_.size());
     nodes_.push_back(std::move(built));
     building_.push_back(0);
     bound_.push_back(r);
-    no_mate_ids_[pos.key()].push_back(id);
+    keys_.resize(nodes_.size());
+    keys_[id] = key;
+    no_mate_ids_[key].push_back(id);
     return id;
   }
 
@@ -501,6 +597,15 @@ private:
   std::vector<std::uint8_t> building_;
   std::vector<Plies> bound_;  // the distance each node was built with
   std::unordered_map<std::uint64_t, std::vector<std::uint32_t>> no_mate_ids_;
+  // The no-mate-within positions to write at a larger distance than first asked (a second build),
+  // and those on the line being built (how many times).
+  std::unordered_map<std::uint64_t, Plies> wanted_;
+  std::unordered_map<std::uint64_t, int> on_line_;
+  // A second build: the first, which of its nodes have no wanted position in their graphs, and
+  // the nodes taken over from it (its id to ours).
+  const Builder* first_ = nullptr;
+  std::vector<std::uint8_t> first_clean_;
+  std::unordered_map<std::uint32_t, std::uint32_t> taken_;
   // The graph of no mate at all: the node of each position, the position key of each node.
   std::unordered_map<std::uint64_t, std::uint32_t> any_length_id_;
   std::vector<std::uint64_t> keys_;
@@ -668,9 +773,28 @@ CertificateBuild build_no_mate_certificate_for(TranspositionTable& table,
   if (at_all) options.futility = false;
   Builder builder(table, limits, attacker, options, implicit);
   Position pos = root;
-  const std::uint32_t id = builder.emit_no_mate(pos, at_all ? kNoMate : length, true);
+  std::uint32_t id = builder.emit_no_mate(pos, at_all ? kNoMate : length, true);
   result.nodes = builder.budget().nodes();
   result.seconds = builder.budget().seconds();
+  // A position written at several distances: a second build writes it once, at the largest,
+  // first asked or not; kept when its graph is smaller.
+  std::optional<Builder> second;
+  if (id != kNone && !at_all) {
+    auto wanted = builder.repeated_below(id);
+    if (!wanted.empty()) {
+      second.emplace(table, builder.budget().remaining(), attacker, options, implicit);
+      second->second_build_of(builder, std::move(wanted));
+      Position again = root;
+      const std::uint32_t id2 = second->emit_no_mate(again, length, true);
+      result.nodes += second->budget().nodes();
+      result.seconds += second->budget().seconds();
+      if (id2 == kNone || second->reached_from(id2).size() >= builder.reached_from(id).size())
+        second.reset();
+      else
+        id = id2;
+    }
+  }
+  Builder& kept = second ? *second : builder;
   if (id == kNone) {
     result.error = builder.refuted()    ? "a mate within the length was found"
                    : builder.stopped()  ? "a limit stopped a disproof of the certificate"
@@ -679,7 +803,7 @@ CertificateBuild build_no_mate_certificate_for(TranspositionTable& table,
     return result;
   }
   // The root is the last node built (the first for no mate at all): renumber from it.
-  std::vector<Certificate::Node>& nodes = builder.nodes();
+  std::vector<Certificate::Node>& nodes = kept.nodes();
   make_root(nodes, id);
   if (!finish(nodes, result.certificate.nodes, false, at_all)) {
     result.error = "the disproof read from the table has a cycle";

@@ -77,7 +77,11 @@ CertificateBuild build_certificate(TranspositionTable& table, const SearchLimits
 // certificate of L - 2). At attacker nodes every check, at defender nodes one refuting reply
 // (the one with the table's best disproof first, in widening rounds) and, for a drop the rule
 // could exempt, the disproofs of its comparison positions within the node's own distance.
-// Positions may repeat at different distances; nodes are shared by position and distance.
+// A node of a position serves every need up to its distance. Where the graph built holds a
+// position at several distances, it is built a second time writing each such position once, at
+// the largest of them, when first asked for it (unless that position is on the line being
+// built, where one node would make a cycle), taking over the first graph's nodes whose graphs
+// hold no such position; the smaller graph of the two is kept.
 // With `length` kNoMate: the certificate of no mate at all ("claim no-mate"), a graph with one
 // node per position in which a line may come back to a position on it (a cycle; going round
 // for ever is no mate), written with every interposition counted (the same claim either way).

@@ -9,6 +9,7 @@
 #include <sstream>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -105,6 +106,58 @@ std::size_t back_edges(const Certificate& c) {
   };
   visit(visit, 0);
   return back;
+}
+
+// Whether node `to` of a certificate can be reached from node `from` along its edges.
+bool reaches(const Certificate& c, std::uint32_t from, std::uint32_t to) {
+  std::vector<std::uint8_t> seen(c.nodes.size(), 0);
+  std::vector<std::uint32_t> stack{from};
+  seen[from] = 1;
+  while (!stack.empty()) {
+    const std::uint32_t id = stack.back();
+    stack.pop_back();
+    if (id == to) return true;
+    for (const Certificate::Edge& e : c.nodes[id].edges)
+      if (e.child != Certificate::kNoChild && e.child != Certificate::kImplicit && !seen[e.child]) {
+        seen[e.child] = 1;
+        stack.push_back(e.child);
+      }
+  }
+  return false;
+}
+
+// A no-mate-within certificate writes a position needed at several distances once, at the
+// largest, which serves the smaller needs; a position may occur at a second node only below the
+// first (it was needed again on the line that builds it: one node there would be a cycle).
+// Three practical problems (tests/cli/data/certificate_practical.tsv, with their published
+// lengths) whose disproofs reach positions at two distances. The positions come from the
+// verifier.
+TEST(Certificate, NoMateWithinWritesAPositionOnceOffItsLine) {
+  for (const Case& c :
+       {Case{"ln2k3l/1Rs1gsgb1/2pppp3/p5Npp/5PP2/PP2P3P/2PPS4/1Bs2K3/LN3G1+rL w 2Pgnp 56", 9},
+        Case{"l3+Rpknl/9/4G1pg1/pP+B2Ssp1/1npnP4/4KP2P/P2P4L/2GS4G/LR7 b SN6Pbp 151", 11},
+        Case{"ln6+B/1+B2gkp2/p1ppspn2/4ps2p/3N3N1/2PP1PPRP/P2SG4/1PG2KS2/L7L b RGL3Pp 89", 11}}) {
+    const SolveResult r = solve_with_certificates(c.sfen);
+    ASSERT_EQ(r.status, SolveStatus::Mate) << c.sfen;
+    ASSERT_EQ(r.length, c.length) << c.sfen;
+    ASSERT_TRUE(r.exactness_certificate) << c.sfen << ": " << r.exactness_error;
+    const Certificate& cert = *r.exactness_certificate;
+    std::istringstream in(certificate_text(cert, "t", io::to_sfen(position(c.sfen))));
+    verifier::CertificateReader reader(in, "test");
+    verifier::Certificate read;
+    ASSERT_TRUE(reader.next(read));
+    std::vector<verifier::Position> positions;
+    const verifier::Verdict v = verifier::verify(read, &positions);
+    ASSERT_TRUE(v.valid) << c.sfen << ": node " << v.node << ": " << v.reason;
+    ASSERT_EQ(positions.size(), cert.nodes.size());
+    std::unordered_map<std::string, std::vector<std::uint32_t>> nodes_of;
+    for (std::uint32_t id = 0; id < positions.size(); ++id)
+      nodes_of[verifier::position_key(positions[id])].push_back(id);
+    for (const auto& [key, ids] : nodes_of)
+      for (std::size_t i = 1; i < ids.size(); ++i)
+        EXPECT_TRUE(reaches(cert, ids[0], ids[i]) || reaches(cert, ids[i], ids[0]))
+            << c.sfen << ": nodes " << ids[0] << " and " << ids[i] << " hold one position";
+  }
 }
 
 TEST(Certificate, NoMateAtAllVerifies) {

@@ -11,8 +11,9 @@
 # largest mate certificate: one reply removed, a counted drop turned into a futile one whose
 # comparison position is not mated within the node's distance, a wrong length, a node that is
 # not reachable, and a truncated file; on the largest no-mate certificate: a check removed, a
-# comparison position removed, the claim raised. Then a certificate with every interposition
-# counted.
+# comparison position removed, the claim raised; in the first no-mate certificate with a node
+# that serves two different needs, that node lowered to the smaller. `verify --positions` on a
+# hand-made certificate. Then a certificate with every interposition counted.
 # bash and coreutils/grep/awk/sed only.
 set -uo pipefail
 
@@ -137,6 +138,67 @@ expect_invalid dual_comparison_removed "$tmp/dual_futile.cert" \
 sed -E 's/^length ([0-9]+)$/echo "length $((\1 + 2))"/e' "$tmp/dual.cert" > "$tmp/dual_length.cert"
 expect_invalid dual_claim_raised "$tmp/dual_length.cert" "INVALID node 0: the certificate claims no mate within"
 
+# 6b. A node that serves two needs: a position needed "not mated within d" by one parent and
+#     within d' < d by another is written once, at d (the writer's second build). Lowered to d',
+#     the node no longer serves the parent that needs d, which must be refused, naming the node;
+#     the certificate as written is VALID.
+read -r node small < <(awk -v out="$tmp/two_needs.cert" -v low="$tmp/two_needs_low.cert" '
+  /^tsume-certificate/ { inside = 1; dual = 0; n = 0; head = $0 "\n"; next }
+  inside && !/^[0-9]+ [AD] / && !/^end$/ { head = head $0 "\n"; if ($0 == "claim no-mate-within") dual = 1; next }
+  inside && /^[0-9]+ [AD] / { d[$1] = $3; line[n++] = $0; next }
+  inside && /^end$/ {
+    inside = 0
+    if (!dual || done) next
+    delete lo; delete hi; delete comparison
+    for (i = 0; i < n; i++) {
+      split(line[i], f, " ")
+      for (k = 4; k < length(f); k += 2) {
+        c = f[k + 1]
+        if (c ~ /^f/) { sub(/^f\+?/, "", c); comparison[c] = 1; continue }
+        if (c == "*" || c == "-") continue
+        need = f[3] - 1
+        if (!(c in lo) || need < lo[c]) lo[c] = need
+        if (!(c in hi) || need > hi[c]) hi[c] = need
+      }
+    }
+    for (c in lo) if (lo[c] < hi[c] && !(c in comparison)) { done = 1; break }
+    if (!done) next
+    printf "%s", head > out; printf "%s", head > low
+    for (i = 0; i < n; i++) {
+      print line[i] > out
+      split(line[i], f, " ")
+      if (f[1] == c) sub(/^[0-9]+ [AD] -?[0-9]+/, f[1] " " f[2] " " lo[c], line[i])
+      print line[i] > low
+    }
+    print "end" > out; print "end" > low
+    print c, lo[c]
+  }' "$tmp/all.cert")
+[[ -n "${node:-}" ]] || fail "no node of a no-mate certificate serves two different needs"
+"$tsume" verify "$tmp/two_needs.cert" > /dev/null || fail "two needs: the certificate is not VALID"
+expect_invalid two_needs_lowered "$tmp/two_needs_low.cert" \
+  "INVALID node [0-9]+: the (check|reply) [^ ]+ leads to node $node, not mated only within $small, less than [0-9]+"
+
+# 6c. verify --positions: the different positions of a certificate's nodes, three in the
+#     lone-pawn certificate of docs/certificate.md (no mate within 3: ▲５二歩打 △同玉 and the
+#     attacker has nothing left); the zukou-002 certificate of 6b holds no more positions than
+#     nodes.
+lone='tsume-certificate 1
+claim no-mate-within
+problem lone-pawn
+sfen 4k4/9/9/9/9/9/9/9/8K b P 1
+futile not-counted
+length 3
+nodes 3
+0 A 3 P*5b 1
+1 D 2 5a5b 2
+2 A 1
+end'
+out=$("$tsume" verify --positions - <<< "$lone" 2>&1) || fail "positions: $out"
+grep -qx "lone-pawn VALID nodes 3 no-mate-within 3 positions 3" <<< "$out" || fail "positions: $out"
+out=$("$tsume" verify --positions "$tmp/two_needs.cert" 2>&1) || fail "positions: $out"
+read -r nodes positions < <(sed -nE 's/.* VALID nodes ([0-9]+) no-mate-within [0-9]+ positions ([0-9]+)$/\1 \2/p' <<< "$out")
+[[ -n "${positions:-}" && $positions -le $nodes ]] || fail "positions: $out"
+
 # 7. Every interposition counted (--count-futile): SPEC.md section 5's "3 plies (not 7)" problem
 #    is then 7 plies, and its certificate has no exemption.
 "$tsume" solve --threads 1 --count-futile --certificate "$tmp/counted.cert" --certificate-exact \
@@ -200,4 +262,4 @@ head -c $((size - 20)) "$tmp/three.cert.gz" > "$tmp/cut.cert.gz"
 out=$("$tsume" verify "$tmp/cut.cert.gz" 2>&1) && fail "gzip: a cut file verified"
 grep -q "cut.cert.gz: the compressed data break off" <<< "$out" || fail "gzip: cut file: $out"
 
-echo "ok: $checked problems, 9 mutations rejected, --count-futile, version 4 and 1, --certificate alone, gzip"
+echo "ok: $checked problems, 10 mutations rejected, verify --positions, --count-futile, version 4 and 1, --certificate alone, gzip"

@@ -11,6 +11,7 @@
 #include <sstream>
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 #include <gtest/gtest.h>
 
@@ -208,6 +209,32 @@ nodes 3
 end
 )",
                  0, "the legal check G*6a is missing");
+}
+
+// A node may record more than the edge to it needs ("not mated within d" implies it for every
+// smaller d): the writer serves smaller needs from a node of a larger distance. After ▲５二歩打
+// △同玉 the attacker has nothing left to check with, so that position is not mated within any
+// distance, and the defender position before it neither. The converse, a child recording less
+// than its edge needs, is refused at the parent, naming the child.
+TEST(NoMateCertificate, ChildRecordingMoreThanNeeded) {
+  const std::string stronger =
+      replace(replace(kNoMateWithinThree, "1 D 2 5a5b 2", "1 D 4 5a5b 2"), "2 A 1", "2 A 3");
+  std::vector<Position> positions;
+  const Verdict v = verify(read(stronger), &positions);
+  EXPECT_TRUE(v.valid) << "node " << v.node << ": " << v.reason;
+  EXPECT_EQ(v.length, 3);
+  // The positions of the nodes, the last after △同玉 (the defender holds the pawn).
+  ASSERT_EQ(positions.size(), 3u);
+  std::string error;
+  EXPECT_EQ(positions[2], parse_sfen("9/4k4/9/9/9/9/9/9/8K b p 1", error));
+  // Node 1 records 4, so its reply's child must record at least 3.
+  expect_invalid(replace(stronger, "2 A 3", "2 A 2"), 1,
+                 "the reply 5a5b leads to node 2, not mated only within 2, less than 3");
+  // The same in version 4, where node 2 could not be implicit (it would need 3).
+  const std::string v4 = replace(stronger, "tsume-certificate 1", "tsume-certificate 4");
+  EXPECT_TRUE(verify(read(v4)).valid);
+  expect_invalid(replace(v4, "2 A 3", "2 A 2"), 1,
+                 "the reply 5a5b leads to node 2, not mated only within 2, less than 3");
 }
 
 TEST(NoMateCertificate, NoMateAtAllWithACycle) {

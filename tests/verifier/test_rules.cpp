@@ -77,6 +77,16 @@ TEST(VerifierRules, ShoTwoRoyals) {
   for (const auto count : taken.hand[kBlack]) EXPECT_EQ(count, 0);
   EXPECT_TRUE(in_check(taken, kWhite));  // the lone king on 5a, to move, is in check
   EXPECT_EQ(position_problem(taken), "");
+  // A drunk elephant that promotes becomes a second royal: with the lone king on 5a attacked by
+  // the rook, the elephant crowned on 1g or 2g leaves two royals, which is legal; the same steps
+  // unpromoted leave the king alone and attacked.
+  const auto crown = parse_sfen("4k4/9/9/9/4R4/8e/9/9/K8 w - 1", error, true);
+  ASSERT_TRUE(crown) << error;
+  EXPECT_TRUE(is_legal(*crown, *parse_move("1f1g+")));
+  EXPECT_TRUE(is_legal(*crown, *parse_move("1f2g+")));
+  EXPECT_FALSE(is_legal(*crown, *parse_move("1f1g")));
+  EXPECT_FALSE(is_legal(*crown, *parse_move("1f2f")));
+  EXPECT_TRUE(has_legal_move(*crown, false));
 }
 
 TEST(VerifierRules, PerftPawnDropMate) {
