@@ -32,7 +32,8 @@ constexpr HelpText kChecksHelp{
     "royal of the opponent, King or Crown Prince, attacked after the move: in tenjiku also by a\n"
     "range jump, an area move or burning; docs/large-board.md), one lishogi USI move per line\n"
     "sorted by the text, then 'count <N>'. The position is lishogi's chu SFEN (also for dai and\n"
-    "tenjiku); 'startpos' is the start position.",
+    "tenjiku); 'startpos' is the start position. --promotion-rule and --lion-rule choose the\n"
+    "chu and dai rule switches.",
     "tsume checks --rules chu \"6k5/12/12/12/12/12/12/12/12/12/12/6R4K b - 1\"",
 };
 
@@ -51,7 +52,9 @@ constexpr HelpText kSolveHelp{
     "'arg<k>'. Records as for shogi (text blocks or --format jsonl, with \"rules\"); 'limit' is\n"
     "'plies' (no mate within --plies), 'nodes' or 'time'. -o, --resume, --threads (problems\n"
     "solved at once), --shard, the MPI mode, the summary and the exit status as for 'tsume\n"
-    "solve'.",
+    "solve'. --promotion-rule zone (chu, dai: promotion on any move that starts or ends in the\n"
+    "zone) and --lion-rule choose the rule switches; a record names the ones that differ from\n"
+    "the game's defaults ('switches').",
     "tsume solve --rules chu \"11k/12/10G1/12/12/12/12/12/12/12/12/K9R1 b - 1\"\n"
     "tsume solve --rules dai problems/dai_hand.tsv --format jsonl",
 };
@@ -75,7 +78,7 @@ constexpr HelpText kCheckHelp{
     "pv, cooks, flaws, undecided, alternatives, disproved, nodes, time_ms, error; a finding is\n"
     "{kind, ply, move, alternative, length, nodes, note}). -o, --resume, --threads (problems\n"
     "checked at once), --shard, the MPI mode, the summary and the exit status as for\n"
-    "'tsume check'.",
+    "'tsume check'. --promotion-rule and --lion-rule as for 'tsume solve --rules chu'.",
     "tsume check --rules chu problems/chu_hand.tsv\n"
     "tsume check --rules tenjiku --format jsonl problems/tenjiku_hand.tsv",
 };
@@ -90,8 +93,8 @@ constexpr HelpText kConvertHelp{
     "INPUT: SFEN strings ('<SFEN> moves ...' too), files of SFEN, TSV or JSON lines, '-'. The\n"
     "SFEN is written as the program reads it ('startpos' spelled out); every move must be legal.\n"
     "Records that cannot be read are reported on stderr (file, line, reason) and the others\n"
-    "converted. Exit status: 0 when something was converted, 1 when nothing could be, 2 on\n"
-    "usage errors.",
+    "converted. The moves are read under --promotion-rule and --lion-rule. Exit status: 0 when\n"
+    "something was converted, 1 when nothing could be, 2 on usage errors.",
     "tsume convert --rules chu --to jsonl problems/chu_hand.tsv\n"
     "tsume convert --rules dai --to tsv dai.jsonl -o dai.tsv",
 };
@@ -119,17 +122,19 @@ void add_large_search_options(po::options_description& options, const char* node
   add("time", duration_value("0"), time_help);
   add("plies", po::value<int>()->value_name("N")->default_value(15), plies_help);
   add_rules_option(options);
+  add_large_rule_options(options);
 }
 
 struct LargeSearchSettings {
   large::Game game;
+  large::Rules rules;
   std::string format;
   large::MateLimits limits;
 };
 
 LargeSearchSettings large_search_settings(const po::variables_map& vm) {
-  LargeSearchSettings s{
-      *large::parse_game(vm["rules"].as<std::string>()), vm["format"].as<std::string>(), {}};
+  const large::Game game = *large::parse_game(vm["rules"].as<std::string>());
+  LargeSearchSettings s{game, large_rules_option(vm, game), vm["format"].as<std::string>(), {}};
   if (s.format != "text" && s.format != "jsonl")
     throw UsageError("--format must be 'text' or 'jsonl' under --rules chu|dai|tenjiku");
   s.limits.max_nodes = count_option(vm, "nodes");
@@ -144,9 +149,10 @@ LargeSearchSettings large_search_settings(const po::variables_map& vm) {
 // does not read, prefixed with `sfen_prefix`; a defender without a royal, or whose only royal
 // is attacked with the attacker to move).
 std::optional<large::Position> large_problem(const LargeInput& input, large::Game game,
-                                             const char* sfen_prefix, std::string& error) {
+                                             const large::Rules& rules, const char* sfen_prefix,
+                                             std::string& error) {
   try {
-    large::Position pos = large::parse_sfen(input.sfen, game, large::default_rules(game));
+    large::Position pos = large::parse_sfen(input.sfen, game, rules);
     const large::Side defender = large::opposite(pos.side_to_move());
     const int royals = large::royal_count(pos, defender);
     if (royals == 0) {
@@ -176,6 +182,58 @@ std::string large_line_text(large::Position pos, const std::vector<large::Move>&
 
 std::string LargeInput::where() const {
   return line > 0 ? file + ":" + std::to_string(line) : file;
+}
+
+void add_large_rule_options(po::options_description& options) {
+  auto add = options.add_options();
+  add("promotion-rule", po::value<std::string>()->value_name("RULE")->default_value("lishogi"),
+      "chu, dai: when a piece may promote: 'lishogi' (on entering the zone, on a capture with "
+      "its start or end in it, a stuck piece on its last ranks) or 'zone' (on any move that "
+      "starts or ends in the zone)");
+  add("lion-rule", po::value<std::string>()->value_name("RULE")->default_value("default"),
+      "chu, dai: the Lion-trading restrictions, 'lishogi' or 'none'; 'default' is lishogi in "
+      "chu, none in dai and tenjiku");
+}
+
+void apply_promotion_rule_option(const po::variables_map& vm, large::Game game,
+                                 large::Rules& rules) {
+  const auto& promotion = vm["promotion-rule"].as<std::string>();
+  if (promotion == "zone") {
+    rules.promotion = large::PromotionRule::Zone;
+  } else if (promotion == "lishogi") {
+    rules.promotion = large::PromotionRule::Lishogi;
+  } else {
+    throw UsageError("--promotion-rule must be 'lishogi' or 'zone', not '" + promotion + "'");
+  }
+  if (game == large::Game::Tenjiku && rules.promotion != large::PromotionRule::Lishogi)
+    throw UsageError("--promotion-rule zone is for --rules chu and dai");
+}
+
+large::Rules large_rules_option(const po::variables_map& vm, large::Game game) {
+  large::Rules rules = large::default_rules(game);
+  apply_promotion_rule_option(vm, game, rules);
+  const auto& lion = vm["lion-rule"].as<std::string>();
+  if (lion == "none") {
+    rules.lion = large::LionRule::None;
+  } else if (lion == "lishogi") {
+    rules.lion = large::LionRule::Lishogi;
+  } else if (lion != "default") {
+    throw UsageError("--lion-rule must be 'lishogi', 'none' or 'default', not '" + lion + "'");
+  }
+  return rules;
+}
+
+std::string large_rule_switches(const large::Rules& rules, large::Game game) {
+  const large::Rules defaults = large::default_rules(game);
+  std::string out;
+  if (rules.promotion != defaults.promotion)
+    out += rules.promotion == large::PromotionRule::Zone ? "--promotion-rule zone"
+                                                         : "--promotion-rule lishogi";
+  if (rules.lion != defaults.lion) {
+    if (!out.empty()) out += ' ';
+    out += rules.lion == large::LionRule::None ? "--lion-rule none" : "--lion-rule lishogi";
+  }
+  return out;
 }
 
 namespace {
@@ -320,16 +378,18 @@ int large_checks_main(const Context& ctx) {
   add("repeat", po::value<int>()->value_name("N")->default_value(1),
       "generate the checks N times (1..10000000) and print the time per generation to stderr");
   add_rules_option(options);
+  add_large_rule_options(options);
   const auto vm = parse_options_with_inputs(ctx, options, kChecksHelp);
   if (!vm) return kExitOk;
   const large::Game game = *large::parse_game((*vm)["rules"].as<std::string>());
+  const large::Rules rules = large_rules_option(*vm, game);
   std::vector<std::string> sfens;
   if (vm->count("sfen")) sfens.push_back((*vm)["sfen"].as<std::string>());
   if (vm->count("input"))
     for (const auto& s : (*vm)["input"].as<std::vector<std::string>>()) sfens.push_back(s);
   if (sfens.size() != 1) throw UsageError("give one position (SFEN or --sfen SFEN)");
   try {
-    const auto pos = large::parse_sfen(sfens.front(), game, large::default_rules(game));
+    const auto pos = large::parse_sfen(sfens.front(), game, rules);
     const int repeat = (*vm)["repeat"].as<int>();
     if (repeat < 1 || repeat > 10'000'000) throw UsageError("--repeat must be 1..10000000");
     const auto start = std::chrono::steady_clock::now();
@@ -437,7 +497,8 @@ batch::Entry large_entry(std::string record, const std::string& name, bool reada
 // tables, as many at once as there are threads; the summary counts each status or verdict.
 class LargeJob : public batch::Job {
 public:
-  LargeJob(large::Game game, Format format) : game_(game), format_(format) {}
+  LargeJob(large::Game game, const large::Rules& rules, Format format)
+      : game_(game), rules_(rules), format_(format) {}
   Format format() const { return format_; }
 
   bool open(std::ostream& err) override {
@@ -468,9 +529,20 @@ protected:
   // The entry of one record (on a thread of the pool).
   virtual batch::Entry entry(const LargeInput& input) const = 0;
 
+  // The switches that differ from the game's defaults, as a JSON member (`,"switches":"..."`)
+  // and a text line ("switches ...\n"); empty for the defaults.
+  std::string switches_json() const {
+    return switches_.empty() ? "" : ",\"switches\":" + json_string(switches_);
+  }
+  std::string switches_text() const {
+    return switches_.empty() ? "" : "switches " + switches_ + '\n';
+  }
+
   large::Game game_;
+  large::Rules rules_;
   Format format_;
   std::string rules_name_{large::game_name(game_)};
+  std::string switches_ = large_rule_switches(rules_, game_);
 
 private:
   std::ostream* err_ = nullptr;
@@ -480,7 +552,8 @@ private:
 class LargeSolveJob : public LargeJob {
 public:
   LargeSolveJob(const LargeSearchSettings& settings, bool bounded)
-      : LargeJob(settings.game, settings.format == "jsonl" ? Format::Jsonl : Format::Text),
+      : LargeJob(settings.game, settings.rules,
+                 settings.format == "jsonl" ? Format::Jsonl : Format::Text),
         limits_(settings.limits), bounded_(bounded) {
     limits_.stop = &g_interrupted;
   }
@@ -489,18 +562,18 @@ protected:
   batch::Entry entry(const LargeInput& input) const override {
     std::string error = input.error;
     std::optional<large::Position> pos;
-    if (error.empty()) pos = large_problem(input, game_, "", error);
+    if (error.empty()) pos = large_problem(input, game_, rules_, "", error);
     std::ostringstream out;
     if (!error.empty()) {
       if (format_ == Format::Jsonl) {
         out << "{\"id\":" << json_string(input.id) << ",\"sfen\":" << json_string(input.sfen)
-            << ",\"rules\":" << json_string(rules_name_)
+            << ",\"rules\":" << json_string(rules_name_) << switches_json()
             << ",\"status\":\"error\",\"length\":null,\"length_exact\":false,\"pv\":\"\","
                "\"limit\":null,\"nodes\":0,\"time_ms\":0,\"error\":"
             << json_string(error) << "}\n";
       } else {
-        out << "id " << input.id << "\nsfen " << input.sfen << "\nstatus error\nerror " << error
-            << "\n\n";
+        out << "id " << input.id << "\nsfen " << input.sfen << '\n'
+            << switches_text() << "status error\nerror " << error << "\n\n";
       }
       return large_entry(out.str(), "error", false, false, 0, {});
     }
@@ -518,8 +591,8 @@ protected:
       limit = r.out_of_time ? "time" : "nodes";
     if (format_ == Format::Jsonl) {
       out << "{\"id\":" << json_string(input.id) << ",\"sfen\":" << json_string(input.sfen)
-          << ",\"rules\":" << json_string(rules_name_) << ",\"status\":\"" << status
-          << "\",\"length\":"
+          << ",\"rules\":" << json_string(rules_name_) << switches_json() << ",\"status\":\""
+          << status << "\",\"length\":"
           << (r.status == large::MateStatus::Mate ? std::to_string(r.length) : "null")
           << ",\"length_exact\":" << (r.line_complete ? "true" : "false")
           << ",\"pv\":" << json_string(pv)
@@ -527,7 +600,8 @@ protected:
           << ",\"nodes\":" << r.nodes
           << ",\"time_ms\":" << static_cast<std::uint64_t>(seconds * 1000) << ",\"error\":null}\n";
     } else {
-      out << "id " << input.id << "\nsfen " << input.sfen << "\nstatus " << status << '\n';
+      out << "id " << input.id << "\nsfen " << input.sfen << '\n'
+          << switches_text() << "status " << status << '\n';
       if (r.status == large::MateStatus::Mate)
         out << "length " << r.length << '\n'
             << (r.line_complete ? "usi " : "usi (the start of the main line) ") << pv << '\n';
@@ -545,7 +619,8 @@ private:
 class LargeCheckJob : public LargeJob {
 public:
   LargeCheckJob(const LargeSearchSettings& common, std::uint64_t step_nodes, std::string where)
-      : LargeJob(common.game, common.format == "jsonl" ? Format::Jsonl : Format::Text),
+      : LargeJob(common.game, common.rules,
+                 common.format == "jsonl" ? Format::Jsonl : Format::Text),
         where_(std::move(where)) {
     settings_.limits = common.limits;
     settings_.limits.stop = &g_interrupted;
@@ -557,7 +632,7 @@ protected:
     std::string error = input.error;
     std::optional<large::Position> pos;
     std::optional<int> stated;
-    if (error.empty()) pos = large_problem(input, game_, "invalid SFEN: ", error);
+    if (error.empty()) pos = large_problem(input, game_, rules_, "invalid SFEN: ", error);
     if (pos && !input.length.empty() && input.length != "-") {
       std::size_t used = 0;
       int n = -1;
@@ -573,11 +648,11 @@ protected:
     if (!error.empty()) {
       if (format_ == Format::Jsonl) {
         out << "{\"id\":" << json_string(input.id) << ",\"sfen\":" << json_string(input.sfen)
-            << ",\"rules\":" << json_string(rules_name_)
+            << ",\"rules\":" << json_string(rules_name_) << switches_json()
             << ",\"verdict\":\"ERROR\",\"error\":" << json_string(error) << "}\n";
       } else {
-        out << "id " << input.id << "\nsfen " << input.sfen << "\nverdict ERROR\nerror " << error
-            << "\n\n";
+        out << "id " << input.id << "\nsfen " << input.sfen << '\n'
+            << switches_text() << "verdict ERROR\nerror " << error << "\n\n";
       }
       // An input that could not be read names its place itself.
       const std::string place = input.sfen.empty() ? "" : input.where() + ": ";
@@ -593,8 +668,8 @@ protected:
     const char* verdict = large::soundness_name(r.verdict);
     if (format_ == Format::Jsonl) {
       out << "{\"id\":" << json_string(input.id) << ",\"sfen\":" << json_string(input.sfen)
-          << ",\"rules\":" << json_string(rules_name_) << ",\"verdict\":\"" << verdict
-          << "\",\"reason\":" << json_string(r.reason)
+          << ",\"rules\":" << json_string(rules_name_) << switches_json() << ",\"verdict\":\""
+          << verdict << "\",\"reason\":" << json_string(r.reason)
           << ",\"limit\":" << (r.limit.empty() ? "null" : json_string(r.limit))
           << ",\"length\":" << (r.length >= 0 ? std::to_string(r.length) : "null")
           << ",\"stated\":" << (stated ? std::to_string(*stated) : "null")
@@ -606,8 +681,8 @@ protected:
           << ",\"nodes\":" << r.nodes
           << ",\"time_ms\":" << static_cast<std::uint64_t>(seconds * 1000) << ",\"error\":null}\n";
     } else {
-      out << "id " << input.id << "\nsfen " << input.sfen << "\nverdict " << verdict << " ("
-          << r.reason << ")\n";
+      out << "id " << input.id << "\nsfen " << input.sfen << '\n'
+          << switches_text() << "verdict " << verdict << " (" << r.reason << ")\n";
       if (!r.limit.empty()) out << "limit " << r.limit << '\n';
       if (r.length >= 0) out << "length " << r.length << "\nusi " << pv << '\n';
       for (const auto& f : r.cooks) out << "cook " << finding_text(*pos, r.main_line, f) << '\n';
@@ -687,9 +762,11 @@ int large_convert_main(const Context& ctx) {
   add("output,o", po::value<std::string>()->value_name("FILE"),
       "write to FILE instead of standard output");
   add_rules_option(options);
+  add_large_rule_options(options);
   const auto vm = parse_options_with_inputs(ctx, options, kConvertHelp);
   if (!vm) return kExitOk;
   const large::Game game = *large::parse_game((*vm)["rules"].as<std::string>());
+  const large::Rules rules = large_rules_option(*vm, game);
   const std::string target = (*vm)["to"].as<std::string>();
   if (target != "sfen" && target != "tsv" && target != "jsonl")
     throw UsageError("--to must be sfen, tsv or jsonl under --rules chu|dai|tenjiku, not '" +
@@ -704,7 +781,7 @@ int large_convert_main(const Context& ctx) {
     std::string line;
     if (error.empty()) {
       try {
-        const auto pos = large::parse_sfen(input.sfen, game, large::default_rules(game));
+        const auto pos = large::parse_sfen(input.sfen, game, rules);
         const auto moves = parse_large_moves(pos, input.moves);
         const std::string sfen = large::to_sfen(pos);
         std::string usi;

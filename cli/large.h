@@ -18,6 +18,20 @@ namespace tsume::cli {
 // if `checks` and `solve` take it (chu, dai, tenjiku).
 std::optional<large::Game> large_rules_in(std::span<const std::string> args);
 
+// The chu and dai rule switches of `checks`, `solve`, `check`, `convert` and `show` under
+// --rules chu|dai|tenjiku (docs/large-board.md, "The rules and the choices made"):
+// --promotion-rule lishogi|zone and --lion-rule lishogi|none|default.
+void add_large_rule_options(po::options_description& options);
+// The rules they select for `game`: the game's defaults (large::default_rules) with the switches
+// given. Throws UsageError on a bad value, or --promotion-rule zone under tenjiku.
+large::Rules large_rules_option(const po::variables_map& vm, large::Game game);
+// The --promotion-rule part alone, into `rules` (perft reads its other switches itself).
+void apply_promotion_rule_option(const po::variables_map& vm, large::Game game,
+                                 large::Rules& rules);
+// The switches of `rules` that differ from `game`'s defaults, as command-line options
+// ("--promotion-rule zone --lion-rule none"; empty for the defaults).
+std::string large_rule_switches(const large::Rules& rules, large::Game game);
+
 // One problem of an input of the large-board commands: a SFEN given as an argument, or a line of
 // a file of SFEN, TSV ('SFEN<TAB>id<TAB>length<TAB>USI moves') or JSON lines ({"id", "sfen",
 // "length", "pv"}; blank and '#' lines skipped). A SFEN may be followed by ' moves <USI moves>'.

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "cli/command.h"
+#include "cli/large.h"
 #include "solver/core/perft.h"
 #include "solver/io/sfen.h"
 #include "solver/large/movegen.h"
@@ -26,6 +27,7 @@ constexpr int kMaxDepth = 32;
 constexpr HelpText kHelp{
     "tsume perft [--sfen SFEN] [--depth N] [--divide] [--rest-to-defender] [--rules NAME]\n"
     "                   [--royal-rule pseudo-royal|capture] [--lion-rule lishogi|none|default]\n"
+    "                   [--promotion-rule lishogi|zone]\n"
     "                   [--jump-rule any|no-royal|lower] [--passive-burn yes|no]\n"
     "                   [--fire-demon sideways|vertical]",
     "Counts the leaf nodes of the tree of legal moves (non-promotions included) to depth N and\n"
@@ -33,9 +35,9 @@ constexpr HelpText kHelp{
     "for every legal move at the root, sorted by the USI text. Time and speed go to stderr.\n"
     "Hands are kept as given unless --rest-to-defender is passed (perft tables use given hands).\n"
     "--rules chu, dai and tenjiku play chu, dai and tenjiku shogi on the large-board core\n"
-    "(lishogi chu SFEN; every Lion path is a move of its own; --royal-rule, --lion-rule, and for\n"
-    "tenjiku --jump-rule, --passive-burn and --fire-demon choose the disputed rules;\n"
-    "docs/large-board.md).",
+    "(lishogi chu SFEN; every Lion path is a move of its own; --royal-rule, --lion-rule,\n"
+    "--promotion-rule (chu, dai), and for tenjiku --jump-rule, --passive-burn and --fire-demon\n"
+    "choose the disputed rules; docs/large-board.md).",
     "tsume perft --sfen startpos --depth 3\n"
     "tsume perft --sfen \"7lk/9/8S/9/9/9/9/7L1/8K b P 1\" --depth 2 --divide\n"
     "tsume perft --rules chu --depth 3\n"
@@ -71,6 +73,7 @@ int large_perft(const Context& ctx, const po::variables_map& vm, large::Game gam
   } else if (lion != "default") {
     throw UsageError("--lion-rule must be 'lishogi', 'none' or 'default', not '" + lion + "'");
   }
+  apply_promotion_rule_option(vm, game, rules);
   const auto& jump = vm["jump-rule"].as<std::string>();
   const auto& burn = vm["passive-burn"].as<std::string>();
   const auto& demon = vm["fire-demon"].as<std::string>();
@@ -138,6 +141,10 @@ int perft_main(const Context& ctx) {
   add("lion-rule", po::value<std::string>()->value_name("RULE")->default_value("default"),
       "chu, dai: the Lion-trading restrictions, 'lishogi' or 'none'; 'default' is lishogi in "
       "chu, none in dai and tenjiku");
+  add("promotion-rule", po::value<std::string>()->value_name("RULE")->default_value("lishogi"),
+      "chu, dai: when a piece may promote: 'lishogi' (on entering the zone, on a capture with "
+      "its start or end in it, a stuck piece on its last ranks) or 'zone' (on any move that "
+      "starts or ends in the zone)");
   add("jump-rule", po::value<std::string>()->value_name("RULE")->default_value("any"),
       "tenjiku: what a range-jumping general may take by a jump: 'any' piece, any but a royal "
       "('no-royal'), or only a 'lower' rank");
@@ -155,10 +162,10 @@ int perft_main(const Context& ctx) {
   if (const auto game = large::parse_game((*vm)["rules"].as<std::string>()))
     return large_perft(ctx, *vm, *game, depth);
   if (!(*vm)["royal-rule"].defaulted() || !(*vm)["lion-rule"].defaulted() ||
-      !(*vm)["jump-rule"].defaulted() || !(*vm)["passive-burn"].defaulted() ||
-      !(*vm)["fire-demon"].defaulted())
-    throw UsageError("--royal-rule, --lion-rule and the tenjiku switches are for --rules chu, "
-                     "dai and tenjiku");
+      !(*vm)["promotion-rule"].defaulted() || !(*vm)["jump-rule"].defaulted() ||
+      !(*vm)["passive-burn"].defaulted() || !(*vm)["fire-demon"].defaulted())
+    throw UsageError("--royal-rule, --lion-rule, --promotion-rule and the tenjiku switches are "
+                     "for --rules chu, dai and tenjiku");
   auto pos = read_position_option(ctx, *vm, KingRule::Any);  // perft tables include king-less sides
   if (!pos) return kExitInputError;
 

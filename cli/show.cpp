@@ -40,7 +40,7 @@ constexpr HelpText kHelp{
     "--rules chu|dai|tenjiku: the large boards (docs/large-board.md): a text diagram of SFEN\n"
     "tokens, or an SVG image of the tokens on piece shapes (White's pointing down and blue,\n"
     "promoted pieces red); INPUT is a SFEN ('<SFEN> moves <USI moves>' too), a file of SFEN,\n"
-    "TSV or JSON lines, or '-'.\n"
+    "TSV or JSON lines, or '-'; its moves are read under --promotion-rule and --lion-rule.\n"
     "Problems that cannot be shown are reported on stderr and the others shown. Exit status as\n"
     "for 'tsume solve': 0 when something was shown, 1 when nothing could be, 2 on usage errors.",
     "tsume show \"3+R3nk/8p/7P1/9/9/9/9/9/8B b 16p4l3n4s4gbr 1\"\n"
@@ -127,6 +127,7 @@ int show_large(const Context& ctx, const po::variables_map& vm, large::Game game
   const std::string svg_dir = string_option(vm, "svg-dir");
   const std::string title = string_option(vm, "title");
   if (!svg.empty() && !svg_dir.empty()) throw UsageError("give --svg or --svg-dir, not both");
+  const large::Rules rules = large_rules_option(vm, game);
   const auto inputs = read_large_inputs(ctx, inputs_of(vm));
   if (!svg.empty() && inputs.size() != 1)
     throw UsageError("--svg FILE takes one problem (" + std::to_string(inputs.size()) +
@@ -146,7 +147,7 @@ int show_large(const Context& ctx, const po::variables_map& vm, large::Game game
       continue;
     }
     try {
-      auto pos = large::parse_sfen(input.sfen, game, large::default_rules(game));
+      auto pos = large::parse_sfen(input.sfen, game, rules);
       const auto moves = parse_large_moves(pos, input.moves);
       const std::size_t n = ply.value_or(moves.size());
       if (n > moves.size())
@@ -204,10 +205,13 @@ int show_main(const Context& ctx) {
   add("ply", po::value<std::string>()->value_name("N|end")->default_value("0"),
       "show the position after the first N recorded moves, the last one marked");
   add_read_options(options);
+  add_large_rule_options(options);
   const auto vm = parse_options_with_inputs(ctx, options, kHelp);
   if (!vm) return kExitOk;
   if (const auto game = large::parse_game((*vm)["rules"].as<std::string>()))
     return show_large(ctx, *vm, *game);
+  if (!(*vm)["promotion-rule"].defaulted() || !(*vm)["lion-rule"].defaulted())
+    throw UsageError("--promotion-rule and --lion-rule are for --rules chu, dai and tenjiku");
   const auto inputs = inputs_of(*vm);
   const auto ply = parse_ply((*vm)["ply"].as<std::string>());
   const auto read = read_options(*vm);

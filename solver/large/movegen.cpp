@@ -237,9 +237,13 @@ private:
     if (kind_->promotes_to < 0) return;
     const bool zone_from = pos_.in_zone(side_, from);
     const bool zone_to = pos_.in_zone(side_, to);
-    if ((!zone_from && zone_to) || (captured && (zone_from || zone_to)) ||
-        (kind_->stuck_ranks > 0 && pos_.in_last_ranks(side_, to, kind_->stuck_ranks)))
-      out_.push_back({from, mid, to, true});
+    const bool touches_zone = zone_from || zone_to;
+    const bool may_promote =
+        pos_.rules().promotion == PromotionRule::Zone
+            ? touches_zone
+            : (!zone_from && zone_to) || (captured && touches_zone) ||
+                  (kind_->stuck_ranks > 0 && pos_.in_last_ranks(side_, to, kind_->stuck_ranks));
+    if (may_promote) out_.push_back({from, mid, to, true});
   }
 
   // A one-leg move to `to` if the square is free or holds a capturable enemy.

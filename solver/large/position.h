@@ -62,6 +62,18 @@ enum class JumpRule : std::uint8_t {
   NoRoyal,  // any enemy piece but a King or Crown Prince (Wikipedia, The Chess Variant Pages)
   Lower,    // only a piece of lower rank than the jumper (the TSA rules, Werner's default)
 };
+// Chu and dai: when a piece that can promote may do so (a promotion is always optional, every
+// piece promotes at most once, Lion-like pieces never).
+enum class PromotionRule : std::uint8_t {
+  // lishogi's rule (the default): on a move that enters the zone from outside, on a capture with
+  // its start or its end in the zone, and for a piece that could not move again on its last
+  // rank(s) (the stuck-piece second chance).
+  Lishogi,
+  // On any move that starts or ends in the zone, capture or not (modern shogi's trigger; the
+  // Middle Shogi Manual's and the English Wikipedia's rules once a deferring piece has regained
+  // the right to promote, which the position does not record).
+  Zone,
+};
 struct Rules {
   RoyalRule royal = RoyalRule::PseudoRoyal;
   LionRule lion = LionRule::Lishogi;
@@ -72,6 +84,7 @@ struct Rules {
   // Tenjiku: the Fire Demon slides along the diagonals and the vertical line (a Flying Ox, BvR)
   // instead of the diagonals and the sideways line (a Free Boar, BsR; the default).
   bool fire_demon_vertical = false;
+  PromotionRule promotion = PromotionRule::Lishogi;
   friend bool operator==(const Rules&, const Rules&) = default;
 };
 // The defaults of a game: chu the Lion-trading rule, dai and tenjiku none (it is attested for chu

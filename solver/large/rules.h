@@ -199,6 +199,7 @@ private:
         static_cast<std::uint64_t>(r.royal) | static_cast<std::uint64_t>(r.lion) << 4 |
         static_cast<std::uint64_t>(r.jump) << 8 | static_cast<std::uint64_t>(r.passive_burn) << 12 |
         static_cast<std::uint64_t>(r.fire_demon_vertical) << 13 |
+        static_cast<std::uint64_t>(r.promotion) << 14 |
         static_cast<std::uint64_t>(b.table().files) << 16 |
         static_cast<std::uint64_t>(checks) << 24;
     const std::uint64_t key = pos.key() ^ (rules + 1) * 0x9E37'79B9'7F4A'7C15u;

@@ -244,7 +244,9 @@ void add(std::vector<RMove>& out, const Board& b, RMove m, bool captured) {
   const bool stuck_one = p.name == "pawn" || p.name == "lance" || p.name == "stone general" ||
                          p.name == "iron general";
   const bool last = (stuck_one && from_far == 0) || (p.name == "knight" && from_far <= 1);
-  if ((!zf && zt) || (captured && (zf || zt)) || last) {
+  const bool touches = zf || zt;
+  const bool allowed = b.promote_in_zone ? touches : (zt && !zf) || (captured && touches) || last;
+  if (allowed) {
     m.promote = true;
     out.push_back(m);
   }

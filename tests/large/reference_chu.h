@@ -28,6 +28,9 @@ struct Board {
   int lion_capture_row = -1;  // square where a non-Lion just took a Lion, or -1
   int lion_capture_col = -1;
   bool capture_rule = false;  // true: no check rule (lishogi); false: the pseudo-royal rule
+  // true: a piece may promote whenever its move starts or ends in the zone, capture or not;
+  // false: lishogi's entry / capture / stuck-piece rule.
+  bool promote_in_zone = false;
 };
 
 Board read_sfen(std::string_view sfen);

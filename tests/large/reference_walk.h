@@ -20,10 +20,11 @@ namespace ref = ::tsume::test::chu_reference;
 
 using check_compare::texts;
 
-// The reference board of `pos`, with its royal rule.
+// The reference board of `pos`, with its royal and promotion rules.
 inline ref::Board reference_of(const Position& pos) {
   ref::Board b = ref::read_sfen(to_sfen(pos));
   b.capture_rule = pos.rules().royal == RoyalRule::Capture;
+  b.promote_in_zone = pos.rules().promotion == PromotionRule::Zone;
   return b;
 }
 

@@ -54,6 +54,21 @@ TEST(LargeChecks, DaiRandomGamesAgreeWithTheReference) {
   EXPECT_GT(met.checks, 20u);
 }
 
+// Under the zone promotion rule (PromotionRule::Zone), along the same walks: the reference has
+// the switch too (written apart from solver/large).
+TEST(LargeChecks, ZonePromotionRandomGamesAgreeWithTheReference) {
+  Rules chu_zone = default_rules(Game::Chu);
+  chu_zone.promotion = PromotionRule::Zone;
+  Rules dai_zone = default_rules(Game::Dai);
+  dai_zone.promotion = PromotionRule::Zone;
+  Met met;
+  for (const char* sfen : kChuMiddleGames)
+    for (const unsigned seed : {5u, 99u})
+      met += walk(parse_sfen(sfen, Game::Chu, chu_zone), seed, 60, 2);
+  met += walk(parse_sfen("startpos", Game::Dai, dai_zone), 3u, 160, 4);
+  EXPECT_GT(met.checks, 50u);
+}
+
 // Random sparse positions: both kings (a crown prince now and then), a few random pieces of each
 // side anywhere (tokens from the game's table), either side to move.
 Position random_sparse(Game game, std::mt19937& rng) {
@@ -127,6 +142,24 @@ TEST(LargeChecks, DiscoveredChecks) {
   EXPECT_NE(std::find_if(checks.begin(), checks.end(),
                          [&](const Move& m) { return move_text(lion, m) == "7h6h7h"; }),
             checks.end());
+}
+
+// Check-only generation under the promotion switch, hand-counted: White's king on 12a, a Black
+// gold on 10b (inside the zone; its moves 10a, 10c, 11b, 9b, 11a, 9a are all non-captures).
+// Unpromoted it checks from 11b (the forward diagonal onto 12a) and from 11a (the step sideways):
+// 2. Promoted, it is a Rook: it checks along rank a from 10a, 11a and 9a (11a and 10a are empty
+// once the gold has left 10b): 3 more. lishogi's rule allows no promotion there (no entry, no
+// capture): 2 checks; the zone rule: 5.
+TEST(LargeChecks, NonCapturePromotionsInTheZoneUnderTheZoneRule) {
+  const char* sfen = "k11/2G9/12/12/12/12/12/12/12/12/12/11K b - 1";
+  Rules zone = default_rules(Game::Chu);
+  zone.promotion = PromotionRule::Zone;
+  const Position lishogi = parse_sfen(sfen);
+  const Position promoting = parse_sfen(sfen, Game::Chu, zone);
+  EXPECT_EQ(check_compare::sorted_texts(lishogi, generate_checks(lishogi)),
+            (std::vector<std::string>{"10b11a", "10b11b"}));
+  EXPECT_EQ(check_compare::sorted_texts(promoting, generate_checks(promoting)),
+            (std::vector<std::string>{"10b10a+", "10b11a", "10b11a+", "10b11b", "10b9a+"}));
 }
 
 // Hand-counted cases of the two-royal convention: White's king on 6a and crown prince on 1a.

@@ -318,6 +318,56 @@ TEST(ChuPromotion, OnEntryOnACaptureInTheZoneAndOnTheLastRank) {
   EXPECT_EQ(from("k11/12/12/12/12/12/12/12/12/12/11+B/K11 b - 1", "1k").size(), 14u);
 }
 
+// Under PromotionRule::Zone a piece may promote on any move that starts or ends in the zone,
+// capture or not. The positions above: 5e5d and 5d5c onto a gold promote as before; 5d5c onto
+// an empty square may promote now; the silver on 5d may promote on each of its 5 moves (4c, 5c,
+// 6c inside the zone, 4e and 6e out of it) = 10; the White pawn 5h5i as before. A promoted piece
+// (+B) still never promotes: 14. A pawn outside the zone (5f5e) does not promote.
+TEST(ChuPromotion, UnderTheZoneRuleOnAnyMoveThatStartsOrEndsInTheZone) {
+  const auto from = [](const char* sfen, const char* sq) {
+    return moves_from(parse_sfen(sfen, Game::Chu,
+                                 Rules{RoyalRule::PseudoRoyal, LionRule::Lishogi, JumpRule::Any,
+                                       true, false, PromotionRule::Zone}),
+                      sq);
+  };
+  EXPECT_EQ(from("k11/12/12/12/7P4/12/12/12/12/12/12/11K b - 1", "5e"),
+            (std::vector<std::string>{"5e5d", "5e5d+"}));
+  EXPECT_EQ(from("k11/12/12/7P4/12/12/12/12/12/12/12/11K b - 1", "5d"),
+            (std::vector<std::string>{"5d5c", "5d5c+"}));
+  EXPECT_EQ(from("k11/12/7g4/7P4/12/12/12/12/12/12/12/11K b - 1", "5d"),
+            (std::vector<std::string>{"5d5c", "5d5c+"}));
+  EXPECT_EQ(from("k11/12/12/7S4/6g5/12/12/12/12/12/12/11K b - 1", "5d"),
+            (std::vector<std::string>{"5d4c", "5d4c+", "5d4e", "5d4e+", "5d5c", "5d5c+", "5d6c",
+                                      "5d6c+", "5d6e", "5d6e+"}));
+  EXPECT_EQ(from("k11/12/12/12/12/12/12/7p4/12/12/12/11K w - 1", "5h"),
+            (std::vector<std::string>{"5h5i", "5h5i+"}));
+  EXPECT_EQ(from("k11/12/12/12/12/12/12/12/12/12/11+B/K11 b - 1", "1k").size(), 14u);
+  EXPECT_EQ(from("k11/12/12/12/12/7P4/12/12/12/12/12/11K b - 1", "5f"),
+            (std::vector<std::string>{"5f5e"}));
+}
+
+// Whole positions, counted by hand. White: king 12a, pawn 5b. Black: king 1l (2l, 1k, 2k: 3
+// moves), gold 6c (6b, 6d, 7c, 5c, 7b and 5b taking the pawn: 6 moves, all inside the zone),
+// silver 9d (9c, 10c, 8c inside the zone, 10e, 8e out of it: 5), pawn 9g (9f, outside: 1).
+//   lishogi's rule: only the capture 6c5b may promote: 3 + 7 + 5 + 1 = 16.
+//   zone rule: every gold and silver move may promote: 3 + 12 + 10 + 1 = 26.
+// A Lion on 2c (inside the zone) added: Lions never promote, so its moves count the same under
+// both rules and none has a '+'.
+TEST(ChuPromotion, MoveCountsOfAPositionUnderBothRules) {
+  const char* sfen = "k11/7p4/6G5/3S8/12/12/3P8/12/12/12/12/11K b - 1";
+  Rules zone = default_rules(Game::Chu);
+  zone.promotion = PromotionRule::Zone;
+  EXPECT_EQ(legal_moves(chu(sfen)).size(), 16u);
+  EXPECT_EQ(legal_moves(parse_sfen(sfen, Game::Chu, zone)).size(), 26u);
+  EXPECT_EQ(perft(parse_sfen(sfen, Game::Chu, zone), 1), 26u);
+  const char* lion = "k11/7p4/6G3N1/3S8/12/12/3P8/12/12/12/12/11K b - 1";
+  const auto lishogi_lion = moves_from(chu(lion), "2c");
+  const auto zone_lion = moves_from(parse_sfen(lion, Game::Chu, zone), "2c");
+  EXPECT_EQ(zone_lion, lishogi_lion);
+  EXPECT_FALSE(zone_lion.empty());
+  for (const auto& m : zone_lion) EXPECT_NE(m.back(), '+') << m;
+}
+
 // --- Royals ------------------------------------------------------------------------------------
 
 // White rook 7a checks the Black king 7l down the empty 7 file.

@@ -82,6 +82,38 @@ TEST(ChuReference, PerftFromMiddleGamesToDepth2) {
   }
 }
 
+// The zone promotion rule (PromotionRule::Zone) against the reference's own switch: move lists
+// and perft to depth 2 from the composed positions, and move lists along random games. In the
+// second position the Black pawn on 10d (inside the zone) steps to the empty 10c: it may promote
+// under the zone rule only.
+TEST(ChuReference, ZonePromotionRuleAgrees) {
+  Rules zone = default_rules(Game::Chu);
+  zone.promotion = PromotionRule::Zone;
+  const auto has_move = [](const Position& pos, const std::string& m) {
+    const auto all = texts(pos);
+    return std::find(all.begin(), all.end(), m) != all.end();
+  };
+  EXPECT_TRUE(has_move(parse_sfen(kPositions[1], Game::Chu, zone), "10d10c+"));
+  EXPECT_FALSE(has_move(parse_sfen(kPositions[1]), "10d10c+"));
+  EXPECT_TRUE(has_move(parse_sfen(kPositions[1]), "10d10c"));
+  for (const char* sfen : kPositions) {
+    const Position pos = parse_sfen(sfen, Game::Chu, zone);
+    const ref::Board b = reference_of(pos);
+    EXPECT_TRUE(b.promote_in_zone);
+    EXPECT_EQ(texts(pos), [&] {
+      auto r = ref::legal_moves(b);
+      std::sort(r.begin(), r.end());
+      return r;
+    }()) << sfen;
+    EXPECT_EQ(perft(pos, 2), ref::perft(b, 2)) << sfen;
+  }
+  for (const unsigned seed : {12345u, 4242u}) {
+    const Position pos = parse_sfen(kPositions[1], Game::Chu, zone);
+    expect_same_moves_along_random_game(pos, reference_of(pos), seed);
+    if (HasFatalFailure()) return;
+  }
+}
+
 // Pseudo-random games (fixed seeds; a capture is preferred when one of three draws finds one, to
 // bring Lions, promotions and the counter-strike field into play): at every ply the two move
 // lists must be equal.

@@ -121,6 +121,24 @@ TEST(DaiPromotion, StuckPiecesMayPromoteOnTheirLastRanks) {
             (std::vector<std::string>{"8h7g", "8h7h", "8h8g", "8h8i", "8h9g", "8h9h"}));
 }
 
+// Under PromotionRule::Zone (dai's zone: ranks a-e for Black, k-o for White): the Stone on 8c
+// (to 9b, 7b, inside the zone, no capture) may promote now: 4 (2 under lishogi's rule, above). A
+// Stone on 8e (rank e, inside) to 9d/7d: 4 (lishogi 2); on 8f (outside) to 9e/7e entering: 4
+// under both. A White Stone on 8k (inside White's zone) to 9l/7l: 4 (lishogi 2).
+TEST(DaiPromotion, UnderTheZoneRuleOnAnyMoveThatStartsOrEndsInTheZone) {
+  Rules zone = default_rules(Game::Dai);
+  zone.promotion = PromotionRule::Zone;
+  const auto count = [&](const char* sfen, const char* from) {
+    return std::pair{moves_from(dai(sfen), from).size(),
+                     moves_from(parse_sfen(sfen, Game::Dai, zone), from).size()};
+  };
+  using Counts = std::pair<std::size_t, std::size_t>;
+  EXPECT_EQ(count("k14/15/7U7/15/15/15/15/15/15/15/15/15/15/15/14K b - 1", "8c"), (Counts{2, 4}));
+  EXPECT_EQ(count("k14/15/15/15/7U7/15/15/15/15/15/15/15/15/15/14K b - 1", "8e"), (Counts{2, 4}));
+  EXPECT_EQ(count("k14/15/15/15/15/7U7/15/15/15/15/15/15/15/15/14K b - 1", "8f"), (Counts{4, 4}));
+  EXPECT_EQ(count("k14/15/15/15/15/15/15/15/15/15/7u7/15/15/15/14K w - 1", "8k"), (Counts{2, 4}));
+}
+
 // Dai has no Lion-trading rule by default: a Lion takes a protected Lion two squares away.
 TEST(DaiRules, NoLionTradingRestrictionByDefault) {
   const Position pos = dai("k14/15/15/15/7g7/7n7/15/7N7/15/15/15/15/15/15/14K b - 1");
@@ -128,11 +146,18 @@ TEST(DaiRules, NoLionTradingRestrictionByDefault) {
   EXPECT_TRUE(std::find(m.begin(), m.end(), "8h8f") != m.end());
 }
 
-// Move lists against the reference along pseudo-random games from the start.
+// Move lists against the reference along pseudo-random games from the start, under both
+// promotion rules.
 TEST(DaiReference, MoveListsAgreeAlongRandomGames) {
+  Rules zone = default_rules(Game::Dai);
+  zone.promotion = PromotionRule::Zone;
   for (const unsigned seed : {1u, 2u}) {
     const Position pos = dai("startpos");
     reference_walk::expect_same_moves_along_random_game(pos, ref::read_sfen(to_sfen(pos)), seed);
+    if (HasFatalFailure()) return;
+    const Position promoting = parse_sfen("startpos", Game::Dai, zone);
+    reference_walk::expect_same_moves_along_random_game(
+        promoting, reference_walk::reference_of(promoting), seed);
     if (HasFatalFailure()) return;
   }
 }
