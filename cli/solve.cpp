@@ -138,8 +138,10 @@ Settings read_settings(const po::variables_map& vm) {
   if (s.options.exactness_certificate && !s.options.certificate)
     throw UsageError("--certificate-exact needs --certificate FILE");
   const int version = vm["certificate-version"].as<int>();
-  if (version != 1 && version != 4) throw UsageError("--certificate-version is 4 or 1");
-  s.options.exactness_implicit = version == 4;
+  if (version != 1 && version != 4 && version != 5)
+    throw UsageError("--certificate-version is 4, 5 or 1");
+  s.options.exactness_implicit = version >= 4;
+  s.options.exactness_unbounded_nodes = version == 5;
   if (s.options.certificate && s.read.variant != Variant::Shogi && s.read.variant != Variant::Sho)
     throw UsageError("--certificate is supported for shogi and sho only, not --rules " +
                      std::string(variant_name(s.read.variant)));
@@ -581,7 +583,8 @@ int solve_main(const Context& ctx) {
       "L - 2, which makes the length exact (larger and slower to write)");
   add("certificate-version", po::value<int>()->default_value(4)->value_name("V"),
       "the format of --certificate-exact's certificates: 4 (children that need only 'no mate "
-      "within 1' left for the verifier to derive) or 1 (every node written)");
+      "within 1' left for the verifier to derive), 5 (4, and positions not mated at all written "
+      "once as nodes of no mate at all) or 1 (every node written)");
   add("count-futile", po::bool_switch()->default_value(false),
       "count every interposition, futile ones (無駄合) included, as game-style mate searches do");
   add_read_options(options);

@@ -60,13 +60,15 @@ bool CertificateReader::next(Certificate& result) {
   if (f.size() != 2 || f[0] != "tsume-certificate") fail("expected 'tsume-certificate 1'");
   const auto v = number<int>(f[1]);
   if (!v || (*v != kCertificateVersion && *v != kCheckCertificateVersion &&
-             *v != kSharedCheckCertificateVersion && *v != kImplicitNoMateVersion))
+             *v != kSharedCheckCertificateVersion && *v != kImplicitNoMateVersion &&
+             *v != kUnboundedNodesVersion))
     fail("certificate version '" + std::string(f[1]) + "' is not supported (this reads " +
          std::to_string(kCertificateVersion) + ", " + std::to_string(kCheckCertificateVersion) +
-         ", " + std::to_string(kSharedCheckCertificateVersion) + " and " +
-         std::to_string(kImplicitNoMateVersion) + ")");
+         ", " + std::to_string(kSharedCheckCertificateVersion) + ", " +
+         std::to_string(kImplicitNoMateVersion) + " and " + std::to_string(kUnboundedNodesVersion) +
+         ")");
   out.version = *v;
-  if (*v == kCertificateVersion || *v == kImplicitNoMateVersion)
+  if (*v == kCertificateVersion || *v == kImplicitNoMateVersion || *v == kUnboundedNodesVersion)
     read_version1(out);
   else
     read_version2(out);
@@ -233,10 +235,12 @@ void CertificateReader::read_version1(Certificate& out) {
   }
   if (out.sfen.empty() || out.length < 0 || !have_futile)
     fail("the header needs sfen, futile and length before nodes");
-  const bool implicit = out.version == kImplicitNoMateVersion;
+  const bool mixed = out.version == kUnboundedNodesVersion;
+  const bool implicit = out.version == kImplicitNoMateVersion || mixed;
   if (implicit && (!out.no_mate || out.unbounded))
-    fail("a version-4 certificate is a 'claim no-mate-within' certificate");
-  read_nodes(out, *count, false, implicit);
+    fail("a version-" + std::to_string(out.version) +
+         " certificate is a 'claim no-mate-within' certificate");
+  read_nodes(out, *count, mixed, implicit);
   if (!getline(line) || line != "end") fail("expected 'end' after the nodes");
 }
 
@@ -288,7 +292,7 @@ void CertificateReader::read_nodes(Certificate& out, std::size_t count, bool mix
         c.remove_prefix(1);
       }
       if (c == "*") {
-        if (!implicit) fail("an implicit child ('*') is for version-4 certificates");
+        if (!implicit) fail("an implicit child ('*') is for version-4 and 5 certificates");
         e.child = kImplicit;
         node.edges.push_back(e);
         continue;
@@ -502,16 +506,15 @@ private:
   std::unordered_map<std::string, std::uint32_t> node_of_;
 };
 
-// Walks a certificate from its root (node 0 at `root`); `one_node_per_position` and
-// `allow_cycles` for every node (Walker); every node must be reachable from the root.
-template <class Enter>
-Verdict walk(const Certificate& cert, const Position& root, bool one_node_per_position,
-             bool allow_cycles, const std::string& comparison_failure, Enter&& enter,
-             std::vector<Position>* positions = nullptr) {
-  const auto unique = [one_node_per_position](const Node&) { return one_node_per_position; };
-  const auto cycles = [allow_cycles](const Node&) { return allow_cycles; };
-  Walker<std::remove_reference_t<Enter>, decltype(unique), decltype(cycles)> walker(
-      cert, unique, cycles, comparison_failure, enter);
+// Walks a certificate from its root (node 0 at `root`); `unique` and `cycles` say for each node
+// whether its position occurs at it only and whether an edge may lead back to it (Walker);
+// every node must be reachable from the root.
+template <class Enter, class Unique, class Cycles>
+Verdict walk_nodes(const Certificate& cert, const Position& root, Unique unique, Cycles cycles,
+                   const std::string& comparison_failure, Enter&& enter,
+                   std::vector<Position>* positions) {
+  Walker<std::remove_reference_t<Enter>, Unique, Cycles> walker(cert, unique, cycles,
+                                                                comparison_failure, enter);
   if (const auto f = walker.from(0, root)) return failure(cert, f->node, f->reason);
   const auto& position = walker.positions();
   for (std::size_t i = 0; i < position.size(); ++i)
@@ -525,6 +528,17 @@ Verdict walk(const Certificate& cert, const Position& root, bool one_node_per_po
   v.valid = true;
   v.length = cert.length;
   return v;
+}
+
+// walk_nodes() with `one_node_per_position` and `allow_cycles` the same for every node.
+template <class Enter>
+Verdict walk(const Certificate& cert, const Position& root, bool one_node_per_position,
+             bool allow_cycles, const std::string& comparison_failure, Enter&& enter,
+             std::vector<Position>* positions = nullptr) {
+  const auto unique = [one_node_per_position](const Node&) { return one_node_per_position; };
+  const auto cycles = [allow_cycles](const Node&) { return allow_cycles; };
+  return walk_nodes(cert, root, unique, cycles, comparison_failure, std::forward<Enter>(enter),
+                    positions);
 }
 
 // A distance for messages ("inf" for no mate at all).
@@ -576,7 +590,7 @@ bool not_mated_within(const Position& pos, bool attacker_node, int d, bool futil
 std::string implicit_failure(const Position& pos, bool attacker_node, int need,
                              bool futile_counted) {
   if (need > kImplicitMaxNeed)
-    return "needs no mate within " + std::to_string(need) + ", more than an implicit child ('*') " +
+    return "needs no mate within " + distance_text(need) + ", more than an implicit child ('*') " +
            "may show (" + std::to_string(kImplicitMaxNeed) + ")";
   Move mating{};
   if (not_mated_within(pos, attacker_node, need, futile_counted, &mating)) return "";
@@ -704,6 +718,19 @@ Verdict verify_no_mate(const Certificate& cert, const Position& root,
   if (cert.nodes[0].distance < cert.length)
     return fail(0, "the certificate claims no mate within " + std::to_string(cert.length) +
                        " but its root records only " + std::to_string(cert.nodes[0].distance));
+  if (cert.version == kUnboundedNodesVersion) {
+    // Version 5: a node recording inf follows the rules of no mate at all (every interposition
+    // counted, one node per position, cycles allowed); its children record inf too, so a cycle
+    // can only run through such nodes. The others as in version 4.
+    const auto unbounded = [](const Node& node) { return node.distance >= kInfinite; };
+    return walk_nodes(
+        cert, root, unbounded, unbounded, "the comparison position of ",
+        [&](std::uint32_t, const Node& node, const Position& pos) {
+          return check_no_mate_node(cert.nodes, node, pos, attacker,
+                                    cert.futile_counted || node.distance >= kInfinite);
+        },
+        positions);
+  }
   return walk(
       cert, root, cert.unbounded, cert.unbounded, "the comparison position of ",
       [&](std::uint32_t, const Node& node, const Position& pos) {

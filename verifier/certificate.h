@@ -110,6 +110,9 @@ inline constexpr int kCheckCertificateVersion = 2;
 inline constexpr int kSharedCheckCertificateVersion = 3;
 // No-mate-within certificates whose trivial children are implicit (`*`).
 inline constexpr int kImplicitNoMateVersion = 4;
+// Version 4 whose nodes may record `inf` (no mate at all; cycles among them): a position not
+// mated at any length written once for every distance it is needed at.
+inline constexpr int kUnboundedNodesVersion = 5;
 // Whether `c` is a check certificate (versions 2 and 3), whose verdict has a summary and parts.
 inline bool is_check_certificate(const Certificate& c) {
   return c.version == kCheckCertificateVersion || c.version == kSharedCheckCertificateVersion;

@@ -7,6 +7,7 @@
 #include <optional>
 #include <sstream>
 #include <unordered_map>
+#include <unordered_set>
 #include <utility>
 
 namespace tsume {
@@ -29,9 +30,9 @@ constexpr Plies budget_of(Plies r) { return r >= kNoMate ? kUnboundedPlies : r; 
 class Builder {
 public:
   Builder(TranspositionTable& table, const SearchLimits& limits, Color attacker,
-          MateSearchOptions options, bool implicit = false)
+          MateSearchOptions options, bool implicit = false, bool unbounded_nodes = false)
       : table_(table), budget_(limits), reader_(table, budget_, attacker), attacker_(attacker),
-        options_(options), implicit_(implicit) {}
+        options_(options), implicit_(implicit), unbounded_nodes_(unbounded_nodes) {}
 
   // A node proving that `pos` is mated within `r` plies (futile drops per the options), or kNone.
   std::uint32_t emit(Position& pos, Plies r) {
@@ -68,6 +69,19 @@ public:
     if (r >= kNoMate) return emit_no_mate_at_all(pos);
     if (implicit_ && !root && r <= Certificate::kImplicitMaxNeed) return Certificate::kImplicit;
     const std::uint64_t key = pos.key();
+    // Format version 5: a position not mated at all (the table's bound says so) that
+    // is needed within r >= kUnboundedMinNeed gets the node of no mate at all, which serves every
+    // distance; where that graph cannot be built, the node of r as before.
+    if (unbounded_nodes_ && r >= Certificate::kUnboundedMinNeed) {
+      if (const auto it = any_length_id_.find(key); it != any_length_id_.end()) return it->second;
+      if (no_mate_at_all(pos) && unbounded_tried_.insert(key).second) {
+        const bool too_deep = too_deep_, refuted = refuted_;
+        if (const std::uint32_t id = emit_no_mate_at_all(pos); id != kNone) return id;
+        if (stopped_) return kNone;
+        too_deep_ = too_deep;
+        refuted_ = refuted;
+      }
+    }
     if (const auto it = no_mate_ids_.find(key); it != no_mate_ids_.end())
       for (std::uint32_t id : it->second)
         if (nodes_[id].distance >= r) return id;
@@ -88,6 +102,9 @@ public:
     return build_no_mate(pos, key, r);
   }
 
+  // Whether the table shows `pos` not mated at any length (no search of its own).
+  bool no_mate_at_all(const Position& pos) { return reader_.lookup(pos).lower >= kNoMate; }
+
   // The first build, for a second one: the positions to write at a larger distance when first
   // asked for a smaller one, and the first build's nodes, whose graphs without such a position
   // are taken over.
@@ -96,8 +113,10 @@ public:
     first_ = &first;
     // The children of a node were made before it (smaller ids).
     first_clean_.assign(first.nodes_.size(), 0);
+    // (A node of no mate at all is not taken over: its graph may have cycles; it is built
+    // again, mostly from the table.)
     for (std::size_t id = 0; id < first.nodes_.size(); ++id) {
-      bool clean = !wanted_.contains(first.keys_[id]);
+      bool clean = !wanted_.contains(first.keys_[id]) && first.nodes_[id].distance < kNoMate;
       for (const Certificate::Edge& e : first.nodes_[id].edges)
         if (e.child != Certificate::kNoChild && e.child != Certificate::kImplicit)
           clean = clean && first_clean_[e.child];
@@ -124,6 +143,7 @@ public:
   std::unordered_map<std::uint64_t, Plies> repeated_below(std::uint32_t root) const {
     std::unordered_map<std::uint64_t, std::pair<Plies, int>> seen;  // the largest, how many
     for (std::uint32_t id : reached_from(root)) {
+      if (nodes_[id].distance >= kNoMate) continue;  // serves every distance already
       auto& held = seen.try_emplace(keys_[id], nodes_[id].distance, 0).first->second;
       held.first = std::max(held.first, nodes_[id].distance);
       ++held.second;
@@ -531,7 +551,7 @@ private:
     for (const Candidate& c : candidates) order.emplace_back(c.lower, c.move);
     const auto comparisons = [&](Move m) {
       std::vector<Move> out_moves;
-      if (options_.futility && m.is_drop())
+      if (options_.futility && r < kNoMate && m.is_drop())
         for (Move cm : ShogiRules::comparison_moves(pos, attacker_, m.to())) {
           pos.do_null_move();
           pos.do_move(cm);
@@ -592,6 +612,10 @@ private:
   Color attacker_;
   MateSearchOptions options_;
   bool implicit_ = false;  // format version 4: children needing r <= 1 get no node
+  // Format version 5: positions not mated at all get nodes of no mate at all (any_length_id_);
+  // the positions tried for that.
+  bool unbounded_nodes_ = false;
+  std::unordered_set<std::uint64_t> unbounded_tried_;
   std::unordered_map<std::uint64_t, std::uint32_t> id_of_;
   std::vector<Certificate::Node> nodes_;
   std::vector<std::uint8_t> building_;
@@ -754,24 +778,27 @@ CertificateBuild build_certificate_with_move(TranspositionTable& table, const Se
 
 CertificateBuild build_no_mate_certificate(TranspositionTable& table, const SearchLimits& limits,
                                            const Position& root, Plies length,
-                                           MateSearchOptions options, bool implicit) {
+                                           MateSearchOptions options, bool implicit,
+                                           bool unbounded_nodes) {
   return build_no_mate_certificate_for(table, limits, root, root.side_to_move(), length, options,
-                                       implicit);
+                                       implicit, unbounded_nodes);
 }
 
 CertificateBuild build_no_mate_certificate_for(TranspositionTable& table,
                                                const SearchLimits& limits, const Position& root,
                                                Color attacker, Plies length,
-                                               MateSearchOptions options, bool implicit) {
+                                               MateSearchOptions options, bool implicit,
+                                               bool unbounded_nodes) {
   CertificateBuild result;
   const bool at_all = length >= kNoMate;
   implicit = implicit && !at_all;
+  unbounded_nodes = unbounded_nodes && implicit;
   // No mate at all is the same claim whether futile interpositions count or not (a futile
   // drop's comparison position is mated only where the drop and its capture are:
   // docs/certificate.md), so that certificate counts every interposition and needs no
   // comparison positions.
   if (at_all) options.futility = false;
-  Builder builder(table, limits, attacker, options, implicit);
+  Builder builder(table, limits, attacker, options, implicit, unbounded_nodes);
   Position pos = root;
   std::uint32_t id = builder.emit_no_mate(pos, at_all ? kNoMate : length, true);
   result.nodes = builder.budget().nodes();
@@ -782,7 +809,8 @@ CertificateBuild build_no_mate_certificate_for(TranspositionTable& table,
   if (id != kNone && !at_all) {
     auto wanted = builder.repeated_below(id);
     if (!wanted.empty()) {
-      second.emplace(table, builder.budget().remaining(), attacker, options, implicit);
+      second.emplace(table, builder.budget().remaining(), attacker, options, implicit,
+                     unbounded_nodes);
       second->second_build_of(builder, std::move(wanted));
       Position again = root;
       const std::uint32_t id2 = second->emit_no_mate(again, length, true);
@@ -805,13 +833,14 @@ CertificateBuild build_no_mate_certificate_for(TranspositionTable& table,
   // The root is the last node built (the first for no mate at all): renumber from it.
   std::vector<Certificate::Node>& nodes = kept.nodes();
   make_root(nodes, id);
-  if (!finish(nodes, result.certificate.nodes, false, at_all)) {
+  if (!finish(nodes, result.certificate.nodes, false, at_all || unbounded_nodes)) {
     result.error = "the disproof read from the table has a cycle";
     return result;
   }
   result.certificate.length = at_all ? kNoMate : length;
   result.certificate.no_mate = true;
   result.certificate.implicit = implicit;
+  result.certificate.unbounded_nodes = unbounded_nodes;
   result.certificate.futile_counted = !options.futility;
   result.certificate.sho = root.variant() == Variant::Sho;
   result.ok = true;
@@ -842,7 +871,7 @@ void write_node_line(std::ostream& s, std::size_t id, const Certificate::Node& n
 
 std::string certificate_text(const Certificate& c, const std::string& id, const std::string& sfen) {
   std::ostringstream s;
-  s << "tsume-certificate " << (c.implicit ? 4 : 1) << '\n';
+  s << "tsume-certificate " << (c.unbounded_nodes ? 5 : c.implicit ? 4 : 1) << '\n';
   const bool at_all = c.no_mate && c.length >= kNoMate;
   if (c.no_mate) s << (at_all ? "claim no-mate\n" : "claim no-mate-within\n");
   if (c.sho) s << "rules sho\n";
@@ -854,7 +883,8 @@ std::string certificate_text(const Certificate& c, const std::string& id, const 
   else
     s << "length " << c.length << '\n';
   s << "nodes " << c.nodes.size() << '\n';
-  for (std::size_t i = 0; i < c.nodes.size(); ++i) write_node_line(s, i, c.nodes[i], at_all);
+  for (std::size_t i = 0; i < c.nodes.size(); ++i)
+    write_node_line(s, i, c.nodes[i], at_all || c.nodes[i].distance >= kNoMate);
   s << "end\n";
   return s.str();
 }

@@ -36,6 +36,9 @@ struct Certificate {
   // within 1", which the verifier derives by its own rules.
   static constexpr std::uint32_t kImplicit = 0xfffffffeu;
   static constexpr Plies kImplicitMaxNeed = 2;
+  // Format version 5: a position not mated at all that is needed within at least this many
+  // plies is written as a node of no mate at all (distance kNoMate), whatever the need.
+  static constexpr Plies kUnboundedMinNeed = 9;
   struct Edge {
     Move move;
     std::uint32_t child = 0;  // or kNoChild
@@ -55,6 +58,9 @@ struct Certificate {
   bool no_mate = false;
   // Format version 4 (a no-mate-within certificate with implicit children, kImplicit).
   bool implicit = false;
+  // Format version 5: version 4 whose nodes may record kNoMate (written `inf`): no mate at all,
+  // every interposition counted, cycles among them allowed.
+  bool unbounded_nodes = false;
 };
 
 struct CertificateBuild {
@@ -87,10 +93,14 @@ CertificateBuild build_certificate(TranspositionTable& table, const SearchLimits
 // for ever is no mate), written with every interposition counted (the same claim either way).
 // With `implicit` (format version 4, `length` finite), a child that needs no more than "not
 // mated within 1" (Certificate::kImplicitMaxNeed) gets no node: the searches that showed it are
-// all the writer does for it, and the verifier derives it again.
+// all the writer does for it, and the verifier derives it again. With `unbounded_nodes` too
+// (format version 5), a position needed within Certificate::kUnboundedMinNeed or more that the
+// table shows not mated at all gets a node of no mate at all, which serves
+// every distance it is needed at.
 CertificateBuild build_no_mate_certificate(TranspositionTable& table, const SearchLimits& limits,
                                            const Position& root, Plies length,
-                                           MateSearchOptions options, bool implicit = false);
+                                           MateSearchOptions options, bool implicit = false,
+                                           bool unbounded_nodes = false);
 
 // For check certificates (certificate_check.h). The certificate of "`root` is mated within
 // `length` plies with `first` as its first move" (the root node records `first`, whatever
@@ -104,7 +114,8 @@ CertificateBuild build_certificate_with_move(TranspositionTable& table, const Se
 CertificateBuild build_no_mate_certificate_for(TranspositionTable& table,
                                                const SearchLimits& limits, const Position& pos,
                                                Color attacker, Plies length,
-                                               MateSearchOptions options, bool implicit = false);
+                                               MateSearchOptions options, bool implicit = false,
+                                               bool unbounded_nodes = false);
 
 // The text of a certificate (docs/certificate.md) for the problem `id` with the root `sfen`.
 std::string certificate_text(const Certificate& c, const std::string& id, const std::string& sfen);

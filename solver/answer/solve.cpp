@@ -220,8 +220,9 @@ BasicSolveResult<R> BasicSolver<R>::solve(const typename R::Position& root,
         build_certificate(table_, limits, pos, result.length, exact, result.length_exact);
     if (take(built, result.certificate, result.certificate_error) &&
         options.exactness_certificate && result.length_exact && result.length >= 3) {
-      CertificateBuild dual = build_no_mate_certificate(table_, limits, pos, result.length - 2,
-                                                        exact, options.exactness_implicit);
+      CertificateBuild dual =
+          build_no_mate_certificate(table_, limits, pos, result.length - 2, exact,
+                                    options.exactness_implicit, options.exactness_unbounded_nodes);
       take(dual, result.exactness_certificate, result.exactness_error);
     }
   } else {

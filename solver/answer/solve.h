@@ -94,6 +94,9 @@ struct SolveOptions {
   // Its format: version 4 (children that need no more than "not mated within 1" left implicit,
   // for the verifier to derive) or, when false, version 1.
   bool exactness_implicit = true;
+  // With `exactness_implicit`: format version 5 (positions not mated at all written once, as
+  // nodes of no mate at all, for every distance they are needed at).
+  bool exactness_unbounded_nodes = false;
 };
 
 template <AnswerRules R> class BasicSolver {

@@ -232,6 +232,26 @@ grep -qE " f?\+?\*( |$)" "$tmp/v1.cert" && fail "v1: an implicit child"
 out=$("$tsume" verify "$tmp/v1.cert" 2>&1) || fail "v1: verify: $out"
 grep -qx "arg1 VALID nodes [0-9]* no-mate-within 1" <<< "$out" || fail "v1: $out"
 
+# 7c. Format version 5 (--certificate-version 5): 将棋図巧 第7番 (15 plies, problems/zukou.tsv)
+#     has positions off its line that the table shows not mated at all; its certificate of no
+#     mate within 13 writes them as nodes recording inf, and verifies VALID. The first such
+#     defender node lowered to 0 is refused at the check that leads to it (it needs more).
+zukou=$(dirname "${BASH_SOURCE[0]}")/../../problems/zukou.tsv
+if [[ ${#rules[@]} -eq 0 && -f "$zukou" ]]; then
+  awk -F'\t' '$2 == "zukou-007"' "$zukou" > "$tmp/z007.tsv"
+  "$tsume" solve --threads 1 --hash 256 --certificate "$tmp/v5.cert" --certificate-exact \
+    --certificate-version 5 "$tmp/z007.tsv" > /dev/null 2>&1 || fail "v5: solve"
+  awk '/^tsume-certificate/ { v = $2 } /^claim no-mate-within/ { print v }' "$tmp/v5.cert" \
+    | grep -qx 5 || fail "v5: the no-mate certificate is not version 5"
+  grep -qE "^[0-9]+ [AD] inf( |$)" "$tmp/v5.cert" || fail "v5: no node records inf"
+  out=$("$tsume" verify "$tmp/v5.cert" 2>&1) || fail "v5: verify: $out"
+  grep -qx "zukou-007 VALID nodes [0-9]* no-mate-within 13" <<< "$out" || fail "v5: $out"
+  awk '!done && / D inf / { sub(/ D inf /, " D 0 "); done = 1 } { print }' "$tmp/v5.cert" \
+    > "$tmp/v5_lowered.cert"
+  expect_invalid v5_inf_lowered "$tmp/v5_lowered.cert" \
+    "INVALID node [0-9]+: the check [^ ]+ leads to node [0-9]+, not mated only within 0, less than"
+fi
+
 # 8. Without --certificate-exact only the mate's certificate is written.
 "$tsume" solve --threads 1 --certificate "$tmp/plain.cert" \
   "9/5g1s1/8k/6+R2/9/6R1S/5B3/9/9 b b3g2s4n4l18p 1" > /dev/null 2>&1 || fail "plain solve"

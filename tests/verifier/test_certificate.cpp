@@ -347,15 +347,95 @@ end
   EXPECT_NE(v.reason.find("is missing"), std::string::npos) << v.reason;
 }
 
+// Version 5: nodes recording `inf` (no mate at all, by the rules of a "claim no-mate"
+// certificate: every interposition counted, one node per position, cycles allowed) inside a
+// no-mate-within certificate. The horse-round position claimed not mated within 5: the root is
+// a finite node, its checks lead into kNoMateAtAll's cycle, which closes on node 8, the root's
+// position again as a node of its own (a finite and an inf node may hold one position).
+const std::string kUnboundedNodes = R"(tsume-certificate 5
+claim no-mate-within
+problem horse-round-within
+sfen 9/6k2/9/9/5+B3/9/9/9/9 b g 1
+futile not-counted
+length 5
+nodes 9
+0 A 5 4e2c 1 4e5d 3
+1 D inf 3b2c 2
+2 A inf
+3 D inf 3b2c 4
+4 A inf 5d3b 5 5d4e 7
+5 D inf 2c3b 6
+6 A inf
+7 D inf 2c3b 8
+8 A inf 4e2c 1 4e5d 3
+end
+)";
+
+TEST(UnboundedNodesCertificate, ValidAndMutations) {
+  std::vector<Position> positions;
+  const Verdict v = verify(read(kUnboundedNodes), &positions);
+  EXPECT_TRUE(v.valid) << "node " << v.node << ": " << v.reason;
+  EXPECT_EQ(v.length, 5);
+  EXPECT_EQ(v.nodes, 9u);
+  ASSERT_EQ(positions.size(), 9u);
+  EXPECT_EQ(positions[8], positions[0]);
+  // A reply removed.
+  expect_invalid(replace(kUnboundedNodes, "7 D inf 2c3b 8", "7 D inf"), 7, "exactly one reply");
+  // A check removed from an inf node.
+  expect_invalid(replace(kUnboundedNodes, "8 A inf 4e2c 1 4e5d 3", "8 A inf 4e2c 1"), 8,
+                 "the legal check 4e5d is missing");
+  // A child whose claim is too weak: an inf node's reply to a finite node.
+  expect_invalid(replace(kUnboundedNodes, "8 A inf", "8 A 7"), 7,
+                 "the reply 2c3b leads to node 8, not mated only within 7, less than inf");
+  // An inf node's reply cannot be implicit ('*' shows no more than "not mated within 2").
+  expect_invalid(replace(replace(kUnboundedNodes, "nodes 9", "nodes 8"),
+                         "7 D inf 2c3b 8\n8 A inf 4e2c 1 4e5d 3\n", "7 D inf 2c3b *\n"),
+                 7, "the implicit child ('*') of the reply 2c3b needs no mate within inf");
+  // Two inf nodes of one position (node 8 made a copy of node 2's position would be a
+  // different board; the root's twin given twice instead).
+  expect_invalid(replace(replace(kUnboundedNodes, "nodes 9", "nodes 10"),
+                         "7 D inf 2c3b 8\n8 A inf 4e2c 1 4e5d 3\n",
+                         "7 D inf 2c3b 8\n8 A inf 4e2c 1 4e5d 9\n9 D inf 3b2c 4\n"),
+                 9, "repeats the position of node 3");
+  // A cycle through finite nodes is still refused: every distance 5.
+  std::string finite = kUnboundedNodes;
+  for (const char* node : {"1 D", "2 A", "3 D", "4 A", "5 D", "6 A", "7 D", "8 A"})
+    finite = replace(finite, std::string(node) + " inf", std::string(node) + " 5");
+  expect_invalid(finite, 3, "a cycle");
+  // The root recording inf would be a second inf node of its position (node 8).
+  expect_invalid(replace(kUnboundedNodes, "0 A 5", "0 A inf"), 8, "repeats the position of node 0");
+}
+
+// An implicit child that is in fact mated within its need is refused in version 5 as in 4.
+TEST(UnboundedNodesCertificate, ImplicitChildMated) {
+  expect_invalid(R"(tsume-certificate 5
+claim no-mate-within
+sfen 9/5g1s1/8k/6+R2/9/6R1S/5B3/9/9 b b3g2s4n4l18p 1
+futile not-counted
+length 3
+nodes 1
+0 A 3 3d1d *
+end
+)",
+                 0, "the implicit child ('*') of the check 3d1d is a position mated within 2");
+}
+
 TEST(Certificate, MalformedFilesNameTheLine) {
   const auto error_of = [](const std::string& text) { return test::read_error(text, "bad.cert"); };
+  EXPECT_EQ(error_of(replace(kMateInOne, "tsume-certificate 1", "tsume-certificate 6")),
+            "bad.cert:1: certificate version '6' is not supported (this reads 1, 2, 3, 4 and 5)");
+  // Version 5 is for no-mate-within certificates too; only it has nodes recording inf.
   EXPECT_EQ(error_of(replace(kMateInOne, "tsume-certificate 1", "tsume-certificate 5")),
-            "bad.cert:1: certificate version '5' is not supported (this reads 1, 2, 3 and 4)");
+            "bad.cert:6: a version-5 certificate is a 'claim no-mate-within' certificate");
+  EXPECT_EQ(
+      error_of(replace(replace(kNoMateWithinThree, "tsume-certificate 1", "tsume-certificate 4"),
+                       "2 A 1", "2 A inf")),
+      "bad.cert:10: a distance is a number of plies (at least -1)");
   // Version 4 is for no-mate-within certificates, and only it has implicit children.
   EXPECT_EQ(error_of(replace(kMateInOne, "tsume-certificate 1", "tsume-certificate 4")),
             "bad.cert:6: a version-4 certificate is a 'claim no-mate-within' certificate");
   EXPECT_EQ(error_of(replace(kNoMateWithinThree, "1 D 2 5a5b 2", "1 D 2 5a5b *")),
-            "bad.cert:9: an implicit child ('*') is for version-4 certificates");
+            "bad.cert:9: an implicit child ('*') is for version-4 and 5 certificates");
   // Version 2 is a check certificate, with a header of its own.
   EXPECT_EQ(error_of(replace(kMateInOne, "tsume-certificate 1", "tsume-certificate 2")),
             "bad.cert:5: unknown header line 'length' of a check certificate");
