@@ -78,9 +78,11 @@ constexpr HelpText kHelp{
     "written once, at its first position. --trim takes off the pieces the mate does not need\n"
     "(to the defender's hand; the attacker's king leaves the board). Each puzzle gets the\n"
     "checker's verdict without the piece test (COOKED is common in games); jsonl adds source,\n"
-    "move (the position after that many moves), game_move, cooks and trimmed. A record that\n"
-    "cannot be read gives an error record ({id, source, error}; '#' line in sfen) and the\n"
-    "run goes on. --count (when given) and --time stop the run between games.\n"
+    "move (the position after that many moves), game_move, cooks and trimmed. Every record\n"
+    "of a multi-record CSA file is a game (ids <file>-<record>-<move>). A damaged record\n"
+    "(an illegal or unreadable move) has the positions before the damage searched, then\n"
+    "gives an error record ({id, source, error}; '#' line in sfen); the run goes on.\n"
+    "--count (when given) and --time stop the run between games.\n"
     "\n"
     "--rules sho makes sho shogi problems (docs/sho.md) with the random method: board pieces\n"
     "only (no hands, no drops), the drunk elephant (E, +E) among them; the records say so\n"
@@ -234,31 +236,38 @@ int generate_from_games(const Context& ctx, const po::variables_map& vm,
   for (const std::string& file : vm["from-games"].as<std::vector<std::string>>()) {
     if (g_interrupted.load() || (count && written >= count)) break;
     if (o.max_seconds > 0 && elapsed() >= o.max_seconds) break;
-    const std::string name = std::filesystem::path(file).stem().string();
-    const auto game = io::read_problem_file(file, read);
-    if (!game.ok()) {
-      scanner.count_error();
-      const std::string message = game.error().message();
-      ctx.err << "tsume generate: " << message << '\n';
-      if (format == "jsonl")
-        out << "{\"id\":" << json_string(name) << ",\"source\":" << json_string(file)
-            << ",\"error\":" << json_string(message) << "}\n";
-      else if (format == "sfen")
-        out << "# " << one_line(file) << ": error: " << one_line(message) << '\n';
-      else
-        out << "表題：" << one_line(name) << "\n*error: " << one_line(message) << "\n\n";
+    const std::string stem = std::filesystem::path(file).stem().string();
+    // Every record of the file (a CSA file may hold several): the positions before a damage are
+    // searched, then the damage is reported.
+    const std::vector<io::RecordPart> parts = io::read_game_records_file(file, read);
+    for (std::size_t r = 0; r < parts.size(); ++r) {
+      if (g_interrupted.load() || (count && written >= count)) break;
+      const io::RecordPart& part = parts[r];
+      const std::string name = parts.size() > 1 ? stem + '-' + std::to_string(r + 1) : stem;
+      if (part.problem) {
+        for (const gen::GamePuzzle& p : scanner.scan(*part.problem, name)) {
+          if (count && written >= count) break;
+          ++written;
+          ideas.insert(gen::idea_key(p.problem.position, p.problem.pv));
+          out << (format == "jsonl"  ? game_record_jsonl(p, file)
+                  : format == "sfen" ? record_tsv(p.problem)
+                                     : game_record_kif(p, file));
+        }
+      }
+      if (part.error) {
+        scanner.count_error();
+        const std::string message = part.error->message();
+        ctx.err << "tsume generate: " << message << '\n';
+        if (format == "jsonl")
+          out << "{\"id\":" << json_string(name) << ",\"source\":" << json_string(file)
+              << ",\"error\":" << json_string(message) << "}\n";
+        else if (format == "sfen")
+          out << "# " << one_line(file) << ": error: " << one_line(message) << '\n';
+        else
+          out << "表題：" << one_line(name) << "\n*error: " << one_line(message) << "\n\n";
+      }
       out.flush();
-      continue;
     }
-    for (const gen::GamePuzzle& p : scanner.scan(game.value(), name)) {
-      if (count && written >= count) break;
-      ++written;
-      ideas.insert(gen::idea_key(p.problem.position, p.problem.pv));
-      out << (format == "jsonl"  ? game_record_jsonl(p, file)
-              : format == "sfen" ? record_tsv(p.problem)
-                                 : game_record_kif(p, file));
-    }
-    out.flush();
   }
   const gen::GameStats& s = scanner.stats();
   const double seconds = elapsed();

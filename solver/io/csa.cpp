@@ -2,6 +2,7 @@
 
 #include <array>
 #include <optional>
+#include <span>
 
 #include "solver/core/position.h"
 #include "solver/io/encoding.h"
@@ -37,15 +38,31 @@ public:
 
   Expected<Problem> read(std::string_view text) {
     const auto lines = split_lines(text);
+    RecordPart part = read_part(lines);
+    if (part.error) return *part.error;
+    return std::move(*part.problem);
+  }
+
+  // Reads `lines` up to a '/' statement or the end: the problem, or the first error and what was
+  // read before it (the position and the moves before the error, when the position was built).
+  RecordPart read_part(std::span<const TextLine> lines) {
+    RecordPart part;
     int last_line = 0;
     for (const TextLine& line : lines) {
       last_line = line.number;
-      if (auto err = read_line(line.text, line.number)) return *err;
+      if (auto err = read_line(line.text, line.number)) {
+        part.error = std::move(*err);
+        break;
+      }
       if (stopped_) break;
     }
-    if (auto err = ensure_position(last_line)) return *err;
-    problem_.format = ProblemFormat::Csa;
-    return std::move(problem_);
+    if (!part.error)
+      if (auto err = ensure_position(last_line)) part.error = std::move(*err);
+    if (position_ok_) {
+      problem_.format = ProblemFormat::Csa;
+      part.problem = std::move(problem_);
+    }
+    return part;
   }
 
 private:
@@ -247,6 +264,7 @@ private:
     if (std::string why = pos_.set(setup_); !why.empty())
       return error(side_line_, "illegal position: " + why);
     problem_.setup = setup_;
+    position_ok_ = true;
     return std::nullopt;
   }
 
@@ -307,6 +325,7 @@ private:
   int side_line_ = 0;
 
   bool position_ready_ = false;
+  bool position_ok_ = false;  // the position was built (problem_.setup is valid)
   Position pos_;
   bool ended_ = false;
   bool stopped_ = false;
@@ -319,6 +338,27 @@ Expected<Problem> read_csa(std::string_view bytes, std::string_view file,
   auto text = decode_to_utf8(bytes, file);
   if (!text) return text.error();
   return CsaReader(file, options).read(*text);
+}
+
+std::vector<RecordPart> read_csa_records(std::string_view bytes, std::string_view file,
+                                         const ReadOptions& options) {
+  auto text = decode_to_utf8(bytes, file);
+  if (!text) return {RecordPart{std::nullopt, text.error()}};
+  const std::vector<TextLine> lines = split_lines(*text);
+  std::vector<RecordPart> parts;
+  std::size_t begin = 0;
+  while (begin < lines.size()) {
+    std::size_t end = begin;
+    bool content = false;
+    for (; end < lines.size() && trim_ascii_right(lines[end].text) != "/"; ++end)
+      if (!trim_ascii_right(lines[end].text).empty()) content = true;
+    if (content)
+      parts.push_back(CsaReader(file, options)
+                          .read_part(std::span<const TextLine>(lines).subspan(begin, end - begin)));
+    begin = end + 1;
+  }
+  if (parts.empty()) parts.push_back(CsaReader(file, options).read_part({}));
+  return parts;
 }
 
 }  // namespace tsume::io

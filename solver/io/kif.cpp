@@ -66,6 +66,32 @@ public:
   KifReader(std::string_view file, const ReadOptions& options) : file_(file), options_(options) {}
 
   Expected<Problem> read(std::string_view text) {
+    RecordPart part = read_part(text);
+    if (part.error) return *part.error;
+    return std::move(*part.problem);
+  }
+
+  // The problem, or the first error and what was read before it: the position and the main
+  // line's moves before the error, when the position was built.
+  RecordPart read_part(std::string_view text) {
+    RecordPart part;
+    auto problem = read_all(text);
+    if (problem) {
+      part.problem = std::move(problem.value());
+      return part;
+    }
+    part.error = problem.error();
+    if (position_ok_) {
+      problem_.format = ki2_ ? ProblemFormat::Ki2 : ProblemFormat::Kif;
+      problem_.moves = std::move(lines_[0].moves);
+      problem_.variations.clear();
+      part.problem = std::move(problem_);
+    }
+    return part;
+  }
+
+private:
+  Expected<Problem> read_all(std::string_view text) {
     const auto lines = split_lines(text);
     for (const TextLine& line : lines) {
       if (auto err = read_line(line)) return *err;
@@ -84,7 +110,6 @@ public:
     return std::move(problem_);
   }
 
-private:
   ParseError error(int line, std::string reason) const {
     return ParseError{file_, line, std::move(reason)};
   }
@@ -216,6 +241,7 @@ private:
     if (std::string why = pos_.set(setup); !why.empty())
       return error(line != 0 ? line : hand_line_, "illegal position: " + why);
     problem_.setup = setup;
+    position_ok_ = true;
     return std::nullopt;
   }
 
@@ -396,6 +422,7 @@ private:
   std::optional<Color> side_;
 
   bool position_ready_ = false;
+  bool position_ok_ = false;  // the position was built (problem_.setup is valid)
   Position pos_;
   Square last_to_ = Square::None;
   int last_number_ = 0;
@@ -420,6 +447,13 @@ Expected<Problem> read_kif(std::string_view bytes, std::string_view file,
   auto text = decode_to_utf8(bytes, file);
   if (!text) return text.error();
   return KifReader(file, options).read(*text);
+}
+
+RecordPart read_kif_part(std::string_view bytes, std::string_view file,
+                         const ReadOptions& options) {
+  auto text = decode_to_utf8(bytes, file);
+  if (!text) return RecordPart{std::nullopt, text.error()};
+  return KifReader(file, options).read_part(*text);
 }
 
 }  // namespace tsume::io

@@ -24,4 +24,9 @@ namespace tsume::io {
 Expected<Problem> read_kif(std::string_view bytes, std::string_view file = {},
                            const ReadOptions& options = {});
 
+// Reads one record as far as it goes (RecordPart): after an error, the position and the main
+// line's moves before it, when the position was built.
+RecordPart read_kif_part(std::string_view bytes, std::string_view file = {},
+                         const ReadOptions& options = {});
+
 }  // namespace tsume::io

@@ -153,13 +153,46 @@ Expected<Problem> read_problem(std::string_view bytes, std::string_view file,
   return read_kif(bytes, file, options);
 }
 
-Expected<Problem> read_problem_file(const std::string& path, const ReadOptions& options) {
+namespace {
+
+Expected<std::string> load_file(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
   if (!in) return ParseError{path, 0, "cannot open the file"};
   std::ostringstream content;
   content << in.rdbuf();
   if (in.bad()) return ParseError{path, 0, "cannot read the file"};
-  return read_problem(content.str(), path, options);
+  return content.str();
+}
+
+}  // namespace
+
+Expected<Problem> read_problem_file(const std::string& path, const ReadOptions& options) {
+  const auto content = load_file(path);
+  if (!content) return content.error();
+  return read_problem(*content, path, options);
+}
+
+std::vector<RecordPart> read_game_records(std::string_view bytes, std::string_view file,
+                                          const ReadOptions& options) {
+  switch (detect_format(bytes, file)) {
+  case ProblemFormat::Csa:
+    return read_csa_records(bytes, file, options);
+  case ProblemFormat::Kif:
+  case ProblemFormat::Ki2:
+    return {read_kif_part(bytes, file, options)};
+  case ProblemFormat::Sfen:
+    break;
+  }
+  auto problem = read_sfen_problem(bytes, file, options);
+  if (!problem) return {RecordPart{std::nullopt, problem.error()}};
+  return {RecordPart{std::move(problem.value()), std::nullopt}};
+}
+
+std::vector<RecordPart> read_game_records_file(const std::string& path,
+                                               const ReadOptions& options) {
+  const auto content = load_file(path);
+  if (!content) return {RecordPart{std::nullopt, content.error()}};
+  return read_game_records(*content, path, options);
 }
 
 }  // namespace tsume::io

@@ -3,6 +3,7 @@
 // read_problem() picks one from the file name or the content.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -78,5 +79,21 @@ Expected<Problem> read_problem(std::string_view bytes, std::string_view file = {
                                const ReadOptions& options = {});
 // Loads the file, then read_problem; a file that cannot be read is an error with line 0.
 Expected<Problem> read_problem_file(const std::string& path, const ReadOptions& options = {});
+
+// A game record read as far as it goes (`tsume generate --from-games`): `problem` holds the
+// position and the main-line moves read before the first error (none when the position itself
+// could not be built), `error` that error (none when the whole record was read).
+struct RecordPart {
+  std::optional<Problem> problem;
+  std::optional<ParseError> error;
+};
+
+// Every record of a game file: a CSA file gives one part per record (records separated by '/'
+// lines; blank records are skipped), the other formats one part. Never empty.
+std::vector<RecordPart> read_game_records(std::string_view bytes, std::string_view file = {},
+                                          const ReadOptions& options = {});
+// Loads the file, then read_game_records; a file that cannot be read is one part with an error.
+std::vector<RecordPart> read_game_records_file(const std::string& path,
+                                               const ReadOptions& options = {});
 
 }  // namespace tsume::io

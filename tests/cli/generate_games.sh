@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # `tsume generate --from-games` on the game records of tests/generator/data (written for the
 # tests; the puzzles in them found by hand, see tests/generator/test_from_games.cpp): a damaged
-# record gives an error record and the run goes on; the puzzles written (trimmed, sfen) are read
+# record gives its puzzles before the damage, then an error record, and the run goes on; every
+# record of a multi-record CSA file is a game; the puzzles written (trimmed, sfen) are read
 # back by `tsume solve` with the lengths and lines the records give.
 #
 #   generate_games.sh TSUME DATA_DIR
@@ -22,16 +23,20 @@ fail() {
   exit 1
 }
 
-games=("$data/bad_drop.kif" "$data/head_gold.kif" "$data/gold_ladder.csa")
+# bad_drop.kif (damaged at move 1) comes last: its start, the position of head_gold.kif, is
+# searched and skipped as a duplicate, then its error is written.
+games=("$data/head_gold.kif" "$data/gold_ladder.csa" "$data/bad_drop.kif")
 "$tsume" generate --from-games "${games[@]}" -o "$tmp/out.jsonl" 2>"$tmp/err" ||
   fail "generate (jsonl) failed"
 [[ $(wc -l <"$tmp/out.jsonl") -eq 3 ]] || fail "expected 3 jsonl records"
-head -n 1 "$tmp/out.jsonl" | grep -q '^{"id":"bad_drop","source":"[^"]*bad_drop.kif","error":"[^"]*move 1' ||
-  fail "no error record for bad_drop.kif first"
+tail -n 1 "$tmp/out.jsonl" | grep -q '^{"id":"bad_drop","source":"[^"]*bad_drop.kif","error":"[^"]*move 1' ||
+  fail "no error record for bad_drop.kif last"
 grep -q '"id":"head_gold-0",.*"length":3,.*"move":0,"game_move":"G\*5c"' "$tmp/out.jsonl" ||
   fail "no 3-ply puzzle at move 0 of head_gold.kif"
 grep -q '"id":"gold_ladder-1",.*"length":5,.*"move":1,"game_move":"G\*5d"' "$tmp/out.jsonl" ||
   fail "no 5-ply puzzle at move 1 of gold_ladder.csa"
+grep -q 'bad_drop.kif:24: move 1' "$tmp/err" || fail "no error message for bad_drop.kif"
+grep -q '1 duplicates' "$tmp/err" || fail "bad_drop's start is not a duplicate"
 grep -q '1 continuations' "$tmp/err" || fail "the summary does not count the continuation"
 
 "$tsume" generate --from-games "${games[@]}" --trim --format sfen -o "$tmp/out.tsv" \
@@ -51,6 +56,23 @@ while IFS=$'\t' read -r sfen id length line; do
     cur == id && $1 == "usi" { $1 = ""; u = substr($0, 2) }
     END { exit !(l == len && u == usi) }' "$tmp/solve" || fail "$id read back differs"
 done <"$tmp/out.tsv"
+# Every record of a multi-record CSA file (ids <file>-<record>-<move>), and the positions of a
+# record before its damage (illegal_king.kif: a mate in 3 at the start, move 2 illegal).
+"$tsume" generate --from-games "$data/two_records.csa" "$data/illegal_king.kif" \
+  -o "$tmp/out.jsonl" 2>"$tmp/err" || fail "generate (two records, damage) failed"
+[[ $(wc -l <"$tmp/out.jsonl") -eq 4 ]] || fail "expected 4 jsonl records"
+grep -q '"id":"two_records-1-0",.*"length":3,.*"move":0,"game_move":"G\*2c"' "$tmp/out.jsonl" ||
+  fail "no 3-ply puzzle in record 1 of two_records.csa"
+grep -q '"id":"two_records-2-0",.*"length":5,.*"move":0,"game_move":"G\*4d"' "$tmp/out.jsonl" ||
+  fail "no 5-ply puzzle in record 2 of two_records.csa"
+grep -q '"id":"illegal_king-0",.*"length":3,.*"move":0,"game_move":"G\*2c"' "$tmp/out.jsonl" ||
+  fail "no 3-ply puzzle before the damage of illegal_king.kif"
+tail -n 1 "$tmp/out.jsonl" | grep -q '^{"id":"illegal_king","source":"[^"]*","error":"[^"]*move 2' ||
+  fail "no error record for illegal_king.kif"
+grep -q 'illegal_king.kif:.*move 2' "$tmp/err" || fail "no error message for illegal_king.kif"
+grep -q '3 puzzles from 3 games (1 unreadable; 12 positions' "$tmp/err" ||
+  fail "the summary does not count 3 games, 1 error and 12 positions"
+
 # KIF: one record per puzzle with its source; read back by `tsume check` with its line.
 "$tsume" generate --from-games "$data/gold_ladder.csa" --format kif -o "$tmp/out.kif" \
   2>"$tmp/err" || fail "generate (kif) failed"

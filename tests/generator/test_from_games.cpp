@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 #include <string>
+#include <vector>
 
 #include "solver/io/problem.h"
 #include "solver/io/sfen.h"
@@ -158,6 +159,100 @@ TEST(GeneratorFromGames, DamagedRecordIsAnError) {
       io::read_problem_file(std::string(TSUME_GENERATOR_TEST_DATA) + "/bad_drop.kif", read);
   ASSERT_FALSE(g.ok());
   EXPECT_NE(g.error().message().find("move 1"), std::string::npos) << g.error().message();
+}
+
+std::vector<io::RecordPart> records(const std::string& file) {
+  io::ReadOptions read;
+  read.defender_hand = io::DefenderHand::AsGiven;
+  return io::read_game_records_file(std::string(TSUME_GENERATOR_TEST_DATA) + "/" + file, read);
+}
+
+// two_records.csa: two records separated by '/'. The first is a mate in 3 at the start (G*2c,
+// then a gold below the king on the first rank), the second a mate in 5 (golds up file 4); both
+// are played out, so the second's position after move 2 (a mate in 3) continues its mate and
+// the positions after the last attacker moves are mates in 1, below the band.
+TEST(GeneratorFromGames, EveryRecordOfACsaFileIsAGame) {
+  const auto parts = records("two_records.csa");
+  ASSERT_EQ(parts.size(), 2U);
+  for (const io::RecordPart& part : parts) {
+    ASSERT_TRUE(part.problem.has_value());
+    EXPECT_FALSE(part.error.has_value()) << part.error->message();
+  }
+  EXPECT_EQ(parts[0].problem->moves.size(), 3U);
+  EXPECT_EQ(parts[1].problem->moves.size(), 5U);
+  EXPECT_EQ(parts[0].problem->title, "tsume tests 1");
+  EXPECT_EQ(parts[1].problem->title, "tsume tests 2");
+  GameScanner scanner(options(false));
+  const auto first = scanner.scan(*parts[0].problem, "two_records-1");
+  const auto second = scanner.scan(*parts[1].problem, "two_records-2");
+  ASSERT_EQ(first.size(), 1U);
+  ASSERT_EQ(second.size(), 1U);
+  EXPECT_EQ(first[0].problem.id, "two_records-1-0");
+  EXPECT_EQ(first[0].problem.length, 3);
+  EXPECT_EQ(io::to_sfen(first[0].problem.position),
+            normal_sfen("9/7k1/9/7P1/9/9/9/9/4K4 b 2G2r2b2g4s4n4l17p 1"));
+  EXPECT_EQ(reference_length(first[0].problem.position, 9), 3);
+  EXPECT_EQ(second[0].problem.id, "two_records-2-0");
+  EXPECT_EQ(second[0].problem.length, 5);
+  EXPECT_EQ(io::to_sfen(second[0].problem.position),
+            normal_sfen("9/9/5k3/9/5P3/9/9/9/4K4 b 3G2r2bg4s4n4l17p 1"));
+  EXPECT_EQ(reference_length(second[0].problem.position, 9), 5);
+  const GameStats& s = scanner.stats();
+  EXPECT_EQ(s.games, 2U);
+  EXPECT_EQ(s.positions, 10U);  // 4 + 6
+  EXPECT_EQ(s.mates, 3U);       // 3 plies in the first; 5 and 3 plies in the second
+  EXPECT_EQ(s.continuations, 1U);
+  // The solver's reader still takes a CSA file's first record.
+  const io::Problem one = game("two_records.csa");
+  EXPECT_EQ(one.moves.size(), 3U);
+}
+
+// illegal_king.kif: a mate in 3 at the start (G*2c, then a gold below the king), then an illegal
+// move 2 (the king takes the gold held by the pawn): the start and the position after move 1
+// are searched, the mate is found, and the error is kept.
+TEST(GeneratorFromGames, PositionsBeforeADamageAreSearched) {
+  const auto parts = records("illegal_king.kif");
+  ASSERT_EQ(parts.size(), 1U);
+  ASSERT_TRUE(parts[0].problem.has_value());
+  ASSERT_TRUE(parts[0].error.has_value());
+  EXPECT_NE(parts[0].error->message().find("move 2"), std::string::npos)
+      << parts[0].error->message();
+  EXPECT_NE(parts[0].error->message().find("illegal"), std::string::npos)
+      << parts[0].error->message();
+  ASSERT_EQ(parts[0].problem->moves.size(), 1U);
+  EXPECT_EQ(io::to_usi(parts[0].problem->moves[0]), "G*2c");
+  GameScanner scanner(options(false));
+  const auto puzzles = scanner.scan(*parts[0].problem, "illegal_king");
+  ASSERT_EQ(puzzles.size(), 1U);
+  EXPECT_EQ(puzzles[0].problem.id, "illegal_king-0");
+  EXPECT_EQ(puzzles[0].problem.length, 3);
+  EXPECT_EQ(io::to_sfen(puzzles[0].problem.position),
+            normal_sfen("9/7k1/p8/7P1/9/9/9/9/4K4 b 2G2r2b2g4s4n4l16p 1"));
+  EXPECT_EQ(reference_length(puzzles[0].problem.position, 9), 3);
+  EXPECT_EQ(scanner.stats().positions, 2U);
+}
+
+// bad_drop.kif: the damage is move 1, so only the start is searched: its mate in 3 is found.
+TEST(GeneratorFromGames, DamageAtMoveOneKeepsTheStart) {
+  const auto parts = records("bad_drop.kif");
+  ASSERT_EQ(parts.size(), 1U);
+  ASSERT_TRUE(parts[0].problem.has_value());
+  ASSERT_TRUE(parts[0].error.has_value());
+  EXPECT_NE(parts[0].error->message().find("move 1"), std::string::npos);
+  EXPECT_TRUE(parts[0].problem->moves.empty());
+  GameScanner scanner(options(false));
+  const auto puzzles = scanner.scan(*parts[0].problem, "bad_drop");
+  ASSERT_EQ(puzzles.size(), 1U);
+  EXPECT_EQ(puzzles[0].problem.length, 3);
+  EXPECT_EQ(scanner.stats().positions, 1U);
+}
+
+// A record whose position cannot be built gives the error alone.
+TEST(GeneratorFromGames, RecordWithoutAPositionIsAnErrorAlone) {
+  const auto parts = io::read_game_records("V2.2\nP1 *  *\n+\n", "broken.csa");
+  ASSERT_EQ(parts.size(), 1U);
+  EXPECT_FALSE(parts[0].problem.has_value());
+  ASSERT_TRUE(parts[0].error.has_value());
 }
 
 }  // namespace
