@@ -15,13 +15,10 @@ ExactLength minimise_length(Plies upper, const LengthQuestions& ask, LengthSched
     }
     upper = std::min(ask.proven_upper(), upper - 2);
   }
-  int window = schedule.window;
-  if (schedule.long_window_divisor > 0)
-    window = std::max<int>(window, upper / schedule.long_window_divisor);
   while (lo < upper) {
     std::uint64_t previous_cost = 0;
     int flat = 0;  // consecutive questions whose cost did not grow
-    for (Plies d = std::max<Plies>(lo, upper - 2 * window);; d += 2) {
+    for (Plies d = std::max<Plies>(lo, upper - 2 * schedule.window);; d += 2) {
       const std::uint64_t before = ask.nodes();
       const Outcome o = ask.prove(d, 0);
       if (o == Outcome::Unknown) return {upper, false};

@@ -22,14 +22,6 @@
 //    stopped growing twice in a row. Once is not enough: 図巧 095's "within 25" cost 1.2 times
 //    "within 23" amid twofold growth, and skipping from there to "within 37" took 175 M nodes
 //    in all, going on 120 M (a 2 GB table, one thread).
-//    On very long problems a window of 12 can start above the exact length, and a proof of a
-//    shorter mate there costs far more than a disproof: Microcosmos (1525 plies; one thread,
-//    2 GB), whose first mate has 1585 plies and whose descent stops at "within 1579?", proves
-//    "within 1557?" (82 M nodes) and "within 1533?" (64 M) before the disproof of "within 1509?"
-//    (0.3 M) and the climb to 1525: 175 M nodes in all. The window is therefore at least
-//    upper / 32 questions (49 here: the disproof of "within 1483?" and the climb, 125 M nodes in
-//    all, the same line; 124 M with a window of 60, 129 M with 36). Doubling the window after such
-//    a proof instead (82 M for 1557, then 20 M for the disproof of 1509) gave 131 M.
 #pragma once
 
 #include <cstdint>
@@ -43,8 +35,6 @@ namespace tsume {
 struct LengthSchedule {
   std::uint64_t direct_cap = 5'000'000;  // nodes per question of the descent
   int window = 12;                       // questions of the deepening below upper
-  // On long problems the window is at least upper / `long_window_divisor` questions (0: off).
-  int long_window_divisor = 32;
   // The deepening skips to the last question (upper - 2) once `flat_runs` questions in a row,
   // each of at least `flat_min_nodes`, cost less than `min_growth` times the one before.
   std::uint64_t flat_min_nodes = 100'000;

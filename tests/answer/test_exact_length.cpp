@@ -98,27 +98,6 @@ TEST(ExactLength, AProofInsideTheWindowRestartsItLower) {
   EXPECT_EQ(o.asked, (std::vector<Plies>{29, 27, 23, 19, 21}));
 }
 
-TEST(ExactLength, ALongProblemGetsAWindowInProportionToItsLength) {
-  // A mate in 161 found and exact; "within 159" runs out of the cap. A window of
-  // max(12, 161 / 8) = 20 questions: the deepening starts at 161 - 40 = 121 and climbs to 159
-  // (the questions cost too little for the flat-cost skip). Without the divisor it would
-  // start at 161 - 24 = 137.
-  Oracle o{.exact = 161, .reported = 161, .hard = 1, .base = 1, .growth = 1.01};
-  const ExactLength r =
-      minimise_length(161, o.questions(), LengthSchedule{.window = 12, .long_window_divisor = 8});
-  EXPECT_TRUE(r.exact);
-  EXPECT_EQ(r.upper, 161);
-  std::vector<Plies> want{159};
-  for (Plies d = 121; d <= 159; d += 2) want.push_back(d);
-  EXPECT_EQ(o.asked, want);
-  Oracle short_one{.exact = 41, .reported = 41, .hard = 1, .base = 1, .growth = 1.01};
-  minimise_length(41, short_one.questions(),
-                  LengthSchedule{.window = 12, .long_window_divisor = 8});
-  // 41 / 8 = 5 questions is less than 12: the window stays 12 (from 41 - 24 = 17).
-  ASSERT_GE(short_one.asked.size(), 2u);
-  EXPECT_EQ(short_one.asked[1], 17);
-}
-
 TEST(ExactLength, FlatCostsSkipToTheLastQuestion) {
   // Exact 41, every capped question runs out. Deepening from 41 - 24 = 17: "within 17", "19"
   // and "21" cost the same 200,000 nodes (no growth twice in a row), so the rest of the window
