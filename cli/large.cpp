@@ -195,8 +195,8 @@ void add_large_rule_options(po::options_description& options) {
       "chu, none in dai and tenjiku");
 }
 
-void apply_promotion_rule_option(const po::variables_map& vm, large::Game game,
-                                 large::Rules& rules) {
+static void apply_promotion_rule_option(const po::variables_map& vm, large::Game game,
+                                        large::Rules& rules) {
   const auto& promotion = vm["promotion-rule"].as<std::string>();
   if (promotion == "zone") {
     rules.promotion = large::PromotionRule::Zone;

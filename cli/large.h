@@ -25,9 +25,6 @@ void add_large_rule_options(po::options_description& options);
 // The rules they select for `game`: the game's defaults (large::default_rules) with the switches
 // given. Throws UsageError on a bad value, or --promotion-rule zone under tenjiku.
 large::Rules large_rules_option(const po::variables_map& vm, large::Game game);
-// The --promotion-rule part alone, into `rules` (perft reads its other switches itself).
-void apply_promotion_rule_option(const po::variables_map& vm, large::Game game,
-                                 large::Rules& rules);
 // The switches of `rules` that differ from `game`'s defaults, as command-line options
 // ("--promotion-rule zone --lion-rule none"; empty for the defaults).
 std::string large_rule_switches(const large::Rules& rules, large::Game game);

@@ -58,22 +58,13 @@ void print_speed(std::ostream& err, std::uint64_t nodes,
 
 // `--rules chu|dai|tenjiku`: the large-board core (solver/large).
 int large_perft(const Context& ctx, const po::variables_map& vm, large::Game game, int depth) {
-  large::Rules rules = large::default_rules(game);
+  large::Rules rules = large_rules_option(vm, game);
   const auto& royal = vm["royal-rule"].as<std::string>();
   if (royal == "capture") {
     rules.royal = large::RoyalRule::Capture;
   } else if (royal != "pseudo-royal") {
     throw UsageError("--royal-rule must be 'pseudo-royal' or 'capture', not '" + royal + "'");
   }
-  const auto& lion = vm["lion-rule"].as<std::string>();
-  if (lion == "none") {
-    rules.lion = large::LionRule::None;
-  } else if (lion == "lishogi") {
-    rules.lion = large::LionRule::Lishogi;
-  } else if (lion != "default") {
-    throw UsageError("--lion-rule must be 'lishogi', 'none' or 'default', not '" + lion + "'");
-  }
-  apply_promotion_rule_option(vm, game, rules);
   const auto& jump = vm["jump-rule"].as<std::string>();
   const auto& burn = vm["passive-burn"].as<std::string>();
   const auto& demon = vm["fire-demon"].as<std::string>();
