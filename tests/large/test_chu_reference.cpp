@@ -23,6 +23,13 @@ using reference_walk::expect_same_moves_along_random_game;
 using reference_walk::reference_of;
 using reference_walk::texts;
 
+// The reference's legal moves in the order of texts().
+std::vector<std::string> sorted_legal_moves(const ref::Board& b) {
+  auto r = ref::legal_moves(b);
+  std::sort(r.begin(), r.end());
+  return r;
+}
+
 // Positions composed for these tests (the reference decides their numbers):
 const char* const kPositions[] = {
     // Lions two squares apart, the White one protected by a gold, pawn and go-between bridges,
@@ -72,11 +79,7 @@ TEST(ChuReference, PerftFromMiddleGamesToDepth2) {
     for (const char* sfen : kPositions) {
       const Position pos = parse_sfen(sfen, Game::Chu, Rules{rule, LionRule::Lishogi});
       const ref::Board b = reference_of(pos);
-      EXPECT_EQ(texts(pos), [&] {
-        auto r = ref::legal_moves(b);
-        std::sort(r.begin(), r.end());
-        return r;
-      }()) << sfen;
+      EXPECT_EQ(texts(pos), sorted_legal_moves(b)) << sfen;
       EXPECT_EQ(perft(pos, 2), ref::perft(b, 2)) << sfen;
     }
   }
@@ -100,11 +103,7 @@ TEST(ChuReference, ZonePromotionRuleAgrees) {
     const Position pos = parse_sfen(sfen, Game::Chu, zone);
     const ref::Board b = reference_of(pos);
     EXPECT_TRUE(b.promote_in_zone);
-    EXPECT_EQ(texts(pos), [&] {
-      auto r = ref::legal_moves(b);
-      std::sort(r.begin(), r.end());
-      return r;
-    }()) << sfen;
+    EXPECT_EQ(texts(pos), sorted_legal_moves(b)) << sfen;
     EXPECT_EQ(perft(pos, 2), ref::perft(b, 2)) << sfen;
   }
   for (const unsigned seed : {12345u, 4242u}) {
