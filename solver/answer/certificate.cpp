@@ -82,9 +82,7 @@ public:
         refuted_ = refuted;
       }
     }
-    if (const auto it = no_mate_ids_.find(key); it != no_mate_ids_.end())
-      for (std::uint32_t id : it->second)
-        if (nodes_[id].distance >= r) return id;
+    if (const std::uint32_t id = held_within(key, r); id != kNone) return id;
     // A position the first build wrote at a larger distance too is written once, at that
     // distance, which serves every smaller need; not while it is on the line being built (its
     // subtree may need it again, at a smaller distance).
@@ -160,21 +158,13 @@ public:
     if (const auto it = taken_.find(first_id); it != taken_.end()) return it->second;
     const Certificate::Node& from = first_->nodes_[first_id];
     const std::uint64_t key = first_->keys_[first_id];
-    if (const auto it = no_mate_ids_.find(key); it != no_mate_ids_.end())
-      for (std::uint32_t id : it->second)
-        if (nodes_[id].distance >= from.distance) return taken_[first_id] = id;
+    if (const std::uint32_t id = held_within(key, from.distance); id != kNone)
+      return taken_[first_id] = id;
     Certificate::Node copy = from;
     for (Certificate::Edge& e : copy.edges)
       if (e.child != Certificate::kNoChild && e.child != Certificate::kImplicit)
         e.child = take_over(e.child);
-    const auto id = static_cast<std::uint32_t>(nodes_.size());
-    nodes_.push_back(std::move(copy));
-    building_.push_back(0);
-    bound_.push_back(from.distance);
-    keys_.resize(nodes_.size());
-    keys_[id] = key;
-    no_mate_ids_[key].push_back(id);
-    return taken_[first_id] = id;
+    return taken_[first_id] = add_no_mate_node(std::move(copy), key);
   }
 
   // A new node of "`pos` (position key `key`) is not mated within r", or kNone.
@@ -188,23 +178,33 @@ public:
     --depth_;
     if (const auto it = on_line_.find(key); --it->second == 0) on_line_.erase(it);
     if (!ok) return kNone;
+    return add_no_mate_node(std::move(built), key);
+  }
+
+  // Appends a finished node of no mate within its distance for position `key`.
+  std::uint32_t add_no_mate_node(Certificate::Node node, std::uint64_t key) {
     const auto id = static_cast<std::uint32_t>(nodes_.size());
-    nodes_.push_back(std::move(built));
+    bound_.push_back(node.distance);
+    nodes_.push_back(std::move(node));
     building_.push_back(0);
-    bound_.push_back(r);
     keys_.resize(nodes_.size());
     keys_[id] = key;
     no_mate_ids_[key].push_back(id);
     return id;
   }
 
+  // A node of this certificate of no mate within at least r for position `key`, or kNone.
+  std::uint32_t held_within(std::uint64_t key, Plies r) const {
+    if (const auto it = no_mate_ids_.find(key); it != no_mate_ids_.end())
+      for (std::uint32_t id : it->second)
+        if (nodes_[id].distance >= r) return id;
+    return kNone;
+  }
+
   // Whether the certificate has a node for "no mate within r" (or no mate at all) of `pos`.
   bool holds_no_mate(const Position& pos, Plies r) const {
     if (r >= kNoMate) return any_length_id_.contains(pos.key());
-    if (const auto it = no_mate_ids_.find(pos.key()); it != no_mate_ids_.end())
-      for (std::uint32_t id : it->second)
-        if (nodes_[id].distance >= r) return true;
-    return false;
+    return held_within(pos.key(), r) != kNone;
   }
 
   // A node of the graph of no mate at all: each position at one node, made before its children
