@@ -307,10 +307,11 @@ private:
     out.attacker = true;
     if (r < 1 || stopped_) return false;
     MoveList list;
-    generate_checks(pos, list);
+    ShogiRules::generate_checks(pos, list);
     // The checks with the shortest known mates first; those the table proves within r - 1 are
     // tried at once, the others in widening rounds.
     std::vector<std::pair<Plies, Move>> checks;
+    checks.reserve(list.size());
     for (Move m : list) checks.emplace_back(probe_after(pos, m).upper, m);
     std::stable_sort(checks.begin(), checks.end(),
                      [](const auto& a, const auto& b) { return a.first < b.first; });
@@ -394,7 +395,7 @@ private:
   bool defender_node(Position& pos, Plies r, Certificate::Node& out) {
     out.attacker = false;
     MoveList list;
-    generate_evasions(pos, list);
+    ShogiRules::generate_evasions(pos, list);
     const std::vector<Move> evasions(list.begin(), list.end());
     const std::size_t n = evasions.size();
     // Each evasion is a counted reply (its child mated within r - 1) or, for a drop with
@@ -486,7 +487,8 @@ private:
     out.attacker = true;
     if (r <= 0) return true;
     MoveList list;
-    generate_checks(pos, list);
+    ShogiRules::generate_checks(pos, list);
+    out.edges.reserve(list.size());
     for (Move m : list) {
       pos.do_move(m);
       const Outcome o = prove(pos, budget_of(below(r)), 0);
@@ -504,7 +506,7 @@ private:
   bool defender_no_mate(Position& pos, Plies r, Certificate::Node& out) {
     out.attacker = false;
     MoveList list;
-    generate_evasions(pos, list);
+    ShogiRules::generate_evasions(pos, list);
     // The refutations the table already knows first, and among them those whose no-mate node
     // the certificate holds already (no new node), then those after which the attacker has the
     // fewest checks (every check needs a subtree of its own: the smallest trees); the other
@@ -517,6 +519,7 @@ private:
       Move move;
     };
     std::vector<Candidate> candidates;
+    candidates.reserve(list.size());
     const Plies needed = below(r);
     std::size_t known = 0;
     for (Move m : list) {
@@ -535,20 +538,25 @@ private:
         if (!c.known && needed < kNoMate) continue;
         MoveList after;
         pos.do_move(c.move);
-        generate_checks(pos, after);
+        ShogiRules::generate_checks(pos, after);
         c.checks = after.size();
         c.held = c.known && holds_no_mate(pos, needed);
         pos.undo_move(c.move);
       }
-    std::stable_sort(candidates.begin(), candidates.end(), [](const auto& a, const auto& b) {
+    const auto before = [](const Candidate& a, const Candidate& b) {
       if (a.known != b.known) return a.known;
       if (a.held != b.held) return a.held;
       if (a.known && a.checks != b.checks) return a.checks < b.checks;
       if (a.lower != b.lower) return a.lower > b.lower;
       return a.checks < b.checks;
-    });
-    std::vector<std::pair<Plies, Move>> order;
-    for (const Candidate& c : candidates) order.emplace_back(c.lower, c.move);
+    };
+    // A stable insertion sort: the lists are short, and it needs no buffer.
+    for (std::size_t i = 1; i < candidates.size(); ++i) {
+      const Candidate c = candidates[i];
+      std::size_t j = i;
+      for (; j > 0 && before(c, candidates[j - 1]); --j) candidates[j] = candidates[j - 1];
+      candidates[j] = c;
+    }
     const auto comparisons = [&](Move m) {
       std::vector<Move> out_moves;
       if (options_.futility && r < kNoMate && m.is_drop())
@@ -562,7 +570,7 @@ private:
       return out_moves;
     };
     const auto query = [&](std::size_t i, std::uint64_t cap) {
-      const Move m = order[i].second;
+      const Move m = candidates[i].move;
       pos.do_move(m);
       Outcome o = below(r) <= 0 ? Outcome::Disproven : prove(pos, budget_of(below(r)), cap);
       pos.undo_move(m);
@@ -579,7 +587,7 @@ private:
       return Outcome::Proven;  // a refutation (the rounds' "success")
     };
     const auto take = [&](std::size_t i) {
-      const Move m = order[i].second;
+      const Move m = candidates[i].move;
       std::uint32_t child = Certificate::kNoChild;  // no mate within 0 needs no node
       if (below(r) > 0) {
         pos.do_move(m);
@@ -601,7 +609,7 @@ private:
       }
       return true;
     };
-    if (rounds(order.size(), false, query, take)) return true;
+    if (rounds(candidates.size(), false, query, take)) return true;
     if (!stopped_) refuted_ = true;
     return false;
   }
