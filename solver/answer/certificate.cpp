@@ -1,5 +1,6 @@
 #include "solver/answer/certificate.h"
 
+#include "solver/answer/key_map.h"
 #include "solver/answer/main_line.h"
 
 #include <algorithm>
@@ -38,8 +39,8 @@ public:
   std::uint32_t emit(Position& pos, Plies r) {
     const std::uint64_t key = pos.key();
     std::uint32_t id;
-    if (const auto it = id_of_.find(key); it != id_of_.end()) {
-      id = it->second;
+    if (const std::uint32_t* found = id_of_.find(key)) {
+      id = *found;
       if (building_[id]) return kNone;  // a repetition on the line
       if (bound_[id] <= r) return id;
     } else {
@@ -73,7 +74,7 @@ public:
     // is needed within r >= kUnboundedMinNeed gets the node of no mate at all, which serves every
     // distance; where that graph cannot be built, the node of r as before.
     if (unbounded_nodes_ && r >= Certificate::kUnboundedMinNeed) {
-      if (const auto it = any_length_id_.find(key); it != any_length_id_.end()) return it->second;
+      if (const std::uint32_t* found = any_length_id_.find(key)) return *found;
       if (no_mate_at_all(pos) && unbounded_tried_.insert(key).second) {
         const bool too_deep = too_deep_, refuted = refuted_;
         if (const std::uint32_t id = emit_no_mate_at_all(pos); id != kNone) return id;
@@ -213,7 +214,7 @@ public:
   // since it was begun is taken back (nodes made under it may point to it).
   std::uint32_t emit_no_mate_at_all(Position& pos) {
     const std::uint64_t key = pos.key();
-    if (const auto it = any_length_id_.find(key); it != any_length_id_.end()) return it->second;
+    if (const std::uint32_t* found = any_length_id_.find(key)) return *found;
     if (depth_ >= kMaxDepth) {
       too_deep_ = true;
       return kNone;
@@ -330,8 +331,8 @@ private:
     for (std::size_t i = 0; i < checks.size() && !found; ++i) {
       const Move m = checks[i].second;
       pos.do_move(m);
-      const auto it = id_of_.find(pos.key());
-      const bool held = it != id_of_.end() && !building_[it->second] && bound_[it->second] <= r - 1;
+      const std::uint32_t* id = id_of_.find(pos.key());
+      const bool held = id && !building_[*id] && bound_[*id] <= r - 1;
       pos.undo_move(m);
       found = held && take(i);
     }
@@ -624,7 +625,7 @@ private:
   // the positions tried for that.
   bool unbounded_nodes_ = false;
   std::unordered_set<std::uint64_t> unbounded_tried_;
-  std::unordered_map<std::uint64_t, std::uint32_t> id_of_;
+  KeyMap<std::uint32_t> id_of_;
   std::vector<Certificate::Node> nodes_;
   std::vector<std::uint8_t> building_;
   std::vector<Plies> bound_;  // the distance each node was built with
@@ -639,7 +640,7 @@ private:
   std::vector<std::uint8_t> first_clean_;
   std::unordered_map<std::uint32_t, std::uint32_t> taken_;
   // The graph of no mate at all: the node of each position, the position key of each node.
-  std::unordered_map<std::uint64_t, std::uint32_t> any_length_id_;
+  KeyMap<std::uint32_t> any_length_id_;
   std::vector<std::uint64_t> keys_;
   // Its construction recurses along lines of play; a line longer than this is given up.
   static constexpr int kMaxDepth = 4000;
