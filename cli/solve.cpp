@@ -581,10 +581,10 @@ int solve_main(const Context& ctx) {
   add("certificate-exact", po::bool_switch()->default_value(false),
       "with --certificate: after each exact length L >= 3 also the certificate of no mate within "
       "L - 2, which makes the length exact (larger and slower to write)");
-  add("certificate-version", po::value<int>()->default_value(4)->value_name("V"),
-      "the format of --certificate-exact's certificates: 4 (children that need only 'no mate "
-      "within 1' left for the verifier to derive), 5 (4, and positions not mated at all written "
-      "once as nodes of no mate at all) or 1 (every node written)");
+  add("certificate-version", po::value<int>()->default_value(5)->value_name("V"),
+      "the format of --certificate-exact's certificates: 5 (positions not mated at all written "
+      "once as nodes of no mate at all, and children that need only 'no mate within 1' left for "
+      "the verifier to derive), 4 (the implicit children only) or 1 (every node written)");
   add("count-futile", po::bool_switch()->default_value(false),
       "count every interposition, futile ones (無駄合) included, as game-style mate searches do");
   add_read_options(options);

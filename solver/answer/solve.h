@@ -95,8 +95,8 @@ struct SolveOptions {
   // for the verifier to derive) or, when false, version 1.
   bool exactness_implicit = true;
   // With `exactness_implicit`: format version 5 (positions not mated at all written once, as
-  // nodes of no mate at all, for every distance they are needed at).
-  bool exactness_unbounded_nodes = false;
+  // nodes of no mate at all, for every distance they are needed at); false: version 4.
+  bool exactness_unbounded_nodes = true;
 };
 
 template <AnswerRules R> class BasicSolver {
