@@ -8,6 +8,7 @@
 // tombstones are left.
 #pragma once
 
+#include <bit>
 #include <cstddef>
 #include <cstdint>
 #include <utility>
@@ -70,7 +71,7 @@ private:
   std::size_t home(std::uint64_t key) const {
     // Fibonacci hashing: the high bits of the product, so keys that differ only in their high
     // bits spread too.
-    return static_cast<std::size_t>((key * 0x9E37'79B9'7F4A'7C15u) >> shift_) & mask_;
+    return static_cast<std::size_t>((key * 0x9E37'79B9'7F4A'7C15u) >> shift_);
   }
   void grow() {
     const std::size_t capacity = used_.empty() ? 64 : 2 * used_.size();
@@ -81,8 +82,7 @@ private:
     values_.swap(values);
     used_.swap(used);
     mask_ = capacity - 1;
-    shift_ = 64;
-    for (std::size_t c = capacity; c > 1; c >>= 1) --shift_;
+    shift_ = 64 - std::countr_zero(capacity);  // the product's top log2(capacity) bits
     size_ = 0;
     for (std::size_t i = 0; i < used.size(); ++i)
       if (used[i]) emplace(keys[i], std::move(values[i]));
