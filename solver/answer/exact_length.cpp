@@ -3,9 +3,68 @@
 #include <algorithm>
 
 namespace tsume {
+namespace {
+
+// The deepening of the race: "within d?" for d rising by 2 from the bottom of a window below
+// `upper`, one question after another, each resumed where a turn's budget stopped it (the table
+// keeps its work).
+class Deepening {
+public:
+  Deepening(const LengthQuestions& ask, const LengthSchedule& schedule)
+      : ask_(ask), schedule_(schedule) {}
+
+  // Questions within `budget` nodes (the last one may be stopped by it). Unknown when a question
+  // was stopped (by the budget or the problem's limits), else Proven or Disproven for the
+  // interval's change: lo and upper are updated.
+  Outcome turn(std::uint64_t budget, Plies& lo, Plies& upper) {
+    const std::uint64_t end = ask_.nodes() + budget;
+    while (lo < upper) {
+      if (d_ < lo || d_ >= upper) restart(lo, upper);
+      const std::uint64_t before = ask_.nodes();
+      if (before >= end) return Outcome::Unknown;
+      const Outcome o = ask_.prove(d_, end - before);
+      cost_ += ask_.nodes() - before;
+      if (o == Outcome::Unknown) return o;
+      if (o == Outcome::Proven) {
+        upper = std::min(ask_.proven_upper(), d_);
+        restart(lo, upper);
+        continue;
+      }
+      lo = d_ + 2;
+      // Costs that no longer grow with the depth (`flat_runs` questions in a row): the questions
+      // left are about as hard as this one, and only the last matters. Ask it next.
+      const bool grew =
+          previous_cost_ == 0 || cost_ < schedule_.flat_min_nodes ||
+          static_cast<double>(cost_) >= schedule_.min_growth * static_cast<double>(previous_cost_);
+      flat_ = grew ? 0 : flat_ + 1;
+      previous_cost_ = cost_;
+      cost_ = 0;
+      d_ += 2;
+      if (flat_ >= schedule_.flat_runs) d_ = std::max<Plies>(d_, upper - 2);
+    }
+    return Outcome::Disproven;
+  }
+
+private:
+  void restart(Plies lo, Plies upper) {
+    d_ = std::max<Plies>(lo, upper - 2 * schedule_.window);
+    previous_cost_ = cost_ = 0;
+    flat_ = 0;
+  }
+
+  const LengthQuestions& ask_;
+  const LengthSchedule& schedule_;
+  Plies d_ = -1;                     // the question asked next (restarted when outside [lo, upper))
+  std::uint64_t cost_ = 0;           // the nodes of question d_ so far, over turns
+  std::uint64_t previous_cost_ = 0;  // the nodes of the question answered before
+  int flat_ = 0;                     // consecutive questions whose cost did not grow
+};
+
+}  // namespace
 
 ExactLength minimise_length(Plies upper, const LengthQuestions& ask, LengthSchedule schedule) {
   Plies lo = 1;  // no mate is shorter than lo plies
+  // 1. The descent: "within upper - 2?" with the descent's cap, lowering upper at each proof.
   while (lo < upper) {
     const Outcome o = ask.prove(upper - 2, schedule.direct_cap);
     if (o == Outcome::Disproven) return {upper, true};
@@ -15,28 +74,25 @@ ExactLength minimise_length(Plies upper, const LengthQuestions& ask, LengthSched
     }
     upper = std::min(ask.proven_upper(), upper - 2);
   }
+  // 2. The race: the deepening and the direct question take turns, each turn's budget growing,
+  // until the direct question proves a shorter mate: the first mate then overshoots by more
+  // than the descent could close cheaply, and the rest is left to the deepening.
+  Deepening deepening(ask, schedule);
+  double turn = static_cast<double>(schedule.direct_cap);
+  bool direct = true;
   while (lo < upper) {
-    std::uint64_t previous_cost = 0;
-    int flat = 0;  // consecutive questions whose cost did not grow
-    for (Plies d = std::max<Plies>(lo, upper - 2 * schedule.window);; d += 2) {
-      const std::uint64_t before = ask.nodes();
-      const Outcome o = ask.prove(d, 0);
-      if (o == Outcome::Unknown) return {upper, false};
-      if (o == Outcome::Proven) {
-        upper = std::min(ask.proven_upper(), d);
-        break;
-      }
-      lo = d + 2;
-      if (lo >= upper) break;
-      // Costs that no longer grow with the depth (`flat_runs` questions in a row): the questions
-      // left are about as hard as this one, and only the last matters. Ask it now.
-      const std::uint64_t cost = ask.nodes() - before;
-      const bool grew =
-          previous_cost == 0 || cost < schedule.flat_min_nodes ||
-          static_cast<double>(cost) >= schedule.min_growth * static_cast<double>(previous_cost);
-      flat = grew ? 0 : flat + 1;
-      if (flat >= schedule.flat_runs) d = std::max<Plies>(d, upper - 4);
-      previous_cost = cost;
+    turn = std::min(turn * schedule.turn_growth, 1e18);  // far beyond any budget, and no overflow
+    const auto deepening_budget =
+        static_cast<std::uint64_t>(direct ? std::max(1.0, turn * schedule.deepening_share) : 1e18);
+    if (deepening.turn(deepening_budget, lo, upper) == Outcome::Unknown && ask.exhausted())
+      return {upper, false};
+    if (!direct || lo >= upper) continue;
+    const Outcome o = ask.prove(upper - 2, static_cast<std::uint64_t>(turn));
+    if (o == Outcome::Disproven) return {upper, true};
+    if (o == Outcome::Unknown && ask.exhausted()) return {upper, false};
+    if (o == Outcome::Proven) {
+      upper = std::min(ask.proven_upper(), upper - 2);
+      direct = false;
     }
   }
   return {upper, true};

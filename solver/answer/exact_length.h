@@ -11,17 +11,28 @@
 //    a 1 M cap the deepening took 9-35 % more nodes than the direct disproof on five hard 図巧
 //    problems whose disproof needs 1-3 M nodes; with 5 M the scaling set of scripts/scaling.sh
 //    is solved with the same nodes as by the plain descent.)
-// 2. Deepening, when a disproof takes more than that: "within d?" for d rising by 2 from the
-//    bottom of a window of `window` questions below upper. Each disproof leaves in the table
-//    length bounds and proof/disproof numbers measured at depth d, which steer the search at
-//    depth d + 2 much better than df-pn's initial estimates: 図巧 021's "mate within 23?" is
-//    open after 150 M nodes asked directly and disproved in 262 M nodes in all by deepening from
-//    1 (112 M for the last question). On long problems every question below upper can be
-//    about as hard as the last (図巧 099, 117 plies: 23 M nodes asked directly, 63 M through a
-//    window of 12), so the deepening goes straight to the last question once the cost has
-//    stopped growing twice in a row. Once is not enough: 図巧 095's "within 25" cost 1.2 times
-//    "within 23" amid twofold growth, and skipping from there to "within 37" took 175 M nodes
-//    in all, going on 120 M (a 2 GB table, one thread).
+// 2. A race, when a question takes more than that: the deepening and the direct question take
+//    turns, each turn with a budget that grows (`turn_growth` times the last), until one of
+//    them settles the length. A question stopped by its turn's budget keeps its work in the
+//    table for its next turn.
+//    - The deepening asks "within d?" for d rising by 2 from the bottom of a window of `window`
+//      questions below upper. Each disproof leaves in the table length bounds and proof/disproof
+//      numbers measured at depth d, which can steer the search at depth d + 2 better than
+//      df-pn's initial estimates; once the cost has stopped growing twice in a row (each
+//      question about as hard as the last) it goes straight to the last question. Once is not
+//      enough: 図巧 095's "within 25" costs 1.2 times "within 23" amid twofold growth, and
+//      skipping from there to "within 37" took 175 M nodes, going on 120 M.
+//    - The direct question "within upper - 2?" again, with the turn's budget.
+//    Neither is best everywhere (docs/benchmarks.md, one thread, 2 GB table): 図巧 071 takes
+//    18.6 M nodes asked directly and 136 M by the deepening alone, 004 10.7 M against 20.6 M;
+//    095 more than 126 M directly and about 90 M in the deepening's own questions, 021 more than
+//    400 M directly and 262 M by deepening alone (commit d51713b). Taking turns costs about twice
+//    the better of the two (071: 53 M; 095: 166 M) where either alone can cost seven times the
+//    other. When the direct question proves a shorter mate during the race, the first mate
+//    overshoots the exact length by more than the descent could close cheaply, and every further
+//    proof of a shorter mate is as dear (Microcosmos: mates of 1537-1561 plies first, exact 1525);
+//    the direct question then takes no more turns and the deepening, whose window reaches below,
+//    goes on without a turn's cap.
 #pragma once
 
 #include <cstdint>
@@ -35,6 +46,9 @@ namespace tsume {
 struct LengthSchedule {
   std::uint64_t direct_cap = 5'000'000;  // nodes per question of the descent
   int window = 12;                       // questions of the deepening below upper
+  double turn_growth = 2;                // each turn of the race: this times the last (first:
+                                         // direct_cap times this)
+  double deepening_share = 1;            // the deepening's turn: this times the direct question's
   // The deepening skips to the last question (upper - 2) once `flat_runs` questions in a row,
   // each of at least `flat_min_nodes`, cost less than `min_growth` times the one before.
   std::uint64_t flat_min_nodes = 100'000;

@@ -6,9 +6,9 @@
 // and a line of that mate is read from the table at once (proven again from where the table has
 // lost it). AnswerMode::First stops there, like other solvers' default mode. Otherwise "mate within
 // U - 2 plies?" is asked with futile interpositions ignored, lowering U each time it is proven,
-// until it is disproven: U is then the exact length (exact_length.h: when one such question takes
-// more than 5 M nodes, the depths below U are asked from the bottom of a window upwards instead,
-// iterative deepening). The main line follows exact lengths (main_line.h, shared with `tsume
+// until it is disproven: U is then the exact length (exact_length.h: once one such question takes
+// more than 5 M nodes, it and an iterative deepening over the depths below U take turns with
+// budgets that double). The main line follows exact lengths (main_line.h, shared with `tsume
 // check`): at an attacker node the checks whose child mates in d - 1; at a defender node the
 // non-futile evasions that do not mate within d - 3 (so exactly d - 1). SPEC.md section 3's
 // tie-breaks choose among them: the attacker takes a mate whose line ends with pieces in its hand

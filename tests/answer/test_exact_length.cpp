@@ -1,8 +1,10 @@
 // The length search's schedule (solver/answer/exact_length.h) against a scripted oracle: a
-// problem whose exact length is `exact`, whose proofs report `reported` (a mate found is not
-// always the shortest), and whose disproofs of "within d" for d >= `hard` need more nodes than
-// the descent's cap. A question about depth d costs `base` nodes times `growth` to the power
-// d / 2.
+// problem whose exact length is `exact` and whose proofs report `reported` (a mate found is not
+// always the shortest). The question "within d?" needs cost(d) nodes in all: `cost_at[d]` when
+// given, else `base` times `growth` to the power d / 2, or `warm_cost_at[d]` once a question
+// below d has been disproved (the deepening's estimates steer it). A question stopped by its cap
+// keeps what it spent (the table keeps its work) and is answered once its spending reaches the
+// cost.
 #include "solver/answer/exact_length.h"
 
 #include <gtest/gtest.h>
@@ -16,34 +18,48 @@
 namespace tsume {
 namespace {
 
+constexpr std::uint64_t M = 1'000'000;
+
 struct Oracle {
   Plies exact = 0;
   Plies reported = 0;  // what a proof of "within d" finds: min(reported, d), at least exact
-  Plies hard = 1000;   // disproofs from this depth on exceed the descent's cap
   bool budget_left = true;
-  bool slow_proofs = false;  // proofs from `hard` on exceed the cap too
   double base = 1000;
   double growth = 3;
-  std::map<Plies, std::uint64_t> cost_at{};  // when given: the cost of "within d" (else growth)
+  std::map<Plies, std::uint64_t> cost_at{};
+  std::map<Plies, std::uint64_t> warm_cost_at{};
   std::uint64_t nodes = 0;
   std::vector<Plies> asked{};
-  std::vector<bool> capped{};
   std::vector<std::uint64_t> caps{};
+  std::map<Plies, std::uint64_t> spent{};
+  Plies lowest_disproof = 1000;
   Plies last_proof = 0;
+
+  std::uint64_t cost(Plies d) const {
+    if (lowest_disproof < d && warm_cost_at.count(d)) return warm_cost_at.at(d);
+    if (cost_at.count(d)) return cost_at.at(d);
+    return static_cast<std::uint64_t>(base * std::pow(growth, d / 2));
+  }
 
   LengthQuestions questions() {
     return {[this](Plies d, std::uint64_t cap) {
               asked.push_back(d);
-              capped.push_back(cap != 0);
               caps.push_back(cap);
-              nodes += cost_at.empty() ? static_cast<std::uint64_t>(base * std::pow(growth, d / 2))
-                                       : cost_at.at(d);
-              if (slow_proofs && cap != 0 && d >= hard) return Outcome::Unknown;
+              if (!budget_left) return Outcome::Unknown;
+              const std::uint64_t need = cost(d), had = spent[d];
+              const std::uint64_t left = need > had ? need - had : 0;
+              if (cap != 0 && left > cap) {
+                spent[d] += cap;
+                nodes += cap;
+                return Outcome::Unknown;
+              }
+              spent[d] += left;
+              nodes += left;
               if (d >= exact) {
                 last_proof = std::max(exact, std::min(reported, d));
                 return Outcome::Proven;
               }
-              if (!budget_left || (cap != 0 && d >= hard)) return Outcome::Unknown;
+              lowest_disproof = std::min(lowest_disproof, d);
               return Outcome::Disproven;
             },
             [this] { return last_proof; }, [this] { return !budget_left; },
@@ -54,30 +70,81 @@ struct Oracle {
 TEST(ExactLength, DescentEndsAtTheFirstDisproof) {
   // A mate in 15 found; the proof of "within 13" finds the mate in 9; "within 7" is disproved.
   Oracle o{.exact = 9, .reported = 9};
-  const ExactLength r = minimise_length(15, o.questions());
+  const LengthSchedule schedule;
+  const ExactLength r = minimise_length(15, o.questions(), schedule);
   EXPECT_TRUE(r.exact);
   EXPECT_EQ(r.upper, 9);
   EXPECT_EQ(o.asked, (std::vector<Plies>{13, 7}));
-  for (bool c : o.capped) EXPECT_TRUE(c);
+  for (std::uint64_t c : o.caps) EXPECT_EQ(c, schedule.direct_cap);
 }
 
-TEST(ExactLength, AHardDisproofHandsOverToDeepening) {
-  // Exact 25, found as 25; "within 23" takes more than the cap. Deepening asks 1, 3, ..., 23
-  // (a window of 12 below 25), none of them capped.
-  Oracle o{.exact = 25, .reported = 25, .hard = 21};
+TEST(ExactLength, TheDeepeningWinsTheRaceWhereTheDirectQuestionIsHard) {
+  // Exact 25, found as 25; "within 23" asked cold takes 400 M nodes, but 3 M once the questions
+  // below it have been answered. The descent's question stops at its 5 M cap; the race's first
+  // turn (10 M) goes to the deepening, which asks 1, 3, ..., 21 (a window of 12 below 25) and
+  // then 23, answered by what it had spent already.
+  Oracle o{.exact = 25,
+           .reported = 25,
+           .growth = 2,
+           .cost_at = {{23, 400 * M}},
+           .warm_cost_at = {{23, 3 * M}}};
   const ExactLength r = minimise_length(25, o.questions(), LengthSchedule{.window = 12});
   EXPECT_TRUE(r.exact);
   EXPECT_EQ(r.upper, 25);
   std::vector<Plies> want{23};
   for (Plies d = 1; d <= 23; d += 2) want.push_back(d);
   EXPECT_EQ(o.asked, want);
-  for (std::size_t i = 1; i < o.capped.size(); ++i) EXPECT_FALSE(o.capped[i]);
+  EXPECT_LT(o.nodes, 10 * M);
+}
+
+TEST(ExactLength, TheDirectQuestionWinsTheRaceWhereTheDeepeningIsDear) {
+  // As 図巧 071 (exact 55; one thread): "within 53" takes 18 M nodes asked directly, while the
+  // deepening's first question, "within 31", takes 40 M. Turns of 10 M and then 20 M each: the
+  // direct question is answered in its second turn, after 5 + 10 + 10 + 20 + 3 M nodes.
+  Oracle o{.exact = 55, .reported = 55, .cost_at = {{53, 18 * M}, {31, 40 * M}}};
+  const ExactLength r = minimise_length(55, o.questions(), LengthSchedule{.window = 12});
+  EXPECT_TRUE(r.exact);
+  EXPECT_EQ(r.upper, 55);
+  EXPECT_EQ(o.asked, (std::vector<Plies>{53, 31, 53, 31, 53}));
+  EXPECT_EQ(o.caps, (std::vector<std::uint64_t>{5 * M, 10 * M, 10 * M, 20 * M, 20 * M}));
+  EXPECT_EQ(o.nodes, 48 * M);
+}
+
+TEST(ExactLength, TheDeepeningsShareScalesItsTurns) {
+  // The same problem with the deepening's turns half the direct question's.
+  Oracle o{.exact = 55, .reported = 55, .cost_at = {{53, 18 * M}, {31, 40 * M}}};
+  const ExactLength r =
+      minimise_length(55, o.questions(), LengthSchedule{.window = 12, .deepening_share = 0.5});
+  EXPECT_TRUE(r.exact);
+  EXPECT_EQ(o.caps, (std::vector<std::uint64_t>{5 * M, 5 * M, 10 * M, 10 * M, 20 * M}));
+  EXPECT_EQ(o.nodes, (5 + 5 + 10 + 10 + 3) * M);
+}
+
+TEST(ExactLength, AProofByTheDirectQuestionLeavesTheRestToTheDeepening) {
+  // Found as 41, exact 21. "Within 39" stops at the descent's cap; the deepening (window of 3,
+  // from 35) spends its first turn on a dear proof; the direct question then proves "within 39",
+  // finding the mate in 21. The first mate overshot: the direct question takes no more turns,
+  // and the deepening, restarted below 21, is asked without a turn's cap (15, 17, 19).
+  Oracle o{.exact = 21, .reported = 21, .cost_at = {{39, 7 * M}, {35, 50 * M}}};
+  const ExactLength r = minimise_length(41, o.questions(), LengthSchedule{.window = 3});
+  EXPECT_TRUE(r.exact);
+  EXPECT_EQ(r.upper, 21);
+  EXPECT_EQ(o.asked, (std::vector<Plies>{39, 35, 39, 15, 17, 19}));
+  ASSERT_EQ(o.caps.size(), 6u);
+  EXPECT_EQ(o.caps[1], 10 * M);
+  EXPECT_EQ(o.caps[2], 10 * M);
+  for (std::size_t i = 3; i < 6; ++i) EXPECT_GT(o.caps[i], 1'000'000 * M);
 }
 
 TEST(ExactLength, DeepeningStopsAtTheFirstProofAndGoesOnBelowIt) {
-  // Found as 41, exact 21, disproofs from 15 on are hard. Descent: 39, 37, ..., 23 proven (each
-  // proof finds d itself), 21 proven, 19 capped. Window of 3 below 21: 15, 17, 19 disproved.
-  Oracle o{.exact = 21, .reported = 41, .hard = 15};
+  // Found as 41, exact 21. Descent: 39, 37, ..., 21 proven (each proof finds d itself), 19
+  // stopped at the cap. The deepening, a window of 3 below 21: 15 and 17 disproved, and 19,
+  // cheap once they are, disproved with what it had spent already.
+  Oracle o{.exact = 21,
+           .reported = 41,
+           .growth = 1,
+           .cost_at = {{19, 50 * M}},
+           .warm_cost_at = {{19, 1 * M}}};
   const ExactLength r = minimise_length(41, o.questions(), LengthSchedule{.window = 3});
   EXPECT_TRUE(r.exact);
   EXPECT_EQ(r.upper, 21);
@@ -88,10 +155,12 @@ TEST(ExactLength, DeepeningStopsAtTheFirstProofAndGoesOnBelowIt) {
 }
 
 TEST(ExactLength, AProofInsideTheWindowRestartsItLower) {
-  // Found as 31, exact 23; every capped question from 15 on runs out (proofs too), and proofs
-  // find at best a mate in 27. Window of 2: "within 27?" proven (27), the window moves below
-  // it: 23 proven (the proof now finds 23), then 19 and 21 disproved.
-  Oracle o{.exact = 23, .reported = 27, .hard = 15, .slow_proofs = true};
+  // Found as 31, exact 23, and proofs find at best a mate in 27. "Within 29?" stops at the cap;
+  // the deepening (window of 2) proves 27, its window moves below it: 23 proven (the proof now
+  // finds 23), then 19 and 21 disproved.
+  Oracle o{.exact = 23,
+           .reported = 27,
+           .cost_at = {{29, 50 * M}, {27, 1 * M}, {23, 2 * M}, {19, 1 * M}, {21, 1 * M}}};
   const ExactLength r = minimise_length(31, o.questions(), LengthSchedule{.window = 2});
   EXPECT_TRUE(r.exact);
   EXPECT_EQ(r.upper, 23);
@@ -99,10 +168,15 @@ TEST(ExactLength, AProofInsideTheWindowRestartsItLower) {
 }
 
 TEST(ExactLength, FlatCostsSkipToTheLastQuestion) {
-  // Exact 41, every capped question runs out. Deepening from 41 - 24 = 17: "within 17", "19"
-  // and "21" cost the same 200,000 nodes (no growth twice in a row), so the rest of the window
-  // is skipped and "within 39" is asked next.
-  Oracle o{.exact = 41, .reported = 41, .hard = 1, .base = 200'000, .growth = 1};
+  // Exact 41; "within 39" stops at the cap. Deepening from 41 - 24 = 17: "within 17", "19" and
+  // "21" cost the same 200,000 nodes (no growth twice in a row), so the rest of the window is
+  // skipped and "within 39" is asked next.
+  Oracle o{.exact = 41,
+           .reported = 41,
+           .base = 200'000,
+           .growth = 1,
+           .cost_at = {{39, 50 * M}},
+           .warm_cost_at = {{39, 200'000}}};
   const ExactLength r = minimise_length(41, o.questions(), LengthSchedule{.window = 12});
   EXPECT_TRUE(r.exact);
   EXPECT_EQ(r.upper, 41);
@@ -112,10 +186,12 @@ TEST(ExactLength, FlatCostsSkipToTheLastQuestion) {
 TEST(ExactLength, OneFlatQuestionAmidGrowthDoesNotSkip) {
   // As 図巧 095 (exact 39, deepening from 15): the costs grow about twofold per question but
   // "within 25" costs only 1.2 times "within 23". One such question is not a trend: the
-  // deepening goes on, and skips only when the cost stops growing twice in a row (27 to 31).
+  // deepening goes on to 27 (stopped by its first turn's 10 M, resumed in the second), and
+  // would skip only when the cost stopped growing twice in a row. "Within 37" (100 M cold, 20 M
+  // once the table has the deepening's estimates) is answered by the direct question in the
+  // second turn.
   Oracle o{.exact = 39,
            .reported = 39,
-           .hard = 1,
            .cost_at = {{15, 170'000},
                        {17, 320'000},
                        {19, 700'000},
@@ -125,11 +201,12 @@ TEST(ExactLength, OneFlatQuestionAmidGrowthDoesNotSkip) {
                        {27, 8'000'000},
                        {29, 9'000'000},
                        {31, 10'000'000},
-                       {37, 20'000'000}}};
+                       {37, 100 * M}},
+           .warm_cost_at = {{37, 20 * M}}};
   const ExactLength r = minimise_length(39, o.questions(), LengthSchedule{.window = 12});
   EXPECT_TRUE(r.exact);
   EXPECT_EQ(r.upper, 39);
-  EXPECT_EQ(o.asked, (std::vector<Plies>{37, 15, 17, 19, 21, 23, 25, 27, 29, 31, 37}));
+  EXPECT_EQ(o.asked, (std::vector<Plies>{37, 15, 17, 19, 21, 23, 25, 27, 37, 27, 29, 31, 37}));
 }
 
 TEST(ExactLength, NoBudgetLeftIsNotExact) {
@@ -152,7 +229,11 @@ TEST(ExactLength, AGivenLengthIsAskedWithTheDescentsCap) {
   // A given line of 21 plies for a problem of 25 (a longer defence the line misses): "within 21"
   // is a disproof past the cap. It gets the cap of a descent question, not the whole budget,
   // and the length is then found from the mate of 25 as usual.
-  Oracle o{.exact = 25, .reported = 25, .hard = 21};
+  Oracle o{.exact = 25,
+           .reported = 25,
+           .growth = 2,
+           .cost_at = {{21, 400 * M}, {23, 400 * M}},
+           .warm_cost_at = {{21, 1 * M}, {23, 1 * M}}};
   const LengthSchedule schedule;
   EXPECT_EQ(ask_given_length(21, o.questions(), schedule), Outcome::Unknown);
   EXPECT_EQ(o.asked, (std::vector<Plies>{21}));
@@ -163,7 +244,7 @@ TEST(ExactLength, AGivenLengthIsAskedWithTheDescentsCap) {
 }
 
 TEST(ExactLength, ARightGivenLengthIsProvenAndAnEvenOneNotAsked) {
-  Oracle o{.exact = 21, .reported = 21};
+  Oracle o{.exact = 21, .reported = 21, .growth = 1};
   EXPECT_EQ(ask_given_length(20, o.questions()), Outcome::Unknown);
   EXPECT_EQ(ask_given_length(0, o.questions()), Outcome::Unknown);
   EXPECT_TRUE(o.asked.empty());
