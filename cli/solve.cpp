@@ -8,6 +8,7 @@
 #include <filesystem>
 #include <fstream>
 #include <functional>
+#include <iostream>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -118,7 +119,33 @@ struct Settings {
   io::ReadOptions read;  // --hand-as-given, --rules
   SearchLimits limits;
   SolveOptions options;
+  bool verbose = false;  // --verbose: the questions of each answer on stderr
 };
+
+// One line on stderr per question of an answer (--verbose), whole lines from any thread.
+void log_question(const std::string& id, const LengthQuestionEvent& e) {
+  std::ostringstream line;
+  line << id << ": ";
+  if (e.within == kUnboundedPlies)
+    line << "mate at all?";
+  else
+    line << "mate within " << e.within << "?";
+  line << ' '
+       << (e.outcome == tsume::Outcome::Proven      ? "proven"
+           : e.outcome == tsume::Outcome::Disproven ? "disproven"
+                                                    : "open")
+       << ", " << e.nodes << " nodes";
+  if (e.cap) line << " (cap " << e.cap << ")";
+  line << "; shortest mate known ";
+  if (e.upper >= kNoMate)
+    line << "none";
+  else
+    line << e.upper;
+  line << "; " << e.total_nodes << " nodes, " << seconds_text(e.seconds) << " in all\n";
+  static std::mutex mutex;
+  const std::lock_guard lock(mutex);
+  std::cerr << line.str() << std::flush;
+}
 
 // The settings of the command's options.
 Settings read_settings(const po::variables_map& vm) {
@@ -146,6 +173,7 @@ Settings read_settings(const po::variables_map& vm) {
     throw UsageError("--certificate is supported for shogi and sho only, not --rules " +
                      std::string(variant_name(s.read.variant)));
   s.options.certify_nodes = count_option(vm, "certify-nodes");
+  s.verbose = vm["verbose"].as<bool>();
   return s;
 }
 
@@ -169,7 +197,12 @@ Outcome solve_record(const Record& r, Solver& solver, const Settings& settings) 
   }
   o.sfen = io::to_sfen(*pos);
   o.start = *pos;
-  const SolveResult result = solver.solve(*pos, settings.limits, settings.options);
+  SolveOptions options = settings.options;
+  if (settings.verbose)
+    options.on_length_question = [id = one_line(o.id)](const LengthQuestionEvent& e) {
+      log_question(id, e);
+    };
+  const SolveResult result = solver.solve(*pos, settings.limits, options);
   o.nodes = result.nodes;
   o.seconds = result.seconds;
   o.status = to_string(result.status);
@@ -587,6 +620,10 @@ int solve_main(const Context& ctx) {
       "the verifier to derive), 4 (the implicit children only) or 1 (every node written)");
   add("count-futile", po::bool_switch()->default_value(false),
       "count every interposition, futile ones (無駄合) included, as game-style mate searches do");
+  add("verbose", po::bool_switch()->default_value(false),
+      "print each question of an answer to stderr as it is answered: the first mate's proof "
+      "and each 'mate within D?' of the exact-length search, with its outcome, nodes and the "
+      "shortest mate known (lines start with the problem's id)");
   add_read_options(options);
   return batch_main(ctx, options, kHelp, "solved", [&](const po::variables_map& vm) {
     const Settings settings = read_settings(vm);

@@ -122,6 +122,13 @@ BasicSolveResult<R> BasicSolver<R>::solve(const typename R::Position& root,
   BasicSolveResult<R> result;
   const Outcome exists = search.prove(pos, kUnboundedPlies);
   result.proof_nodes = budget.nodes();
+  if (options.on_length_question)
+    options.on_length_question(
+        {.outcome = exists,
+         .nodes = budget.nodes(),
+         .total_nodes = budget.nodes(),
+         .seconds = budget.seconds(),
+         .upper = exists == Outcome::Proven ? search.lookup(pos).upper : kNoMate});
   if (exists == Outcome::Proven) {
     result.status = SolveStatus::Mate;
     result.length = search.lookup(pos).upper;
@@ -155,6 +162,14 @@ BasicSolveResult<R> BasicSolver<R>::solve(const typename R::Position& root,
                                 const auto s = make_step(cap);
                                 const Outcome o = s->search.prove(pos, d, exact);
                                 budget.charge(s->budget.nodes());
+                                if (options.on_length_question)
+                                  options.on_length_question({.within = d,
+                                                              .outcome = o,
+                                                              .cap = cap,
+                                                              .nodes = s->budget.nodes(),
+                                                              .total_nodes = budget.nodes(),
+                                                              .seconds = budget.seconds(),
+                                                              .upper = search.lookup(pos).upper});
                                 return o;
                               },
                               [&] { return search.lookup(pos).upper; }, spent,

@@ -30,6 +30,7 @@
 
 #include "solver/answer/answer_rules.h"
 #include "solver/parallel/spare_threads.h"
+#include "solver/search/dfpn.h"
 #include "solver/search/limits.h"
 #include "solver/search/mate_len.h"
 #include "solver/search/shogi_rules.h"
@@ -76,6 +77,19 @@ enum class AnswerMode {
   Exact,
 };
 
+// One question of the answer as it is answered, for logs (`tsume solve --verbose`): the first
+// mate ("mate at all?", `within` kUnboundedPlies) and each question "mate within `within`
+// plies?" of the length search (exact_length.h).
+struct LengthQuestionEvent {
+  Plies within = kUnboundedPlies;
+  Outcome outcome = Outcome::Unknown;  // Unknown: stopped by its cap or the problem's limits
+  std::uint64_t cap = 0;               // the question's node cap (0: the problem's limits only)
+  std::uint64_t nodes = 0;             // this question's
+  std::uint64_t total_nodes = 0;       // the problem's so far
+  double seconds = 0;                  // the problem's so far
+  Plies upper = kNoMate;               // the shortest mate known after it
+};
+
 struct SolveOptions {
   // Futile interpositions (無駄合) are not counted (the tsume convention, SPEC.md section 3).
   // Off: every interposition counts, as in game-style mate problems.
@@ -97,6 +111,9 @@ struct SolveOptions {
   // With `exactness_implicit`: format version 5 (positions not mated at all written once, as
   // nodes of no mate at all, for every distance they are needed at); false: version 4.
   bool exactness_unbounded_nodes = true;
+  // Called after the first mate's proof and after each question of the length search, on the
+  // thread that solves the problem.
+  std::function<void(const LengthQuestionEvent&)> on_length_question{};
 };
 
 template <AnswerRules R> class BasicSolver {
