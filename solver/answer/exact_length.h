@@ -27,12 +27,12 @@
 //    18.6 M nodes asked directly and 136 M by the deepening alone, 004 10.7 M against 20.6 M;
 //    095 more than 126 M directly and about 90 M in the deepening's own questions, 021 more than
 //    400 M directly and 262 M by deepening alone (commit d51713b). Taking turns costs about twice
-//    the better of the two (071: 53 M; 095: 166 M) where either alone can cost seven times the
-//    other. When the direct question proves a shorter mate during the race, the first mate
-//    overshoots the exact length by more than the descent could close cheaply, and every further
-//    proof of a shorter mate is as dear (Microcosmos: mates of 1537-1561 plies first, exact 1525);
-//    the direct question then takes no more turns and the deepening, whose window reaches below,
-//    goes on without a turn's cap.
+//    the better of the two (071: 53 M; 095: 166 M; 021: 489 M) where either alone can cost seven
+//    times the other. When the direct question proves a shorter mate during the race, the first
+//    mate overshoots the exact length by more than the descent could close cheaply, and every
+//    further proof of a shorter mate is as dear (Microcosmos: mates of 1537-1561 plies first, exact
+//    1525); the direct question then takes no more turns and the deepening, whose window reaches
+//    below, goes on without a turn's cap.
 #pragma once
 
 #include <cstdint>
