@@ -13,18 +13,18 @@ public:
   Deepening(const LengthQuestions& ask, const LengthSchedule& schedule)
       : ask_(ask), schedule_(schedule) {}
 
-  // Questions within `budget` nodes (the last one may be stopped by it). Unknown when a question
-  // was stopped (by the budget or the problem's limits), else Proven or Disproven for the
-  // interval's change: lo and upper are updated.
-  Outcome turn(std::uint64_t budget, Plies& lo, Plies& upper) {
+  // Questions within `budget` nodes (the last one may be stopped by it), lo and upper updated
+  // as they are answered. True when they have met (the length is settled), false when a
+  // question was stopped (by the budget or the problem's limits).
+  bool turn(std::uint64_t budget, Plies& lo, Plies& upper) {
     const std::uint64_t end = ask_.nodes() + budget;
     while (lo < upper) {
       if (d_ < lo || d_ >= upper) restart(lo, upper);
       const std::uint64_t before = ask_.nodes();
-      if (before >= end) return Outcome::Unknown;
+      if (before >= end) return false;
       const Outcome o = ask_.prove(d_, end - before);
       cost_ += ask_.nodes() - before;
-      if (o == Outcome::Unknown) return o;
+      if (o == Outcome::Unknown) return false;
       if (o == Outcome::Proven) {
         upper = std::min(ask_.proven_upper(), d_);
         restart(lo, upper);
@@ -42,7 +42,7 @@ public:
       d_ += 2;
       if (flat_ >= schedule_.flat_runs) d_ = std::max<Plies>(d_, upper - 2);
     }
-    return Outcome::Disproven;
+    return true;
   }
 
 private:
@@ -64,15 +64,20 @@ private:
 
 ExactLength minimise_length(Plies upper, const LengthQuestions& ask, LengthSchedule schedule) {
   Plies lo = 1;  // no mate is shorter than lo plies
-  // 1. The descent: "within upper - 2?" with the descent's cap, lowering upper at each proof.
+  // The direct question, "within upper - 2?", with `cap` nodes; a proof lowers upper.
+  const auto direct_question = [&](std::uint64_t cap) {
+    const Outcome o = ask.prove(upper - 2, cap);
+    if (o == Outcome::Proven) upper = std::min(ask.proven_upper(), upper - 2);
+    return o;
+  };
+  // 1. The descent: the direct question with the descent's cap while it is proven.
   while (lo < upper) {
-    const Outcome o = ask.prove(upper - 2, schedule.direct_cap);
+    const Outcome o = direct_question(schedule.direct_cap);
     if (o == Outcome::Disproven) return {upper, true};
     if (o == Outcome::Unknown) {
       if (ask.exhausted()) return {upper, false};
       break;
     }
-    upper = std::min(ask.proven_upper(), upper - 2);
   }
   // 2. The race: the deepening and the direct question take turns, each turn's budget growing,
   // until the direct question proves a shorter mate: the first mate then overshoots by more
@@ -84,16 +89,12 @@ ExactLength minimise_length(Plies upper, const LengthQuestions& ask, LengthSched
     turn = std::min(turn * schedule.turn_growth, 1e18);  // far beyond any budget, and no overflow
     const auto deepening_budget =
         static_cast<std::uint64_t>(direct ? std::max(1.0, turn * schedule.deepening_share) : 1e18);
-    if (deepening.turn(deepening_budget, lo, upper) == Outcome::Unknown && ask.exhausted())
-      return {upper, false};
+    if (!deepening.turn(deepening_budget, lo, upper) && ask.exhausted()) return {upper, false};
     if (!direct || lo >= upper) continue;
-    const Outcome o = ask.prove(upper - 2, static_cast<std::uint64_t>(turn));
+    const Outcome o = direct_question(static_cast<std::uint64_t>(turn));
     if (o == Outcome::Disproven) return {upper, true};
     if (o == Outcome::Unknown && ask.exhausted()) return {upper, false};
-    if (o == Outcome::Proven) {
-      upper = std::min(ask.proven_upper(), upper - 2);
-      direct = false;
-    }
+    direct = o != Outcome::Proven;
   }
   return {upper, true};
 }

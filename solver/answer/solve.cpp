@@ -122,16 +122,16 @@ BasicSolveResult<R> BasicSolver<R>::solve(const typename R::Position& root,
   BasicSolveResult<R> result;
   const Outcome exists = search.prove(pos, kUnboundedPlies);
   result.proof_nodes = budget.nodes();
+  const Plies first_upper = exists == Outcome::Proven ? search.lookup(pos).upper : kNoMate;
   if (options.on_length_question)
-    options.on_length_question(
-        {.outcome = exists,
-         .nodes = budget.nodes(),
-         .total_nodes = budget.nodes(),
-         .seconds = budget.seconds(),
-         .upper = exists == Outcome::Proven ? search.lookup(pos).upper : kNoMate});
+    options.on_length_question({.outcome = exists,
+                                .nodes = budget.nodes(),
+                                .total_nodes = budget.nodes(),
+                                .seconds = budget.seconds(),
+                                .upper = first_upper});
   if (exists == Outcome::Proven) {
     result.status = SolveStatus::Mate;
-    result.length = search.lookup(pos).upper;
+    result.length = first_upper;
     // The line of the mate found, read while the proof is all in the table.
     const auto reprove = [&](typename R::Position& p) { return search.prove(p, kUnboundedPlies); };
     std::vector<typename R::Move> first_line = mate_line<R>(pos, search.serial(), reprove);
