@@ -86,8 +86,9 @@ struct Settings {
   io::ReadOptions read;  // --hand-as-given, --rules
   CheckOptions options;
   bool use_given = true;
-  bool certificate = false;     // --certificate FILE: write check certificates
-  int certificate_version = 3;  // --certificate-version: 3 (parts share nodes) or 2
+  bool certificate = false;              // --certificate FILE: write check certificates
+  int certificate_version = 3;           // --certificate-version: 3 (parts share nodes) or 2
+  std::uint64_t certificate_memory = 0;  // --certificate-memory, in bytes
 };
 
 // The settings of the command's options.
@@ -106,6 +107,7 @@ Settings read_settings(const po::variables_map& vm) {
   s.certificate_version = vm["certificate-version"].as<int>();
   if (s.certificate_version != 2 && s.certificate_version != 3)
     throw UsageError("--certificate-version is 2 or 3");
+  s.certificate_memory = certificate_memory_option(vm, s.options.hash_megabytes);
   return s;
 }
 
@@ -130,8 +132,10 @@ Checked check_record(const Record& r, const Settings& settings) {
         limit_reached(settings.options.limits, c.result->nodes, c.result->seconds, "step-nodes");
   if (settings.certificate) {
     // Searched in the checker's table, each part within the problem's limits.
-    CheckCertificateBuild built = build_check_certificate(
-        problem->position, *c.result, settings.options.limits, settings.options.hash_megabytes);
+    SearchLimits writing = settings.options.limits;
+    writing.max_memory_bytes = settings.certificate_memory;
+    CheckCertificateBuild built = build_check_certificate(problem->position, *c.result, writing,
+                                                          settings.options.hash_megabytes);
     // Version 3: the no-mate parts share one node table (version 2 where that fails); its
     // time counts as writing time.
     if (built.ok && settings.certificate_version == 3) {
@@ -449,6 +453,7 @@ int check_main(const Context& ctx) {
   add("certificate-version", po::value<int>()->default_value(3)->value_name("V"),
       "format of the check certificates: 3, the no-mate parts sharing one node table, or 2, "
       "each part a certificate of its own (docs/certificate.md)");
+  add_certificate_memory_option(options, "");
   add_threads_option(options,
                      "problems checked at once (each serially, with its own tables); records "
                      "stay in input order and verdicts do not depend on N");

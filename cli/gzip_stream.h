@@ -15,6 +15,27 @@ namespace tsume::cli {
 // valid gzip file, which is how a compressed certificate file grows record by record.
 std::string gzip_member(std::string_view text);
 
+// The same made piece by piece: add() the text in pieces, then finish() gives the member. Only
+// the compressed data is held, so a large text need not be held whole.
+class GzipMemberWriter {
+public:
+  GzipMemberWriter();
+  ~GzipMemberWriter();
+  GzipMemberWriter(const GzipMemberWriter&) = delete;
+  GzipMemberWriter& operator=(const GzipMemberWriter&) = delete;
+
+  void add(std::string_view text);
+  // The member; the writer is spent after it.
+  std::string finish();
+
+private:
+  // Runs deflate with `flush` until it has taken all the input (and, for Z_FINISH, ended).
+  void deflate_all(int flush);
+  z_stream z_{};
+  std::string out_;
+  std::size_t used_ = 0;  // of out_
+};
+
 // Whether `path` names a gzip file to write (it ends in ".gz").
 bool is_gzip_path(std::string_view path);
 

@@ -195,4 +195,22 @@ std::size_t hash_megabytes_option(const po::variables_map& vm) {
   return static_cast<std::size_t>(mb);
 }
 
+void add_certificate_memory_option(po::options_description& options, std::string_view shared) {
+  const std::string help = "with --certificate: the memory in megabytes that writing a problem's "
+                           "certificates may take besides the table (default: as much as "
+                           "--hash" +
+                           std::string(shared) +
+                           "); a certificate that needs more is not written, and the file says "
+                           "why";
+  options.add_options()("certificate-memory", po::value<Count>()->value_name("MB"), help.c_str());
+}
+
+std::uint64_t certificate_memory_option(const po::variables_map& vm, std::size_t hash_mb) {
+  const std::uint64_t mb =
+      vm.count("certificate-memory") ? count_option(vm, "certificate-memory") : hash_mb;
+  if (mb < 1 || mb > (std::uint64_t{1} << 20))
+    throw UsageError("--certificate-memory must be between 1 and 1048576 (megabytes)");
+  return mb << 20;
+}
+
 }  // namespace tsume::cli

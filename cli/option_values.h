@@ -79,4 +79,10 @@ void add_hash_option(po::options_description& options, std::string_view help);
 // The value of --hash, checked to be 1..1048576; throws UsageError otherwise.
 std::size_t hash_megabytes_option(const po::variables_map& vm);
 
+// --certificate-memory MB: the memory that writing a problem's certificates may take besides
+// the table; `shared` says how problems solved at once share it.
+void add_certificate_memory_option(po::options_description& options, std::string_view shared);
+// Its value in bytes, checked to be 1..1048576 MB (default: as much as --hash, `hash_mb`).
+std::uint64_t certificate_memory_option(const po::variables_map& vm, std::size_t hash_mb);
+
 }  // namespace tsume::cli

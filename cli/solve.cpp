@@ -120,6 +120,33 @@ struct Settings {
   SearchLimits limits;
   SolveOptions options;
   bool verbose = false;  // --verbose: the questions of each answer on stderr
+  // --certificate FILE.gz: each record's certificate text is compressed as it is made (one
+  // gzip member a record), so that no large text is held whole.
+  bool compress_certificates = false;
+};
+
+// A record's certificate text (Outcome::certificate), plain or made into one gzip member as it
+// is written (Settings::compress_certificates).
+class CertificateText {
+public:
+  explicit CertificateText(bool compress) {
+    if (compress) gzip_.emplace();
+  }
+  void add(std::string_view text) {
+    if (gzip_)
+      gzip_->add(text);
+    else
+      plain_ += text;
+  }
+  // The certificate of a problem, its text added piece by piece.
+  void add(const Certificate& c, const std::string& id, const std::string& sfen) {
+    write_certificate_text(c, id, sfen, [this](std::string_view piece) { add(piece); });
+  }
+  std::string finish() { return gzip_ ? gzip_->finish() : std::move(plain_); }
+
+private:
+  std::optional<GzipMemberWriter> gzip_;
+  std::string plain_;
 };
 
 // One line on stderr per question of an answer (--verbose), whole lines from any thread.
@@ -202,26 +229,29 @@ Outcome solve_record(const Record& r, Solver& solver, const Settings& settings) 
     options.on_length_question = [id = one_line(o.id)](const LengthQuestionEvent& e) {
       log_question(id, e);
     };
-  const SolveResult result = solver.solve(*pos, settings.limits, options);
+  SolveResult result = solver.solve(*pos, settings.limits, options);
   o.nodes = result.nodes;
   o.seconds = result.seconds;
   o.status = to_string(result.status);
   o.limit = unfinished_limit(result, settings.limits, settings.options);
-  const auto certificate_note = [&] {
-    std::ostringstream note;
-    note << "# " << one_line(o.id) << ": " << result.certificate_nodes << " search nodes, "
-         << seconds_text(result.certificate_seconds) << " to write\n";
-    return note.str();
+  const std::string id = one_line(o.id);
+  // The certificates' text; each certificate is let go once written.
+  CertificateText text(settings.compress_certificates);
+  const auto write_certificate = [&](std::shared_ptr<const Certificate>& c) {
+    text.add(*c, id, o.sfen);
+    c.reset();
   };
+  if (result.certificate)
+    text.add("# " + id + ": " + std::to_string(result.certificate_nodes) + " search nodes, " +
+             seconds_text(result.certificate_seconds) + " to write\n");
   if (result.status != SolveStatus::Mate) {
     // No mate: the certificate of no mate at all; unknown: none.
     if (result.certificate)
-      o.certificate =
-          certificate_note() + certificate_text(*result.certificate, one_line(o.id), o.sfen);
+      write_certificate(result.certificate);
     else if (settings.options.certificate)
-      o.certificate = "# " + one_line(o.id) + ": no certificate (" +
-                      (result.certificate_error.empty() ? o.status : result.certificate_error) +
-                      ")\n";
+      text.add("# " + id + ": no certificate (" +
+               (result.certificate_error.empty() ? o.status : result.certificate_error) + ")\n");
+    if (settings.options.certificate) o.certificate = text.finish();
     return o;
   }
   // Exact: the length is certified and the main line complete (it may hold more moves than the
@@ -233,16 +263,16 @@ Outcome solve_record(const Record& r, Solver& solver, const Settings& settings) 
   o.first = settings.options.answer == AnswerMode::First;
   o.pv = result.pv;
   if (result.certificate) {
-    o.certificate =
-        certificate_note() + certificate_text(*result.certificate, one_line(o.id), o.sfen);
+    write_certificate(result.certificate);
     if (result.exactness_certificate)
-      o.certificate += certificate_text(*result.exactness_certificate, one_line(o.id), o.sfen);
+      write_certificate(result.exactness_certificate);
     else if (settings.options.exactness_certificate && result.length_exact && result.length >= 3)
-      o.certificate += "# " + one_line(o.id) + ": no certificate of no mate within " +
-                       std::to_string(result.length - 2) + " (" + result.exactness_error + ")\n";
+      text.add("# " + id + ": no certificate of no mate within " +
+               std::to_string(result.length - 2) + " (" + result.exactness_error + ")\n");
   } else if (settings.options.certificate) {
-    o.certificate = "# " + one_line(o.id) + ": no certificate (" + result.certificate_error + ")\n";
+    text.add("# " + id + ": no certificate (" + result.certificate_error + ")\n");
   }
+  if (settings.options.certificate) o.certificate = text.finish();
   return o;
 }
 
@@ -425,6 +455,7 @@ void solve_batch(const std::vector<const Record*>& todo, const Settings& setting
     Settings quick = settings;
     if (!quick_is_final) quick.limits.max_nodes = quick_nodes;
     const std::size_t share = std::max<std::size_t>(hash_mb / static_cast<std::size_t>(threads), 1);
+    quick.options.certificate_memory /= static_cast<std::uint64_t>(threads);
     std::mutex hard_mutex;
     {
       tbb::enumerable_thread_specific<std::unique_ptr<Solver>> solvers(
@@ -449,8 +480,10 @@ void solve_batch(const std::vector<const Record*>& todo, const Settings& setting
     for (std::size_t i = 0; i < todo.size(); ++i) hard[i] = i;
   }
   if (hard.empty()) return;
+  // The problems solved at once share the certificates' memory as they share the table.
+  Settings hard_settings = settings;
   const auto solve_hard = [&](std::size_t i, Solver& solver) {
-    Outcome o = solve_record(*todo[i], solver, settings);
+    Outcome o = solve_record(*todo[i], solver, hard_settings);
     if (results.stopped()) return false;
     o.nodes += tries[i].nodes;  // the quick try counts too
     o.seconds += tries[i].seconds;
@@ -476,6 +509,7 @@ void solve_batch(const std::vector<const Record*>& todo, const Settings& setting
   SpareThreads spare(threads - static_cast<int>(owners));
   std::atomic<std::size_t> next{0};
   const std::size_t share = std::max<std::size_t>(hash_mb / owners, 1);
+  hard_settings.options.certificate_memory /= owners;
   pool.loops(owners, [&](std::size_t) {
     std::unique_ptr<Solver> solver;  // allocated with the loop's first problem
     for (std::size_t j; (j = next.fetch_add(1)) < hard.size() && !results.stopped();) {
@@ -505,7 +539,7 @@ public:
 
   SolveJob(Settings settings, std::size_t hash_mb, std::uint64_t quick_nodes, Files files)
       : settings_(std::move(settings)), hash_mb_(hash_mb), quick_nodes_(quick_nodes),
-        files_(std::move(files)), compress_(is_gzip_path(files_.certificates)) {}
+        files_(std::move(files)) {}
 
   bool open(std::ostream& err) override {
     if (files_.diagrams && !batch::ensure_folder(files_.diagram_dir)) {
@@ -536,10 +570,8 @@ public:
   void take(const batch::Entry& result) override {
     const Extras o = extras(result);
     if (certificates_.is_open()) {
-      if (compress_)
-        certificates_ << gzip_member(o.certificate) << std::flush;
-      else
-        certificates_ << o.certificate << std::flush;
+      // (With a .gz file the text is one gzip member already: Settings::compress_certificates.)
+      certificates_ << o.certificate << std::flush;
       if (!certificates_) unwritable_ = files_.certificates;
     }
     if (!o.diagram.empty() && unwritable_.empty()) {
@@ -574,7 +606,6 @@ private:
   std::size_t hash_mb_;
   std::uint64_t quick_nodes_;
   Files files_;
-  bool compress_;                 // FILE.gz: each record's certificates a gzip member
   std::unique_ptr<Solver> kept_;  // run(): the solver of a batch on one thread
   batch::FileNames diagram_names_;
   std::ofstream certificates_;
@@ -618,6 +649,7 @@ int solve_main(const Context& ctx) {
       "the format of --certificate-exact's certificates: 5 (positions not mated at all written "
       "once as nodes of no mate at all, and children that need only 'no mate within 1' left for "
       "the verifier to derive), 4 (the implicit children only) or 1 (every node written)");
+  add_certificate_memory_option(options, "; problems solved at once share it");
   add("count-futile", po::bool_switch()->default_value(false),
       "count every interposition, futile ones (無駄合) included, as game-style mate searches do");
   add("verbose", po::bool_switch()->default_value(false),
@@ -626,8 +658,10 @@ int solve_main(const Context& ctx) {
       "shortest mate known (lines start with the problem's id)");
   add_read_options(options);
   return batch_main(ctx, options, kHelp, "solved", [&](const po::variables_map& vm) {
-    const Settings settings = read_settings(vm);
+    Settings settings = read_settings(vm);
     const std::size_t hash_mb = hash_megabytes_option(vm);
+    settings.options.certificate_memory = certificate_memory_option(vm, hash_mb);
+    settings.compress_certificates = is_gzip_path(string_option(vm, "certificate"));
     const int threads = threads_option(vm);
     const bool diagram = vm.count("diagram") != 0;
     if (diagram && vm["diagram"].as<std::string>() != "svg")

@@ -4,6 +4,8 @@
 #include "solver/answer/main_line.h"
 
 #include <algorithm>
+#include <charconv>
+#include <functional>
 #include <limits>
 #include <optional>
 #include <sstream>
@@ -33,7 +35,8 @@ public:
   Builder(TranspositionTable& table, const SearchLimits& limits, Color attacker,
           MateSearchOptions options, bool implicit = false, bool unbounded_nodes = false)
       : table_(table), budget_(limits), reader_(table, budget_, attacker), attacker_(attacker),
-        options_(options), implicit_(implicit), unbounded_nodes_(unbounded_nodes) {}
+        options_(options), implicit_(implicit), unbounded_nodes_(unbounded_nodes),
+        memory_limit_(limits.max_memory_bytes) {}
 
   // A node proving that `pos` is mated within `r` plies (futile drops per the options), or kNone.
   std::uint32_t emit(Position& pos, Plies r) {
@@ -44,6 +47,7 @@ public:
       if (building_[id]) return kNone;  // a repetition on the line
       if (bound_[id] <= r) return id;
     } else {
+      if (out_of_memory()) return kNone;
       id = static_cast<std::uint32_t>(nodes_.size());
       nodes_.emplace_back();
       building_.push_back(0);
@@ -57,6 +61,8 @@ public:
     building_[id] = 0;
     if (!ok) return kNone;
     bound_[id] = built.distance;
+    edge_bytes_ -= edge_bytes(nodes_[id]);
+    edge_bytes_ += edge_bytes(built);
     nodes_[id] = std::move(built);
     return id;
   }
@@ -170,6 +176,7 @@ public:
 
   // A new node of "`pos` (position key `key`) is not mated within r", or kNone.
   std::uint32_t build_no_mate(Position& pos, std::uint64_t key, Plies r) {
+    if (out_of_memory()) return kNone;
     Certificate::Node built;
     built.distance = r;
     ++on_line_[key];
@@ -186,6 +193,7 @@ public:
   std::uint32_t add_no_mate_node(Certificate::Node node, std::uint64_t key) {
     const auto id = static_cast<std::uint32_t>(nodes_.size());
     bound_.push_back(node.distance);
+    edge_bytes_ += edge_bytes(node);
     nodes_.push_back(std::move(node));
     building_.push_back(0);
     keys_.resize(nodes_.size());
@@ -219,6 +227,7 @@ public:
       too_deep_ = true;
       return kNone;
     }
+    if (out_of_memory()) return kNone;
     const auto id = static_cast<std::uint32_t>(nodes_.size());
     nodes_.emplace_back();
     building_.push_back(0);
@@ -233,24 +242,58 @@ public:
                                                     : defender_no_mate(pos, kNoMate, built);
     --depth_;
     if (!ok) {
-      for (std::size_t i = id; i < nodes_.size(); ++i) any_length_id_.erase(keys_[i]);
+      for (std::size_t i = id; i < nodes_.size(); ++i) {
+        any_length_id_.erase(keys_[i]);
+        edge_bytes_ -= edge_bytes(nodes_[i]);
+      }
       nodes_.resize(id);
       building_.resize(id);
       bound_.resize(id);
       keys_.resize(id);
       return kNone;
     }
+    edge_bytes_ += edge_bytes(built);
     nodes_[id] = std::move(built);
     return id;
   }
 
+  // The memory the graph and its indexes take, in bytes, as counted for the limit
+  // (SearchLimits::max_memory_bytes): the arrays' capacities, each node's list of edges with an
+  // allocation's overhead, the hash maps' entries as the standard library lays them out, and
+  // what finish() will need to renumber the graph.
+  std::uint64_t bytes() const {
+    constexpr std::uint64_t kMapEntry = 48;  // a node of a std::unordered_map, and its bucket
+    std::uint64_t b = edge_bytes_;
+    b += nodes_.capacity() * sizeof(Certificate::Node) + building_.capacity() +
+         bound_.capacity() * sizeof(Plies) + keys_.capacity() * sizeof(std::uint64_t);
+    b += id_of_.memory() + any_length_id_.memory();
+    b += no_mate_ids_.size() * (kMapEntry + kAllocation) + unbounded_tried_.size() * kMapEntry;
+    b += (wanted_.size() + on_line_.size() + taken_.size()) * kMapEntry + first_clean_.capacity();
+    b += nodes_.size() * (sizeof(Certificate::Node) + 2 * sizeof(std::uint32_t) + 1);  // finish()
+    return b;
+  }
+  bool out_of_memory_stopped() const { return out_of_memory_; }
+
   bool stopped() const { return stopped_; }
   bool too_deep() const { return too_deep_; }
+  std::uint64_t memory_limit() const { return memory_limit_; }
   bool refuted() const { return refuted_; }
   const SearchBudget& budget() const { return budget_; }
   std::vector<Certificate::Node>& nodes() { return nodes_; }
 
 private:
+  // What a node's list of edges takes: its array and an allocation's overhead.
+  static constexpr std::uint64_t kAllocation = 16;
+  static std::uint64_t edge_bytes(const Certificate::Node& n) {
+    return n.edges.capacity() ? n.edges.capacity() * sizeof(Certificate::Edge) + kAllocation : 0;
+  }
+  // Whether the graph has reached the memory limit; then the build stops (stopped_).
+  bool out_of_memory() {
+    if (memory_limit_ == 0 || bytes() < memory_limit_) return false;
+    out_of_memory_ = stopped_ = true;
+    return true;
+  }
+
   // One question on a search of its own with at most `cap` nodes (0: what is left of the
   // budget). Unknown when the cap (or the budget: then stopped_) ran out.
   template <class Question> Outcome ask(std::uint64_t cap, const Question& question) {
@@ -648,7 +691,19 @@ private:
   bool too_deep_ = false;
   bool stopped_ = false;
   bool refuted_ = false;  // a no-mate claim met a mate
+  // The memory limit (0: none), the bytes of the nodes' edge lists, and whether the limit
+  // stopped the build.
+  std::uint64_t memory_limit_ = 0;
+  std::uint64_t edge_bytes_ = 0;
+  bool out_of_memory_ = false;
 };
+
+// Why a build stopped by a limit failed: its memory limit or its search budget.
+std::string stopped_error(const Builder& b, const char* what) {
+  if (!b.out_of_memory_stopped()) return std::string("a limit stopped a ") + what;
+  return "the certificate reached its memory limit (" +
+         std::to_string((b.memory_limit() + (1u << 20) - 1) >> 20) + " MB)";
+}
 
 // Node `id` becomes node 0 (the root): the two swap places and every edge follows.
 void make_root(std::vector<Certificate::Node>& nodes, std::uint32_t id) {
@@ -725,7 +780,7 @@ CertificateBuild build_certificate(TranspositionTable& table, const SearchLimits
   result.nodes = builder.budget().nodes();
   result.seconds = builder.budget().seconds();
   if (id == kNone) {
-    result.error = builder.stopped() ? "a limit stopped a proof of the certificate"
+    result.error = builder.stopped() ? stopped_error(builder, "proof of the certificate")
                                      : "no proof within the length was found";
     return result;
   }
@@ -758,7 +813,7 @@ CertificateBuild build_certificate_with_move(TranspositionTable& table, const Se
   result.nodes = builder.budget().nodes();
   result.seconds = builder.budget().seconds();
   if (id == kNone) {
-    result.error = builder.stopped() ? "a limit stopped a proof of the certificate"
+    result.error = builder.stopped() ? stopped_error(builder, "proof of the certificate")
                                      : "no proof within the length was found";
     return result;
   }
@@ -818,8 +873,13 @@ CertificateBuild build_no_mate_certificate_for(TranspositionTable& table,
   if (id != kNone && !at_all) {
     auto wanted = builder.repeated_below(id);
     if (!wanted.empty()) {
-      second.emplace(table, builder.budget().remaining(), attacker, options, implicit,
-                     unbounded_nodes);
+      // The second build's memory is what the first leaves of the limit (the first is kept
+      // when it runs out).
+      SearchLimits left = builder.budget().remaining();
+      if (left.max_memory_bytes)
+        left.max_memory_bytes =
+            left.max_memory_bytes > builder.bytes() ? left.max_memory_bytes - builder.bytes() : 1;
+      second.emplace(table, left, attacker, options, implicit, unbounded_nodes);
       second->second_build_of(builder, std::move(wanted));
       Position again = root;
       const std::uint32_t id2 = second->emit_no_mate(again, length, true);
@@ -834,7 +894,7 @@ CertificateBuild build_no_mate_certificate_for(TranspositionTable& table,
   Builder& kept = second ? *second : builder;
   if (id == kNone) {
     result.error = builder.refuted()    ? "a mate within the length was found"
-                   : builder.stopped()  ? "a limit stopped a disproof of the certificate"
+                   : builder.stopped()  ? stopped_error(builder, "disproof of the certificate")
                    : builder.too_deep() ? "a line of the disproof is too long to write"
                                         : "no disproof was found";
     return result;
@@ -856,46 +916,80 @@ CertificateBuild build_no_mate_certificate_for(TranspositionTable& table,
   return result;
 }
 
-void write_node_line(std::ostream& s, std::size_t id, const Certificate::Node& n, bool inf) {
-  s << id << (n.attacker ? " A " : " D ");
+std::uint64_t Certificate::bytes() const {
+  std::uint64_t b = nodes.capacity() * sizeof(Node);
+  for (const Node& n : nodes)
+    if (n.edges.capacity()) b += n.edges.capacity() * sizeof(Edge) + 16;
+  return b;
+}
+
+void append_node_line(std::string& s, std::size_t id, const Certificate::Node& n, bool inf) {
+  const auto number = [&s](auto v) {
+    char digits[24];
+    const auto [end, ec] = std::to_chars(digits, digits + sizeof digits, v);
+    s.append(digits, end);
+  };
+  number(id);
+  s += n.attacker ? " A " : " D ";
   if (inf)
-    s << "inf";
+    s += "inf";
   else
-    s << n.distance;
+    number(n.distance);
   for (const Certificate::Edge& e : n.edges) {
-    s << ' ' << ShogiRules::move_text(e.move) << ' ';
+    s += ' ';
+    s += ShogiRules::move_text(e.move);
+    s += ' ';
     if (e.child == Certificate::kNoChild) {
-      s << '-';
+      s += '-';
       continue;
     }
-    if (e.kind == Certificate::EdgeKind::Futile) s << 'f';
-    if (e.kind == Certificate::EdgeKind::FutilePromoted) s << "f+";
+    if (e.kind == Certificate::EdgeKind::Futile) s += 'f';
+    if (e.kind == Certificate::EdgeKind::FutilePromoted) s += "f+";
     if (e.child == Certificate::kImplicit)
-      s << '*';
+      s += '*';
     else
-      s << e.child;
+      number(e.child);
   }
-  s << '\n';
+  s += '\n';
+}
+
+void write_node_line(std::ostream& s, std::size_t id, const Certificate::Node& n, bool inf) {
+  std::string line;
+  append_node_line(line, id, n, inf);
+  s << line;
+}
+
+void write_certificate_text(const Certificate& c, const std::string& id, const std::string& sfen,
+                            const std::function<void(std::string_view)>& sink) {
+  constexpr std::size_t kPiece = std::size_t{1} << 16;
+  std::string s;
+  s.reserve(kPiece + 4096);
+  s += "tsume-certificate ";
+  s += c.unbounded_nodes ? '5' : c.implicit ? '4' : '1';
+  s += '\n';
+  const bool at_all = c.no_mate && c.length >= kNoMate;
+  if (c.no_mate) s += at_all ? "claim no-mate\n" : "claim no-mate-within\n";
+  if (c.sho) s += "rules sho\n";
+  if (!id.empty()) s += "problem " + id + '\n';
+  s += "sfen " + sfen + '\n';
+  s += c.futile_counted ? "futile counted\n" : "futile not-counted\n";
+  s += at_all ? std::string("length inf\n") : "length " + std::to_string(c.length) + '\n';
+  s += "nodes " + std::to_string(c.nodes.size()) + '\n';
+  for (std::size_t i = 0; i < c.nodes.size(); ++i) {
+    append_node_line(s, i, c.nodes[i], at_all || c.nodes[i].distance >= kNoMate);
+    if (s.size() >= kPiece) {
+      sink(s);
+      s.clear();
+    }
+  }
+  s += "end\n";
+  sink(s);
 }
 
 std::string certificate_text(const Certificate& c, const std::string& id, const std::string& sfen) {
-  std::ostringstream s;
-  s << "tsume-certificate " << (c.unbounded_nodes ? 5 : c.implicit ? 4 : 1) << '\n';
-  const bool at_all = c.no_mate && c.length >= kNoMate;
-  if (c.no_mate) s << (at_all ? "claim no-mate\n" : "claim no-mate-within\n");
-  if (c.sho) s << "rules sho\n";
-  if (!id.empty()) s << "problem " << id << '\n';
-  s << "sfen " << sfen << '\n'
-    << "futile " << (c.futile_counted ? "counted" : "not-counted") << '\n';
-  if (at_all)
-    s << "length inf\n";
-  else
-    s << "length " << c.length << '\n';
-  s << "nodes " << c.nodes.size() << '\n';
-  for (std::size_t i = 0; i < c.nodes.size(); ++i)
-    write_node_line(s, i, c.nodes[i], at_all || c.nodes[i].distance >= kNoMate);
-  s << "end\n";
-  return s.str();
+  std::string text;
+  write_certificate_text(c, id, sfen, [&text](std::string_view piece) { text += piece; });
+  return text;
 }
 
 }  // namespace tsume

@@ -19,8 +19,10 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <iosfwd>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "solver/search/dfpn.h"
@@ -61,6 +63,8 @@ struct Certificate {
   // Format version 5: version 4 whose nodes may record kNoMate (written `inf`): no mate at all,
   // every interposition counted, cycles among them allowed.
   bool unbounded_nodes = false;
+  // The memory its nodes take, in bytes (as the writer counts it for its limit).
+  std::uint64_t bytes() const;
 };
 
 struct CertificateBuild {
@@ -119,6 +123,10 @@ CertificateBuild build_no_mate_certificate_for(TranspositionTable& table,
 
 // The text of a certificate (docs/certificate.md) for the problem `id` with the root `sfen`.
 std::string certificate_text(const Certificate& c, const std::string& id, const std::string& sfen);
+// The same text handed to `sink` in pieces of about 64 KB, so that a large certificate's text
+// need not be held whole (it can be compressed as it is made).
+void write_certificate_text(const Certificate& c, const std::string& id, const std::string& sfen,
+                            const std::function<void(std::string_view)>& sink);
 // One node line of the text form: its number, A or D, its distance ("inf" when `inf`), then each
 // edge's move and child ("-" none, "f"/"f+" a comparison position, "*" an implicit child).
 void write_node_line(std::ostream& s, std::size_t id, const Certificate::Node& n, bool inf);

@@ -18,7 +18,7 @@ class Writer {
 public:
   Writer(const Position& root, const CheckResult& result, const SearchLimits& limits,
          std::size_t hash_megabytes)
-      : root_(root), result_(result), limits_(limits),
+      : root_(root), result_(result), limits_(limits), memory_(limits.max_memory_bytes),
         own_(result.table ? nullptr : std::make_unique<TranspositionTable>(hash_megabytes)),
         table_(result.table ? *result.table : *own_), attacker_(root.side_to_move()) {
     Position pos = root;
@@ -36,6 +36,7 @@ public:
       std::string why = "no cook";
       for (const Finding& f : r.cooks) {
         out.certificate = CheckCertificate{};
+        limits_.max_memory_bytes = memory_;  // a cook's parts alone
         if (cooked(f, out.certificate, why)) {
           out.ok = true;
           break;
@@ -65,6 +66,12 @@ private:
     if (!built.ok) {
       why = role + " at ply " + std::to_string(ply) + ": " + built.error;
       return false;
+    }
+    // The parts held count against the memory limit of those still to write.
+    if (limits_.max_memory_bytes) {
+      const std::uint64_t held = built.certificate.bytes();
+      limits_.max_memory_bytes =
+          limits_.max_memory_bytes > held ? limits_.max_memory_bytes - held : 1;
     }
     c.parts.push_back({std::move(role), ply, move, "", at, std::move(built.certificate)});
     return true;
@@ -169,6 +176,7 @@ private:
   const Position& root_;
   const CheckResult& result_;
   SearchLimits limits_;
+  std::uint64_t memory_;  // the writer's memory limit (SearchLimits::max_memory_bytes)
   std::unique_ptr<TranspositionTable> own_;  // when the check left no table
   TranspositionTable& table_;
   Color attacker_;

@@ -66,6 +66,11 @@ public:
   }
 
   std::size_t size() const { return size_; }
+  // The bytes its arrays take.
+  std::size_t memory() const {
+    return keys_.capacity() * sizeof(std::uint64_t) + values_.capacity() * sizeof(Value) +
+           used_.capacity();
+  }
 
 private:
   std::size_t home(std::uint64_t key) const {

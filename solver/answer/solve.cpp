@@ -224,19 +224,27 @@ BasicSolveResult<R> BasicSolver<R>::solve(const typename R::Position& root,
         error = built.error;
       return built.ok;
     };
+    // The writer's memory limit holds for the certificates of the problem together.
+    SearchLimits writing = limits;
+    writing.max_memory_bytes = options.certificate_memory;
     if (result.status == SolveStatus::NoMate) {
       // The disproof: no mate at any length (a graph that may go round; certificate.h).
-      CertificateBuild built = build_no_mate_certificate(table_, limits, pos, kNoMate, exact);
+      CertificateBuild built = build_no_mate_certificate(table_, writing, pos, kNoMate, exact);
       take(built, result.certificate, result.certificate_error);
       return result;
     }
     // The proof of the length found (exact or a bound), read from the table the answer left.
     CertificateBuild built =
-        build_certificate(table_, limits, pos, result.length, exact, result.length_exact);
+        build_certificate(table_, writing, pos, result.length, exact, result.length_exact);
     if (take(built, result.certificate, result.certificate_error) &&
         options.exactness_certificate && result.length_exact && result.length >= 3) {
+      if (writing.max_memory_bytes) {
+        const std::uint64_t held = result.certificate->bytes();
+        writing.max_memory_bytes =
+            writing.max_memory_bytes > held ? writing.max_memory_bytes - held : 1;
+      }
       CertificateBuild dual =
-          build_no_mate_certificate(table_, limits, pos, result.length - 2, exact,
+          build_no_mate_certificate(table_, writing, pos, result.length - 2, exact,
                                     options.exactness_implicit, options.exactness_unbounded_nodes);
       take(dual, result.exactness_certificate, result.exactness_error);
     }

@@ -111,6 +111,10 @@ struct SolveOptions {
   // With `exactness_implicit`: format version 5 (positions not mated at all written once, as
   // nodes of no mate at all, for every distance they are needed at); false: version 4.
   bool exactness_unbounded_nodes = true;
+  // The memory, in bytes, that the writer may take for a problem's certificates (their graphs
+  // and indexes, apart from the table; 0: no limit). A certificate that would need more is not
+  // written (BasicSolveResult::certificate_error says so); the answer stays the same.
+  std::uint64_t certificate_memory = 0;
   // Called after the first mate's proof and after each question of the length search, on the
   // thread that solves the problem.
   std::function<void(const LengthQuestionEvent&)> on_length_question{};

@@ -32,6 +32,9 @@ struct SearchLimits {
   std::atomic<std::uint64_t>* pool = nullptr;
   std::uint64_t pool_max_nodes = 0;
   SearchPoll* poll = nullptr;  // called every 1,024 nodes (internal)
+  // The memory, in bytes, that a certificate writer's graph and indexes may take
+  // (answer/certificate.h; 0: no limit). The searches themselves ignore it.
+  std::uint64_t max_memory_bytes = 0;
 };
 
 // Tracks nodes and time against SearchLimits.

@@ -75,6 +75,62 @@ TEST(Certificate, SpecFutileCasesVerify) {
   }
 }
 
+TEST(Certificate, MemoryLimitStopsTheWriterNotTheAnswer) {
+  // 将棋図巧 第92番 (problems/zukou.tsv, 13 plies). Under a memory limit the writer gives up a
+  // certificate it cannot hold (saying why) or writes one within the limit, VALID; the answer
+  // is the same whatever the limit.
+  const Position root = position("6kp1/8n/5R1L1/4+b2sB/6N2/9/6L2/9/9 b r4g3s2n2l17p 1");
+  SolveOptions options;
+  options.certificate = true;
+  options.exactness_certificate = true;
+  SearchLimits limits;
+  limits.max_nodes = 8'000'000;
+  const auto solve = [&](std::uint64_t memory) {
+    Solver solver(16);
+    options.certificate_memory = memory;
+    return solver.solve(root, limits, options);
+  };
+  const SolveResult free = solve(0);
+  ASSERT_EQ(free.status, SolveStatus::Mate);
+  ASSERT_TRUE(free.length_exact);
+  EXPECT_EQ(free.length, 13);
+  ASSERT_TRUE(free.certificate) << free.certificate_error;
+  ASSERT_TRUE(free.exactness_certificate) << free.exactness_error;
+  const std::uint64_t needed = free.certificate->bytes() + free.exactness_certificate->bytes();
+  const std::string sfen = io::to_sfen(root);
+  for (const std::uint64_t memory : {std::uint64_t{4096}, needed / 2, needed, 4 * needed}) {
+    const SolveResult r = solve(memory);
+    EXPECT_EQ(r.status, free.status) << memory;
+    EXPECT_EQ(r.length, free.length) << memory;
+    EXPECT_EQ(r.length_exact, free.length_exact) << memory;
+    EXPECT_EQ(r.pv, free.pv) << memory;
+    std::uint64_t held = 0;
+    bool no_mate = false;
+    if (r.certificate) {
+      held += r.certificate->bytes();
+      EXPECT_TRUE(verify_text(certificate_text(*r.certificate, "t", sfen), no_mate).valid);
+    } else {
+      EXPECT_NE(r.certificate_error.find("memory limit"), std::string::npos) << r.certificate_error;
+    }
+    if (r.exactness_certificate) {
+      held += r.exactness_certificate->bytes();
+      const verifier::Verdict v =
+          verify_text(certificate_text(*r.exactness_certificate, "t", sfen), no_mate);
+      EXPECT_TRUE(v.valid) << memory << ": node " << v.node << ": " << v.reason;
+      EXPECT_EQ(v.length, 11);
+    } else if (r.certificate) {
+      EXPECT_NE(r.exactness_error.find("memory limit"), std::string::npos) << r.exactness_error;
+    }
+    EXPECT_LE(held, memory);
+    if (memory == 4096) {
+      EXPECT_FALSE(r.certificate);
+    }
+    if (memory == 4 * needed) {
+      EXPECT_TRUE(r.exactness_certificate) << r.exactness_error;
+    }
+  }
+}
+
 TEST(Certificate, EveryInterpositionCounted) {
   // SPEC.md section 5: "3 plies (not 7)"; counting every interposition it is 7.
   const char* sfen = "9/5g1s1/8k/6+R2/9/6R1S/5B3/9/9 b b3g2s4n4l18p 1";

@@ -13,7 +13,8 @@
 # not reachable, and a truncated file; on the largest no-mate certificate: a check removed, a
 # comparison position removed, the claim raised; in the first no-mate certificate with a node
 # that serves two different needs, that node lowered to the smaller. `verify --positions` on a
-# hand-made certificate. Then a certificate with every interposition counted.
+# hand-made certificate. Then a certificate with every interposition counted, versions 5, 4 and
+# 1, gzip files, and a memory limit that leaves a certificate out (saying why).
 # bash and coreutils/grep/awk/sed only.
 set -uo pipefail
 
@@ -282,4 +283,21 @@ head -c $((size - 20)) "$tmp/three.cert.gz" > "$tmp/cut.cert.gz"
 out=$("$tsume" verify "$tmp/cut.cert.gz" 2>&1) && fail "gzip: a cut file verified"
 grep -q "cut.cert.gz: the compressed data break off" <<< "$out" || fail "gzip: cut file: $out"
 
-echo "ok: $checked problems, 10 mutations rejected, verify --positions, --count-futile, versions 5 (the default), 4 and 1, --certificate alone, gzip"
+# 10. A memory limit: 図巧 第7番 (problems/zukou.tsv, 15 plies) with 1 MB for the writer. Its
+#     no-mate-within certificate needs more (tens of thousands of nodes), so the file says why
+#     it is missing; the answer and the mate certificate (120 nodes) are the same as without.
+"$tsume" solve --threads 1 --format jsonl --certificate "$tmp/limit.cert.gz" --certificate-exact \
+  --certificate-memory 1 "1nkg5/2s6/3rp4/1B7/r8/1PN6/9/9/9 b BG3SN2gn4l16p 1" \
+  > "$tmp/limit.jsonl" 2> "$tmp/limit.err" || fail "memory limit: solve: $(cat "$tmp/limit.err")"
+grep -q '"status":"mate","length":15,"length_exact":true' "$tmp/limit.jsonl" \
+  || fail "memory limit: the answer: $(cat "$tmp/limit.jsonl")"
+gzip -dc "$tmp/limit.cert.gz" | grep -qx "# .*: no certificate of no mate within 13 (the certificate reached its memory limit (1 MB))" \
+  || fail "memory limit: no reason given: $(gzip -dc "$tmp/limit.cert.gz" | grep '^#')"
+"$tsume" verify "$tmp/limit.cert.gz" > "$tmp/limit.out" 2>&1 || fail "memory limit: verify"
+grep -q "VALID nodes [0-9]* length 15$" "$tmp/limit.out" || fail "memory limit: $(cat "$tmp/limit.out")"
+grep -q "no-mate-within" "$tmp/limit.out" && fail "memory limit: a no-mate certificate was written"
+"$tsume" solve --threads 1 --certificate "$tmp/limit.cert" --certificate-memory 0 "9/9/9/9/9/9/9/9/9 b - 1" \
+  > /dev/null 2> "$tmp/limit0.err" && fail "memory limit: 0 accepted"
+grep -q -- "--certificate-memory must be between 1 and" "$tmp/limit0.err" || fail "memory limit: $(cat "$tmp/limit0.err")"
+
+echo "ok: $checked problems, 10 mutations rejected, verify --positions, --count-futile, versions 5 (the default), 4 and 1, --certificate alone, gzip, a memory limit"
