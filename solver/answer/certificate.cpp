@@ -30,6 +30,13 @@ constexpr Plies below(Plies r) { return r >= kNoMate ? kNoMate : r - 1; }
 // The length budget of a question "mated within r?" (infinite: the unbounded search).
 constexpr Plies budget_of(Plies r) { return r >= kNoMate ? kUnboundedPlies : r; }
 
+// A node being built: its edges are gathered here, then stored with the graph's (Builder::set).
+struct Draft {
+  bool attacker = false;
+  Plies distance = 0;
+  std::vector<Certificate::Edge> edges;
+};
+
 class Builder {
 public:
   Builder(TranspositionTable& table, const SearchLimits& limits, Color attacker,
@@ -48,22 +55,20 @@ public:
       if (bound_[id] <= r) return id;
     } else {
       if (out_of_memory()) return kNone;
-      id = static_cast<std::uint32_t>(nodes_.size());
-      nodes_.emplace_back();
+      id = static_cast<std::uint32_t>(graph_.nodes.size());
+      graph_.nodes.emplace_back();
       building_.push_back(0);
       bound_.push_back(kNoMate);
       id_of_.emplace(key, id);
     }
     building_[id] = 1;
-    Certificate::Node built;
+    Draft built;
     const bool ok = pos.side_to_move() == attacker_ ? attacker_node(pos, r, built)
                                                     : defender_node(pos, r, built);
     building_[id] = 0;
     if (!ok) return kNone;
     bound_[id] = built.distance;
-    edge_bytes_ -= edge_bytes(nodes_[id]);
-    edge_bytes_ += edge_bytes(built);
-    nodes_[id] = std::move(built);
+    set(id, built);  // (rebuilt with a smaller distance: its old edges stay unused)
     return id;
   }
 
@@ -103,7 +108,7 @@ public:
     if (first_)
       if (const auto it = first_->no_mate_ids_.find(key); it != first_->no_mate_ids_.end())
         for (std::uint32_t id : it->second)
-          if (first_->nodes_[id].distance >= r && first_clean_[id]) return take_over(id);
+          if (first_->graph_.nodes[id].distance >= r && first_clean_[id]) return take_over(id);
     return build_no_mate(pos, key, r);
   }
 
@@ -117,12 +122,13 @@ public:
     wanted_ = std::move(wanted);
     first_ = &first;
     // The children of a node were made before it (smaller ids).
-    first_clean_.assign(first.nodes_.size(), 0);
+    const auto& nodes = first.graph_.nodes;
+    first_clean_.assign(nodes.size(), 0);
     // (A node of no mate at all is not taken over: its graph may have cycles; it is built
     // again, mostly from the table.)
-    for (std::size_t id = 0; id < first.nodes_.size(); ++id) {
-      bool clean = !wanted_.contains(first.keys_[id]) && first.nodes_[id].distance < kNoMate;
-      for (const Certificate::Edge& e : first.nodes_[id].edges)
+    for (std::size_t id = 0; id < nodes.size(); ++id) {
+      bool clean = !wanted_.contains(first.keys_[id]) && nodes[id].distance < kNoMate;
+      for (const Certificate::Edge& e : first.graph_.edges_of(nodes[id]))
         if (e.child != Certificate::kNoChild && e.child != Certificate::kImplicit)
           clean = clean && first_clean_[e.child];
       first_clean_[id] = clean;
@@ -131,11 +137,11 @@ public:
 
   // The nodes of the graph below node `root` (itself included).
   std::vector<std::uint32_t> reached_from(std::uint32_t root) const {
-    std::vector<std::uint8_t> seen(nodes_.size(), 0);
+    std::vector<std::uint8_t> seen(graph_.nodes.size(), 0);
     std::vector<std::uint32_t> reached{root};
     seen[root] = 1;
     for (std::size_t i = 0; i < reached.size(); ++i)
-      for (const Certificate::Edge& e : nodes_[reached[i]].edges)
+      for (const Certificate::Edge& e : graph_.edges_of(graph_.nodes[reached[i]]))
         if (e.child != Certificate::kNoChild && e.child != Certificate::kImplicit &&
             !seen[e.child]) {
           seen[e.child] = 1;
@@ -148,9 +154,10 @@ public:
   std::unordered_map<std::uint64_t, Plies> repeated_below(std::uint32_t root) const {
     std::unordered_map<std::uint64_t, std::pair<Plies, int>> seen;  // the largest, how many
     for (std::uint32_t id : reached_from(root)) {
-      if (nodes_[id].distance >= kNoMate) continue;  // serves every distance already
-      auto& held = seen.try_emplace(keys_[id], nodes_[id].distance, 0).first->second;
-      held.first = std::max(held.first, nodes_[id].distance);
+      const Plies d = graph_.nodes[id].distance;
+      if (d >= kNoMate) continue;  // serves every distance already
+      auto& held = seen.try_emplace(keys_[id], d, 0).first->second;
+      held.first = std::max(held.first, d);
       ++held.second;
     }
     std::unordered_map<std::uint64_t, Plies> out;
@@ -163,11 +170,12 @@ public:
   // (a position within at least the distance) used as they are.
   std::uint32_t take_over(std::uint32_t first_id) {
     if (const auto it = taken_.find(first_id); it != taken_.end()) return it->second;
-    const Certificate::Node& from = first_->nodes_[first_id];
+    const Certificate::Node& from = first_->graph_.nodes[first_id];
     const std::uint64_t key = first_->keys_[first_id];
     if (const std::uint32_t id = held_within(key, from.distance); id != kNone)
       return taken_[first_id] = id;
-    Certificate::Node copy = from;
+    const auto edges = first_->graph_.edges_of(from);
+    Draft copy{from.attacker, from.distance, {edges.begin(), edges.end()}};
     for (Certificate::Edge& e : copy.edges)
       if (e.child != Certificate::kNoChild && e.child != Certificate::kImplicit)
         e.child = take_over(e.child);
@@ -177,7 +185,7 @@ public:
   // A new node of "`pos` (position key `key`) is not mated within r", or kNone.
   std::uint32_t build_no_mate(Position& pos, std::uint64_t key, Plies r) {
     if (out_of_memory()) return kNone;
-    Certificate::Node built;
+    Draft built;
     built.distance = r;
     ++on_line_[key];
     ++depth_;
@@ -190,13 +198,13 @@ public:
   }
 
   // Appends a finished node of no mate within its distance for position `key`.
-  std::uint32_t add_no_mate_node(Certificate::Node node, std::uint64_t key) {
-    const auto id = static_cast<std::uint32_t>(nodes_.size());
+  std::uint32_t add_no_mate_node(const Draft& node, std::uint64_t key) {
+    const auto id = static_cast<std::uint32_t>(graph_.nodes.size());
     bound_.push_back(node.distance);
-    edge_bytes_ += edge_bytes(node);
-    nodes_.push_back(std::move(node));
+    graph_.nodes.emplace_back();
+    set(id, node);
     building_.push_back(0);
-    keys_.resize(nodes_.size());
+    keys_.resize(graph_.nodes.size());
     keys_[id] = key;
     no_mate_ids_[key].push_back(id);
     return id;
@@ -206,7 +214,7 @@ public:
   std::uint32_t held_within(std::uint64_t key, Plies r) const {
     if (const auto it = no_mate_ids_.find(key); it != no_mate_ids_.end())
       for (std::uint32_t id : it->second)
-        if (nodes_[id].distance >= r) return id;
+        if (graph_.nodes[id].distance >= r) return id;
     return kNone;
   }
 
@@ -228,48 +236,48 @@ public:
       return kNone;
     }
     if (out_of_memory()) return kNone;
-    const auto id = static_cast<std::uint32_t>(nodes_.size());
-    nodes_.emplace_back();
+    const auto id = static_cast<std::uint32_t>(graph_.nodes.size());
+    const std::size_t edges_before = graph_.edges.size();
+    graph_.nodes.emplace_back();
     building_.push_back(0);
     bound_.push_back(kNoMate);
-    keys_.resize(nodes_.size());
+    keys_.resize(graph_.nodes.size());
     keys_[id] = key;
     any_length_id_.emplace(key, id);
-    Certificate::Node built;
+    Draft built;
     built.distance = kNoMate;
     ++depth_;
     const bool ok = pos.side_to_move() == attacker_ ? attacker_no_mate(pos, kNoMate, built)
                                                     : defender_no_mate(pos, kNoMate, built);
     --depth_;
     if (!ok) {
-      for (std::size_t i = id; i < nodes_.size(); ++i) {
-        any_length_id_.erase(keys_[i]);
-        edge_bytes_ -= edge_bytes(nodes_[i]);
-      }
-      nodes_.resize(id);
+      for (std::size_t i = id; i < graph_.nodes.size(); ++i) any_length_id_.erase(keys_[i]);
+      graph_.nodes.resize(id);
+      graph_.edges.resize(edges_before);
       building_.resize(id);
       bound_.resize(id);
       keys_.resize(id);
       return kNone;
     }
-    edge_bytes_ += edge_bytes(built);
-    nodes_[id] = std::move(built);
+    set(id, built);
     return id;
   }
 
   // The memory the graph and its indexes take, in bytes, as counted for the limit
-  // (SearchLimits::max_memory_bytes): the arrays' capacities, each node's list of edges with an
-  // allocation's overhead, the hash maps' entries as the standard library lays them out, and
-  // what finish() will need to renumber the graph.
+  // (SearchLimits::max_memory_bytes): the arrays' capacities, the hash maps' entries as the
+  // standard library lays them out, and what finish() will need to renumber the graph.
   std::uint64_t bytes() const {
-    constexpr std::uint64_t kMapEntry = 48;  // a node of a std::unordered_map, and its bucket
-    std::uint64_t b = edge_bytes_;
-    b += nodes_.capacity() * sizeof(Certificate::Node) + building_.capacity() +
-         bound_.capacity() * sizeof(Plies) + keys_.capacity() * sizeof(std::uint64_t);
+    constexpr std::uint64_t kMapEntry = 48;    // a node of a std::unordered_map, and its bucket
+    constexpr std::uint64_t kAllocation = 32;  // a small vector's allocation
+    std::uint64_t b = graph_.bytes();
+    b += building_.capacity() + bound_.capacity() * sizeof(Plies) +
+         keys_.capacity() * sizeof(std::uint64_t);
     b += id_of_.memory() + any_length_id_.memory();
     b += no_mate_ids_.size() * (kMapEntry + kAllocation) + unbounded_tried_.size() * kMapEntry;
     b += (wanted_.size() + on_line_.size() + taken_.size()) * kMapEntry + first_clean_.capacity();
-    b += nodes_.size() * (sizeof(Certificate::Node) + 2 * sizeof(std::uint32_t) + 1);  // finish()
+    // finish(): the graph again (without unused edges), a new id, an order and a state a node.
+    b += graph_.nodes.size() * (sizeof(Certificate::Node) + 2 * sizeof(std::uint32_t) + 1) +
+         graph_.edges.size() * sizeof(Certificate::Edge);
     return b;
   }
   bool out_of_memory_stopped() const { return out_of_memory_; }
@@ -279,13 +287,17 @@ public:
   std::uint64_t memory_limit() const { return memory_limit_; }
   bool refuted() const { return refuted_; }
   const SearchBudget& budget() const { return budget_; }
-  std::vector<Certificate::Node>& nodes() { return nodes_; }
+  Certificate& graph() { return graph_; }
 
 private:
-  // What a node's list of edges takes: its array and an allocation's overhead.
-  static constexpr std::uint64_t kAllocation = 16;
-  static std::uint64_t edge_bytes(const Certificate::Node& n) {
-    return n.edges.capacity() ? n.edges.capacity() * sizeof(Certificate::Edge) + kAllocation : 0;
+  // Node `id` (made already) becomes `draft`, its edges stored after the graph's.
+  void set(std::uint32_t id, const Draft& draft) {
+    Certificate::Node& n = graph_.nodes[id];
+    n.first = static_cast<std::uint32_t>(graph_.edges.size());
+    n.count = static_cast<std::uint32_t>(draft.edges.size());
+    n.distance = draft.distance;
+    n.attacker = draft.attacker;
+    graph_.edges.insert(graph_.edges.end(), draft.edges.begin(), draft.edges.end());
   }
   // Whether the graph has reached the memory limit; then the build stops (stopped_).
   bool out_of_memory() {
@@ -347,7 +359,7 @@ private:
     return want_all && !stopped_ && left == 0;
   }
 
-  bool attacker_node(Position& pos, Plies r, Certificate::Node& out) {
+  bool attacker_node(Position& pos, Plies r, Draft& out) {
     out.attacker = true;
     if (r < 1 || stopped_) return false;
     MoveList list;
@@ -399,7 +411,7 @@ private:
           take);
     if (!found) return false;
     out.distance = 1 + bound_[child];
-    out.edges.push_back({chosen, child, Certificate::EdgeKind::Reply});
+    out.edges.push_back({chosen, Certificate::EdgeKind::Reply, child});
     return true;
   }
 
@@ -436,7 +448,7 @@ private:
     return q;
   }
 
-  bool defender_node(Position& pos, Plies r, Certificate::Node& out) {
+  bool defender_node(Position& pos, Plies r, Draft& out) {
     out.attacker = false;
     MoveList list;
     ShogiRules::generate_evasions(pos, list);
@@ -527,7 +539,7 @@ private:
   }
 
   // Every legal check, each child not mated within r - 1 (none needed when r <= 0).
-  bool attacker_no_mate(Position& pos, Plies r, Certificate::Node& out) {
+  bool attacker_no_mate(Position& pos, Plies r, Draft& out) {
     out.attacker = true;
     if (r <= 0) return true;
     MoveList list;
@@ -540,14 +552,14 @@ private:
       pos.undo_move(m);
       if (o == Outcome::Proven) refuted_ = true;
       if (child == kNone) return false;
-      out.edges.push_back({m, child, Certificate::EdgeKind::Reply});
+      out.edges.push_back({m, Certificate::EdgeKind::Reply, child});
     }
     return true;
   }
 
   // One reply whose child is not mated within r - 1 and, for a drop the rule could exempt,
   // whose comparison positions are each not mated within r; tried in widening rounds.
-  bool defender_no_mate(Position& pos, Plies r, Certificate::Node& out) {
+  bool defender_no_mate(Position& pos, Plies r, Draft& out) {
     out.attacker = false;
     MoveList list;
     ShogiRules::generate_evasions(pos, list);
@@ -639,7 +651,7 @@ private:
         pos.undo_move(m);
         if (child == kNone) return false;
       }
-      out.edges.push_back({m, child, Certificate::EdgeKind::Reply});
+      out.edges.push_back({m, Certificate::EdgeKind::Reply, child});
       for (Move cm : comparisons(m)) {
         pos.do_null_move();
         pos.do_move(cm);
@@ -647,9 +659,10 @@ private:
         pos.undo_move(cm);
         pos.undo_null_move();
         if (q == kNone) return false;
-        out.edges.push_back({m, q,
+        out.edges.push_back({m,
                              cm.is_promotion() ? Certificate::EdgeKind::FutilePromoted
-                                               : Certificate::EdgeKind::Futile});
+                                               : Certificate::EdgeKind::Futile,
+                             q});
       }
       return true;
     };
@@ -669,7 +682,7 @@ private:
   bool unbounded_nodes_ = false;
   std::unordered_set<std::uint64_t> unbounded_tried_;
   KeyMap<std::uint32_t> id_of_;
-  std::vector<Certificate::Node> nodes_;
+  Certificate graph_;  // the nodes, in the order made; an id is an index of graph_.nodes
   std::vector<std::uint8_t> building_;
   std::vector<Plies> bound_;  // the distance each node was built with
   std::unordered_map<std::uint64_t, std::vector<std::uint32_t>> no_mate_ids_;
@@ -691,10 +704,8 @@ private:
   bool too_deep_ = false;
   bool stopped_ = false;
   bool refuted_ = false;  // a no-mate claim met a mate
-  // The memory limit (0: none), the bytes of the nodes' edge lists, and whether the limit
-  // stopped the build.
+  // The memory limit (0: none), and whether it stopped the build.
   std::uint64_t memory_limit_ = 0;
-  std::uint64_t edge_bytes_ = 0;
   bool out_of_memory_ = false;
 };
 
@@ -706,18 +717,25 @@ std::string stopped_error(const Builder& b, const char* what) {
 }
 
 // Node `id` becomes node 0 (the root): the two swap places and every edge follows.
-void make_root(std::vector<Certificate::Node>& nodes, std::uint32_t id) {
-  std::swap(nodes[0], nodes[id]);
-  for (Certificate::Node& n : nodes)
-    for (Certificate::Edge& e : n.edges) e.child = e.child == id ? 0 : e.child == 0 ? id : e.child;
+void make_root(Certificate& graph, std::uint32_t id) {
+  std::swap(graph.nodes[0], graph.nodes[id]);
+  for (Certificate::Edge& e : graph.edges)
+    e.child = e.child == id ? 0 : e.child == 0 ? id : e.child;
 }
 
-// The graph reachable from node 0, renumbered in depth-first order, with every distance computed
-// from the children (a node rebuilt with a smaller distance lowers its parents'). False on a
-// cycle, unless `allow_cycles` (no mate at all; then no distance is recomputed).
-bool finish(std::vector<Certificate::Node>& nodes, std::vector<Certificate::Node>& out,
-            bool recompute = true, bool allow_cycles = false) {
-  const std::size_t n = nodes.size();
+// Whether an edge leads to a node (not kNoChild, not implicit).
+bool has_node(const Certificate::Edge& e) {
+  return e.child != Certificate::kNoChild && e.child != Certificate::kImplicit;
+}
+
+// The graph reachable from node 0, renumbered in depth-first order into `out` (its nodes and
+// edges; `out` may have nodes already, the new ones then follow them, numbered after them),
+// with every distance computed from the children (a node rebuilt with a smaller distance lowers
+// its parents'). False on a cycle, unless `allow_cycles` (no mate at all; then no distance is
+// recomputed).
+bool finish(Certificate& graph, Certificate& out, bool recompute = true,
+            bool allow_cycles = false) {
+  const std::size_t n = graph.nodes.size();
   std::vector<std::uint32_t> new_id(n, kNone);
   std::vector<std::uint8_t> state(n, 0);  // 0 unseen, 1 on the stack, 2 done
   std::vector<std::uint32_t> order;
@@ -731,10 +749,12 @@ bool finish(std::vector<Certificate::Node>& nodes, std::vector<Certificate::Node
   order.push_back(0);
   while (!stack.empty()) {
     Frame& f = stack.back();
-    Certificate::Node& node = nodes[f.node];
-    if (f.next < node.edges.size()) {
-      const std::uint32_t c = node.edges[f.next++].child;
-      if (c == Certificate::kNoChild || c == Certificate::kImplicit) continue;
+    Certificate::Node& node = graph.nodes[f.node];
+    const auto edges = graph.edges_of(node);
+    if (f.next < edges.size()) {
+      const Certificate::Edge& e = edges[f.next++];
+      if (!has_node(e)) continue;
+      const std::uint32_t c = e.child;
       if (state[c] == 1 && !allow_cycles) return false;
       if (state[c] == 0) {
         state[c] = 1;
@@ -747,8 +767,8 @@ bool finish(std::vector<Certificate::Node>& nodes, std::vector<Certificate::Node
     // All children done: the distance from them (a mate's tree).
     if (recompute) {
       Plies d = 0;
-      for (const Certificate::Edge& e : node.edges) {
-        const Plies cd = nodes[e.child].distance;
+      for (const Certificate::Edge& e : edges) {
+        const Plies cd = graph.nodes[e.child].distance;
         d = std::max(d, static_cast<Plies>(e.kind == Certificate::EdgeKind::Reply ? cd + 1 : cd));
       }
       node.distance = d;
@@ -756,14 +776,16 @@ bool finish(std::vector<Certificate::Node>& nodes, std::vector<Certificate::Node
     state[f.node] = 2;
     stack.pop_back();
   }
-  out.clear();
-  out.reserve(order.size());
+  const auto offset = static_cast<std::uint32_t>(out.nodes.size());
+  std::size_t edge_count = out.edges.size();
+  for (std::uint32_t old : order) edge_count += graph.nodes[old].count;
+  out.nodes.reserve(out.nodes.size() + order.size());
+  out.edges.reserve(edge_count);
   for (std::uint32_t old : order) {
-    Certificate::Node node = std::move(nodes[old]);
-    for (Certificate::Edge& e : node.edges)
-      if (e.child != Certificate::kNoChild && e.child != Certificate::kImplicit)
-        e.child = new_id[e.child];
-    out.push_back(std::move(node));
+    const Certificate::Node& node = graph.nodes[old];
+    const std::uint32_t id = out.add_node(node.attacker, node.distance, graph.edges_of(node));
+    for (Certificate::Edge& e : out.edges_of(out.nodes[id]))
+      if (has_node(e)) e.child = offset + new_id[e.child];
   }
   return true;
 }
@@ -784,7 +806,7 @@ CertificateBuild build_certificate(TranspositionTable& table, const SearchLimits
                                      : "no proof within the length was found";
     return result;
   }
-  if (!finish(builder.nodes(), result.certificate.nodes)) {
+  if (!finish(builder.graph(), result.certificate)) {
     result.error = "the proof read from the table has a cycle";
     return result;
   }
@@ -817,22 +839,16 @@ CertificateBuild build_certificate_with_move(TranspositionTable& table, const Se
                                      : "no proof within the length was found";
     return result;
   }
-  std::vector<Certificate::Node>& nodes = builder.nodes();
-  make_root(nodes, id);
-  std::vector<Certificate::Node> below_root;
-  if (!finish(nodes, below_root)) {
+  Certificate& graph = builder.graph();
+  make_root(graph, id);
+  // The root, then the graph below it from node 1 (its distance set once that is known).
+  const Certificate::Edge top{first, Certificate::EdgeKind::Reply, 1};
+  result.certificate.add_node(true, 0, {&top, 1});
+  if (!finish(graph, result.certificate)) {
     result.error = "the proof read from the table has a cycle";
     return result;
   }
-  Certificate::Node top;
-  top.attacker = true;
-  top.distance = 1 + below_root[0].distance;
-  top.edges.push_back({first, 1, Certificate::EdgeKind::Reply});
-  result.certificate.nodes.push_back(std::move(top));
-  for (Certificate::Node& n : below_root) {
-    for (Certificate::Edge& e : n.edges) ++e.child;
-    result.certificate.nodes.push_back(std::move(n));
-  }
+  result.certificate.nodes[0].distance = 1 + result.certificate.nodes[1].distance;
   result.certificate.length = result.certificate.nodes[0].distance;
   result.certificate.futile_counted = !options.futility;
   result.certificate.sho = root.variant() == Variant::Sho;
@@ -900,9 +916,9 @@ CertificateBuild build_no_mate_certificate_for(TranspositionTable& table,
     return result;
   }
   // The root is the last node built (the first for no mate at all): renumber from it.
-  std::vector<Certificate::Node>& nodes = kept.nodes();
-  make_root(nodes, id);
-  if (!finish(nodes, result.certificate.nodes, false, at_all || unbounded_nodes)) {
+  Certificate& graph = kept.graph();
+  make_root(graph, id);
+  if (!finish(graph, result.certificate, false, at_all || unbounded_nodes)) {
     result.error = "the disproof read from the table has a cycle";
     return result;
   }
@@ -917,13 +933,22 @@ CertificateBuild build_no_mate_certificate_for(TranspositionTable& table,
 }
 
 std::uint64_t Certificate::bytes() const {
-  std::uint64_t b = nodes.capacity() * sizeof(Node);
-  for (const Node& n : nodes)
-    if (n.edges.capacity()) b += n.edges.capacity() * sizeof(Edge) + 16;
-  return b;
+  return nodes.capacity() * sizeof(Node) + edges.capacity() * sizeof(Edge);
 }
 
-void append_node_line(std::string& s, std::size_t id, const Certificate::Node& n, bool inf) {
+std::uint32_t Certificate::add_node(bool attacker, Plies distance,
+                                    std::span<const Edge> node_edges) {
+  const auto id = static_cast<std::uint32_t>(nodes.size());
+  nodes.push_back({static_cast<std::uint32_t>(edges.size()),
+                   static_cast<std::uint32_t>(node_edges.size()), distance, attacker});
+  edges.insert(edges.end(), node_edges.begin(), node_edges.end());
+  return id;
+}
+
+namespace {
+
+void append_node_line(std::string& s, std::size_t id, const Certificate& c,
+                      const Certificate::Node& n, bool inf) {
   const auto number = [&s](auto v) {
     char digits[24];
     const auto [end, ec] = std::to_chars(digits, digits + sizeof digits, v);
@@ -935,7 +960,7 @@ void append_node_line(std::string& s, std::size_t id, const Certificate::Node& n
     s += "inf";
   else
     number(n.distance);
-  for (const Certificate::Edge& e : n.edges) {
+  for (const Certificate::Edge& e : c.edges_of(n)) {
     s += ' ';
     s += ShogiRules::move_text(e.move);
     s += ' ';
@@ -953,9 +978,12 @@ void append_node_line(std::string& s, std::size_t id, const Certificate::Node& n
   s += '\n';
 }
 
-void write_node_line(std::ostream& s, std::size_t id, const Certificate::Node& n, bool inf) {
+}  // namespace
+
+void write_node_line(std::ostream& s, std::size_t id, const Certificate& c,
+                     const Certificate::Node& n, bool inf) {
   std::string line;
-  append_node_line(line, id, n, inf);
+  append_node_line(line, id, c, n, inf);
   s << line;
 }
 
@@ -976,7 +1004,7 @@ void write_certificate_text(const Certificate& c, const std::string& id, const s
   s += at_all ? std::string("length inf\n") : "length " + std::to_string(c.length) + '\n';
   s += "nodes " + std::to_string(c.nodes.size()) + '\n';
   for (std::size_t i = 0; i < c.nodes.size(); ++i) {
-    append_node_line(s, i, c.nodes[i], at_all || c.nodes[i].distance >= kNoMate);
+    append_node_line(s, i, c, c.nodes[i], at_all || c.nodes[i].distance >= kNoMate);
     if (s.size() >= kPiece) {
       sink(s);
       s.clear();

@@ -21,6 +21,7 @@
 #include <cstdint>
 #include <functional>
 #include <iosfwd>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -43,15 +44,22 @@ struct Certificate {
   static constexpr Plies kUnboundedMinNeed = 9;
   struct Edge {
     Move move;
-    std::uint32_t child = 0;  // or kNoChild
     EdgeKind kind = EdgeKind::Reply;
+    std::uint32_t child = 0;  // or kNoChild
   };
+  // A node's edges are `count` consecutive entries of `edges` from `first`.
   struct Node {
-    bool attacker = false;
+    std::uint32_t first = 0;
+    std::uint32_t count = 0;
     Plies distance = 0;
-    std::vector<Edge> edges;
+    bool attacker = false;
   };
   std::vector<Node> nodes;  // node 0 is the root; ids in depth-first order
+  std::vector<Edge> edges;  // every node's, each node's together
+  std::span<const Edge> edges_of(const Node& n) const { return {edges.data() + n.first, n.count}; }
+  std::span<Edge> edges_of(const Node& n) { return {edges.data() + n.first, n.count}; }
+  // Appends a node with these edges; returns its id.
+  std::uint32_t add_node(bool attacker, Plies distance, std::span<const Edge> node_edges);
   Plies length = 0;
   bool futile_counted = false;
   bool sho = false;  // sho shogi ("rules sho")
@@ -129,6 +137,7 @@ void write_certificate_text(const Certificate& c, const std::string& id, const s
                             const std::function<void(std::string_view)>& sink);
 // One node line of the text form: its number, A or D, its distance ("inf" when `inf`), then each
 // edge's move and child ("-" none, "f"/"f+" a comparison position, "*" an implicit child).
-void write_node_line(std::ostream& s, std::size_t id, const Certificate::Node& n, bool inf);
+void write_node_line(std::ostream& s, std::size_t id, const Certificate& c,
+                     const Certificate::Node& n, bool inf);
 
 }  // namespace tsume

@@ -219,8 +219,8 @@ std::vector<std::uint64_t> node_keys(const Certificate& cert, const Position& ro
   seen[0] = 1;
   while (!stack.empty()) {
     Frame& top = stack.back();
-    const Certificate::Node& node = cert.nodes[top.node];
-    if (top.next == node.edges.size()) {
+    const auto edges = cert.edges_of(cert.nodes[top.node]);
+    if (top.next == edges.size()) {
       const Frame done = top;
       stack.pop_back();
       if (!done.move.is_none()) {
@@ -229,7 +229,7 @@ std::vector<std::uint64_t> node_keys(const Certificate& cert, const Position& ro
       }
       continue;
     }
-    const Certificate::Edge& e = node.edges[top.next++];
+    const Certificate::Edge& e = edges[top.next++];
     if (e.child == Certificate::kNoChild || seen[e.child]) continue;
     Move m = e.move;
     const bool null = e.kind != Certificate::EdgeKind::Reply;
@@ -251,7 +251,6 @@ std::vector<std::uint64_t> node_keys(const Certificate& cert, const Position& ro
 }  // namespace
 
 bool share_nodes(CheckCertificate& c) {
-  using Node = Certificate::Node;
   constexpr std::uint32_t kNone = Certificate::kNoChild;
   const std::size_t np = c.parts.size();
   // Each global node: the part and node it is taken from.
@@ -284,18 +283,20 @@ bool share_nodes(CheckCertificate& c) {
       }
     }
   // The nodes, their edges to global ids.
-  std::vector<Node> table(from.size());
+  Certificate table;
   for (std::size_t g = 0; g < from.size(); ++g) {
     const auto [p, i] = from[g];
-    table[g] = c.parts[p].certificate.nodes[i];
-    if (c.parts[p].certificate.length >= kNoMate) table[g].distance = kNoMate;
-    for (Certificate::Edge& e : table[g].edges)
+    const Certificate& part = c.parts[p].certificate;
+    const Certificate::Node& node = part.nodes[i];
+    table.add_node(node.attacker, part.length >= kNoMate ? kNoMate : node.distance,
+                   part.edges_of(node));
+    for (Certificate::Edge& e : table.edges_of(table.nodes[g]))
       if (e.child != kNone) e.child = global[p][e.child];
   }
   // Renumbered depth first from the roots in part order; what no root reaches is dropped. A
   // cycle through a node of finite distance refuses the sharing.
-  std::vector<std::uint32_t> id(table.size(), kNone);
-  std::vector<std::uint8_t> state(table.size(), 0);  // 1 on the path, 2 done
+  std::vector<std::uint32_t> id(table.nodes.size(), kNone);
+  std::vector<std::uint8_t> state(table.nodes.size(), 0);  // 1 on the path, 2 done
   std::vector<std::uint32_t> order;
   for (std::size_t p = 0; p < np; ++p) {
     if (global[p].empty()) continue;
@@ -307,14 +308,15 @@ bool share_nodes(CheckCertificate& c) {
     order.push_back(root);
     while (!stack.empty()) {
       auto& [g, next] = stack.back();
-      if (next == table[g].edges.size()) {
+      const auto edges = table.edges_of(table.nodes[g]);
+      if (next == edges.size()) {
         state[g] = 2;
         stack.pop_back();
         continue;
       }
-      const std::uint32_t child = table[g].edges[next++].child;
+      const std::uint32_t child = edges[next++].child;
       if (child == kNone) continue;
-      if (state[child] == 1 && table[child].distance < kNoMate) return false;
+      if (state[child] == 1 && table.nodes[child].distance < kNoMate) return false;
       if (state[child]) continue;
       state[child] = 1;
       id[child] = static_cast<std::uint32_t>(order.size());
@@ -322,11 +324,12 @@ bool share_nodes(CheckCertificate& c) {
       stack.emplace_back(child, 0);
     }
   }
-  c.table.clear();
-  c.table.reserve(order.size());
+  c.table = Certificate{};
+  c.table.nodes.reserve(order.size());
   for (const std::uint32_t g : order) {
-    c.table.push_back(std::move(table[g]));
-    for (Certificate::Edge& e : c.table.back().edges)
+    const Certificate::Node& node = table.nodes[g];
+    const std::uint32_t at = c.table.add_node(node.attacker, node.distance, table.edges_of(node));
+    for (Certificate::Edge& e : c.table.edges_of(c.table.nodes[at]))
       if (e.child != kNone) e.child = id[e.child];
   }
   for (std::size_t p = 0; p < np; ++p) {
@@ -350,9 +353,9 @@ std::string check_certificate_text(const CheckCertificate& c, const std::string&
   for (Move m : c.line) s << ' ' << ShogiRules::move_text(m);
   s << '\n';
   if (c.shared) {
-    s << "nodes " << c.table.size() << '\n';
-    for (std::size_t i = 0; i < c.table.size(); ++i)
-      write_node_line(s, i, c.table[i], c.table[i].distance >= kNoMate);
+    s << "nodes " << c.table.nodes.size() << '\n';
+    for (std::size_t i = 0; i < c.table.nodes.size(); ++i)
+      write_node_line(s, i, c.table, c.table.nodes[i], c.table.nodes[i].distance >= kNoMate);
   }
   s << "parts " << c.parts.size() << '\n';
   for (const CheckCertificate::Part& p : c.parts) {

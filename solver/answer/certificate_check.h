@@ -45,7 +45,7 @@ struct CheckCertificate {
   // not-last, slow) in one table, each such part naming its root node. A node's distance is
   // "not mated within d", or kNoMate: not mated at all. Empty in version 2.
   bool shared = false;
-  std::vector<Certificate::Node> table;
+  Certificate table;  // its nodes and edges only
 };
 
 struct CheckCertificateBuild {
