@@ -30,6 +30,11 @@ constexpr Plies below(Plies r) { return r >= kNoMate ? kNoMate : r - 1; }
 // The length budget of a question "mated within r?" (infinite: the unbounded search).
 constexpr Plies budget_of(Plies r) { return r >= kNoMate ? kUnboundedPlies : r; }
 
+// Whether an edge leads to a node (not kNoChild, not implicit).
+bool has_node(const Certificate::Edge& e) {
+  return e.child != Certificate::kNoChild && e.child != Certificate::kImplicit;
+}
+
 // A node being built: its edges are gathered here, then stored with the graph's (Builder::set).
 struct Draft {
   bool attacker = false;
@@ -129,8 +134,7 @@ public:
     for (std::size_t id = 0; id < nodes.size(); ++id) {
       bool clean = !wanted_.contains(first.keys_[id]) && nodes[id].distance < kNoMate;
       for (const Certificate::Edge& e : first.graph_.edges_of(nodes[id]))
-        if (e.child != Certificate::kNoChild && e.child != Certificate::kImplicit)
-          clean = clean && first_clean_[e.child];
+        if (has_node(e)) clean = clean && first_clean_[e.child];
       first_clean_[id] = clean;
     }
   }
@@ -142,8 +146,7 @@ public:
     seen[root] = 1;
     for (std::size_t i = 0; i < reached.size(); ++i)
       for (const Certificate::Edge& e : graph_.edges_of(graph_.nodes[reached[i]]))
-        if (e.child != Certificate::kNoChild && e.child != Certificate::kImplicit &&
-            !seen[e.child]) {
+        if (has_node(e) && !seen[e.child]) {
           seen[e.child] = 1;
           reached.push_back(e.child);
         }
@@ -177,8 +180,7 @@ public:
     const auto edges = first_->graph_.edges_of(from);
     Draft copy{from.attacker, from.distance, {edges.begin(), edges.end()}};
     for (Certificate::Edge& e : copy.edges)
-      if (e.child != Certificate::kNoChild && e.child != Certificate::kImplicit)
-        e.child = take_over(e.child);
+      if (has_node(e)) e.child = take_over(e.child);
     return taken_[first_id] = add_no_mate_node(std::move(copy), key);
   }
 
@@ -721,11 +723,6 @@ void make_root(Certificate& graph, std::uint32_t id) {
   std::swap(graph.nodes[0], graph.nodes[id]);
   for (Certificate::Edge& e : graph.edges)
     e.child = e.child == id ? 0 : e.child == 0 ? id : e.child;
-}
-
-// Whether an edge leads to a node (not kNoChild, not implicit).
-bool has_node(const Certificate::Edge& e) {
-  return e.child != Certificate::kNoChild && e.child != Certificate::kImplicit;
 }
 
 // The graph reachable from node 0, renumbered in depth-first order into `out` (its nodes and
