@@ -1,6 +1,7 @@
 #include "verifier/rules.h"
 
 #include <cstdlib>
+#include <stdexcept>
 
 namespace tsume::verifier {
 
@@ -581,6 +582,57 @@ std::string position_key(const Position& pos) {
       key[81 + c * 7 + kind - 1] = static_cast<char>(pos.hand[c][kind]);
   key[95] = static_cast<char>(pos.side);
   return key;
+}
+
+namespace {
+
+constexpr std::size_t kPackedBits = 17 * 8;  // where the string of bits begins
+
+void put_bits(PackedPosition& out, std::size_t& bit, unsigned value, int width) {
+  for (int i = 0; i < width; ++i, ++bit)
+    if ((value >> i) & 1u) out[bit / 8] = static_cast<std::uint8_t>(out[bit / 8] | 1u << bit % 8);
+}
+
+unsigned get_bits(const PackedPosition& in, std::size_t& bit, int width) {
+  unsigned value = 0;
+  for (int i = 0; i < width; ++i, ++bit) value |= ((in[bit / 8] >> bit % 8) & 1u) << i;
+  return value;
+}
+
+}  // namespace
+
+PackedPosition pack(const Position& pos) {
+  PackedPosition out{};
+  for (std::size_t c = 0; c < 2; ++c)
+    for (std::size_t kind = 0; kind < 8; ++kind) out[c * 8 + kind] = pos.hand[c][kind];
+  if (pos.side != kBlack && pos.side != kWhite) throw std::logic_error("pack: no side to move");
+  out[16] = static_cast<std::uint8_t>(pos.side | (pos.sho ? 2 : 0));
+  std::size_t bit = kPackedBits;
+  for (std::size_t sq = 0; sq < 81; ++sq) put_bits(out, bit, pos.board[sq] != kEmpty, 1);
+  for (std::size_t sq = 0; sq < 81; ++sq) {
+    const int p = pos.board[sq];
+    if (p == kEmpty) continue;
+    if (p < -kPrince || p > kPrince) throw std::logic_error("pack: no piece");
+    if (bit + 5 > out.size() * 8) throw std::logic_error("pack: too many pieces on the board");
+    put_bits(out, bit, static_cast<unsigned>(kind_of(p) - 1 + (p < 0 ? 16 : 0)), 5);
+  }
+  return out;
+}
+
+Position unpack(const PackedPosition& packed) {
+  Position pos;
+  for (std::size_t c = 0; c < 2; ++c)
+    for (std::size_t kind = 0; kind < 8; ++kind) pos.hand[c][kind] = packed[c * 8 + kind];
+  pos.side = packed[16] & 1;
+  pos.sho = (packed[16] & 2) != 0;
+  std::size_t occupied = kPackedBits, piece = kPackedBits + 81;
+  for (std::size_t sq = 0; sq < 81; ++sq) {
+    if (get_bits(packed, occupied, 1) == 0) continue;
+    const unsigned code = get_bits(packed, piece, 5);
+    const int kind = static_cast<int>(code % 16) + 1;
+    pos.board[sq] = static_cast<std::int8_t>(code >= 16 ? -kind : kind);
+  }
+  return pos;
 }
 
 }  // namespace tsume::verifier

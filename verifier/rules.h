@@ -113,4 +113,15 @@ std::string position_problem(const Position& pos);
 // A compact text of the position (board, hands, side), equal exactly when the positions are.
 std::string position_key(const Position& pos);
 
+// A position in 56 bytes, to keep one for every node of a large certificate: unpack(pack(p))
+// is p, so two packed forms are equal exactly when the positions are. Bytes 0-15 the hands
+// (hand[colour][kind] as they are), byte 16 the side to move (bit 0) and the sho flag (bit 1),
+// then from byte 17 a string of bits, least significant first: 81 bits, one a square, set
+// where a piece stands, then 5 bits for each of those pieces in square order (its kind - 1,
+// plus 16 for White). Room for 46 pieces on the board (a set has 40, sho shogi 42): pack()
+// throws std::logic_error for a board it cannot hold.
+using PackedPosition = std::array<std::uint8_t, 56>;
+PackedPosition pack(const Position& pos);
+Position unpack(const PackedPosition& packed);
+
 }  // namespace tsume::verifier

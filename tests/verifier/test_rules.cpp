@@ -1,6 +1,9 @@
 // The verifier's own rules (verifier/rules.h) against the reference numbers of SPEC.md section 5.
 #include <cstdint>
+#include <set>
+#include <stdexcept>
 #include <string>
+#include <vector>
 
 #include <gtest/gtest.h>
 
@@ -151,6 +154,40 @@ TEST(VerifierRules, RootPositionProblems) {
   EXPECT_NE(position_problem(sfen("4k4/9/4P4/9/4P4/9/9/9/9 b G 1")), "");  // 二歩
   EXPECT_NE(position_problem(sfen("4k3P/9/9/9/9/9/9/9/9 b G 1")), "");     // a dead pawn
   EXPECT_NE(position_problem(sfen("4k4/4G4/9/9/9/9/9/9/9 b - 1")), "");    // defender in check
+}
+
+// pack() and unpack() are inverses, and different positions pack differently: every position
+// within two plies of the starts of shogi and sho shogi, and positions with full hands.
+TEST(VerifierRules, PackedPositions) {
+  std::string error;
+  const auto sho = parse_sfen("lnsgkgsnl/1r2e2b1/ppppppppp/9/9/9/PPPPPPPPP/1B2E2R1/LNSGKGSNL b - 1",
+                              error, true);
+  ASSERT_TRUE(sho) << error;
+  std::vector<Position> all{sfen("lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1"),
+                            *sho, sfen("4k4/9/9/9/9/9/9/9/4K4 b 2R2B4G4S4N4L18P 1"),
+                            sfen("4k4/9/9/9/9/9/9/9/4K4 w 2r2b4g4s4n4l18p 1"),
+                            sfen("+R+B2k4/9/9/9/9/9/9/9/+p+l+n+sK4 b 2G 1")};
+  for (std::size_t i = 0; i < 2; ++i)
+    for (Move m : legal_moves(all[i])) {
+      const Position p = play(all[i], m);
+      all.push_back(p);
+      for (Move r : legal_moves(p)) all.push_back(play(p, r));
+    }
+  std::set<std::string> keys;
+  std::set<PackedPosition> packed;
+  for (const Position& p : all) {
+    EXPECT_EQ(unpack(pack(p)), p) << position_key(p);
+    keys.insert(position_key(p) + (p.sho ? "s" : ""));
+    packed.insert(pack(p));
+  }
+  EXPECT_EQ(packed.size(), keys.size());
+  EXPECT_GT(packed.size(), 1000u);
+  // More pieces than the packed form holds (46 on the board).
+  Position crowded;
+  for (std::size_t sq = 0; sq < 47; ++sq) crowded.board[sq] = kGold;
+  EXPECT_THROW(pack(crowded), std::logic_error);
+  crowded.board[46] = kEmpty;
+  EXPECT_EQ(unpack(pack(crowded)), crowded);
 }
 
 }  // namespace
