@@ -256,7 +256,6 @@ void CertificateReader::read_nodes(Certificate& out, std::size_t count, bool mix
     if (!id || *id != i)
       fail("node ids must run 0, 1, 2, ... (expected " + std::to_string(i) + ")");
     Node node;
-    node.line = line_;
     if (f[1] == "A") {
       node.attacker = true;
     } else if (f[1] != "D") {
@@ -273,15 +272,22 @@ void CertificateReader::read_nodes(Certificate& out, std::size_t count, bool mix
         fail("a distance is a number of plies (at least -1)" + std::string(mixed ? " or inf" : ""));
       node.distance = *d;
     }
+    if (out.edges.size() + (f.size() - 3) / 2 > 0xffffffffu)
+      fail("more edges than a certificate may hold (2^32 - 1)");
+    node.first_edge = static_cast<std::uint32_t>(out.edges.size());
+    node.edge_count = static_cast<std::uint32_t>((f.size() - 3) / 2);
     for (std::size_t k = 3; k < f.size(); k += 2) {
       Edge e;
       const auto m = parse_move(f[k]);
       if (!m) fail("'" + std::string(f[k]) + "' is not a USI move");
-      e.move = *m;
+      e.from = static_cast<std::int8_t>(m->from);
+      e.to = static_cast<std::int8_t>(m->to);
+      e.drop = static_cast<std::int8_t>(m->drop);
+      e.promote = m->promote;
       std::string_view c = f[k + 1];
       if (c == "-") {
         e.child = kNoChild;
-        node.edges.push_back(e);
+        out.edges.push_back(e);
         continue;
       }
       if (c.starts_with("f+")) {
@@ -294,17 +300,18 @@ void CertificateReader::read_nodes(Certificate& out, std::size_t count, bool mix
       if (c == "*") {
         if (!implicit) fail("an implicit child ('*') is for version-4 and 5 certificates");
         e.child = kImplicit;
-        node.edges.push_back(e);
+        out.edges.push_back(e);
         continue;
       }
       const auto child = number<std::uint32_t>(c);
       if (!child || *child >= count)
         fail("'" + std::string(f[k + 1]) + "' is not a node id of this certificate");
       e.child = *child;
-      node.edges.push_back(e);
+      out.edges.push_back(e);
     }
-    out.nodes.push_back(std::move(node));
+    out.nodes.push_back(node);
   }
+  out.edges.shrink_to_fit();  // (grown by doubling while read)
 }
 
 namespace {
@@ -409,7 +416,9 @@ std::vector<std::pair<bool, Position>> comparison_positions(const Position& pos,
 // lead to the node while it is still on the depth-first path (else a cycle is refused). Edges
 // without a child (kNoChild) are left to `enter`. `comparison_failure` names a comparison
 // position that cannot be built. Several roots may be walked one after another (a version-3
-// table): what was reached from one is not walked again from the next.
+// table): what was reached from one is not walked again from the next. The position of every
+// node reached is kept packed (PackedPosition, rules.h), and positions are compared in that
+// form, which is exact.
 struct WalkFailure {
   long node;
   std::string reason;
@@ -428,44 +437,50 @@ public:
     const auto fail = [](std::uint32_t id, std::string reason) {
       return std::optional<WalkFailure>{WalkFailure{static_cast<long>(id), std::move(reason)}};
     };
-    if (position_[start]) {
-      if (!(*position_[start] == pos))
+    if (reached(start)) {
+      if (position_[start] != pack(pos))
         return fail(start, "the root is not the position that the node holds (reached before)");
       return std::nullopt;
     }
     if (const auto why = place(start, pos, "")) return why;
     std::vector<Frame> stack{{start, 0}};
+    // The position of the node on top of the stack, unpacked.
+    Position at;
+    std::uint32_t at_node = kNoChild;
     while (!stack.empty()) {
       Frame& top = stack.back();
       const std::uint32_t id = top.node;
       const Node& node = cert_.nodes[id];
-      const Position& at = *position_[id];
+      if (at_node != id) {
+        at = unpack(position_[id]);
+        at_node = id;
+      }
       if (top.next_edge == 0) {
         if (std::string why = enter_(id, node, at); !why.empty()) return fail(id, std::move(why));
       }
-      if (top.next_edge == node.edges.size()) {
+      if (top.next_edge == node.edge_count) {
         state_[id] = 2;
         stack.pop_back();
         continue;
       }
-      const Edge& e = node.edges[top.next_edge++];
+      const Edge& e = cert_.edges_of(node)[top.next_edge++];
       if (e.child == kNoChild || e.child == kImplicit) continue;
       Position child;
       if (e.kind == EdgeKind::Reply) {
-        child = play(at, e.move);
+        child = play(at, e.move());
       } else {
         std::string why;
-        const auto q = comparison_position(at, e.move.to, e.kind == EdgeKind::FutilePromoted, why);
-        if (!q) return fail(id, comparison_failure_ + move_text(e.move) + ": " + why);
+        const auto q = comparison_position(at, e.to, e.kind == EdgeKind::FutilePromoted, why);
+        if (!q) return fail(id, comparison_failure_ + move_text(e.move()) + ": " + why);
         child = *q;
       }
       const std::string via = " (reached from node " + std::to_string(id) + " by " +
-                              move_text(e.move) +
+                              move_text(e.move()) +
                               (e.kind == EdgeKind::Reply ? "" : ", its comparison position") + ")";
       if (state_[e.child] == 1 && !cycles_(cert_.nodes[e.child]))
         return fail(e.child, "a cycle: the node is its own descendant" + via);
-      if (position_[e.child]) {
-        if (!(*position_[e.child] == child))
+      if (reached(e.child)) {
+        if (position_[e.child] != pack(child))
           return fail(e.child, "the node is reached as two different positions" + via);
         continue;
       }
@@ -475,25 +490,43 @@ public:
     return std::nullopt;
   }
 
-  // The positions of the nodes reached so far.
-  const std::vector<std::optional<Position>>& positions() const { return position_; }
+  // Whether node `id` has been reached, and its position (when it has).
+  bool reached(std::uint32_t id) const { return state_[id] != 0; }
+  Position position(std::uint32_t id) const { return unpack(position_[id]); }
 
 private:
   struct Frame {
     std::uint32_t node;
-    std::size_t next_edge;
+    std::uint32_t next_edge;
   };
   std::optional<WalkFailure> place(std::uint32_t id, const Position& pos, const std::string& via) {
+    position_[id] = pack(pos);
     if (unique_(cert_.nodes[id])) {
-      const auto [it, fresh] = node_of_.emplace(position_key(pos), id);
-      if (!fresh)
+      if (const std::uint32_t other = holder(id); other != id)
         return WalkFailure{static_cast<long>(id), "repeats the position of node " +
-                                                      std::to_string(it->second) +
+                                                      std::to_string(other) +
                                                       " (each position occurs at one node)" + via};
     }
-    position_[id] = pos;
     state_[id] = 1;
     return std::nullopt;
+  }
+
+  // The node placed before `id` whose position must be unique and is that of `id` (which is
+  // placed, its position_ set); `id` itself, entered in the table, when there is none. The
+  // table is an open-addressing hash set of node ids (linear probing, kNoChild for empty),
+  // made once the first time with twice as many slots as the certificate has nodes, so that
+  // it is never more than half full; its lookups compare the packed positions themselves.
+  std::uint32_t holder(std::uint32_t id) {
+    if (unique_table_.empty()) unique_table_.assign(2 * cert_.nodes.size() + 1, kNoChild);
+    const PackedPosition& p = position_[id];
+    const std::string_view bytes(reinterpret_cast<const char*>(p.data()), p.size());
+    std::size_t slot = std::hash<std::string_view>{}(bytes) % unique_table_.size();
+    while (unique_table_[slot] != kNoChild) {
+      if (position_[unique_table_[slot]] == p) return unique_table_[slot];
+      slot = (slot + 1) % unique_table_.size();
+    }
+    unique_table_[slot] = id;
+    return id;
   }
 
   const Certificate& cert_;
@@ -501,9 +534,9 @@ private:
   Cycles cycles_;
   std::string comparison_failure_;
   Enter& enter_;
-  std::vector<std::optional<Position>> position_;
-  std::vector<std::uint8_t> state_;  // 0 unseen, 1 on the depth-first path, 2 done
-  std::unordered_map<std::string, std::uint32_t> node_of_;
+  std::vector<PackedPosition> position_;  // the position of each node reached
+  std::vector<std::uint8_t> state_;       // 0 unseen, 1 on the depth-first path, 2 done
+  std::vector<std::uint32_t> unique_table_;
 };
 
 // Walks a certificate from its root (node 0 at `root`); `unique` and `cycles` say for each node
@@ -516,12 +549,13 @@ Verdict walk_nodes(const Certificate& cert, const Position& root, Unique unique,
   Walker<std::remove_reference_t<Enter>, Unique, Cycles> walker(cert, unique, cycles,
                                                                 comparison_failure, enter);
   if (const auto f = walker.from(0, root)) return failure(cert, f->node, f->reason);
-  const auto& position = walker.positions();
-  for (std::size_t i = 0; i < position.size(); ++i)
-    if (!position[i]) return failure(cert, static_cast<long>(i), "not reachable from the root");
+  for (std::uint32_t i = 0; i < cert.nodes.size(); ++i)
+    if (!walker.reached(i))
+      return failure(cert, static_cast<long>(i), "not reachable from the root");
   if (positions) {
     positions->clear();
-    for (const auto& p : position) positions->push_back(*p);
+    positions->reserve(cert.nodes.size());
+    for (std::uint32_t i = 0; i < cert.nodes.size(); ++i) positions->push_back(walker.position(i));
   }
   Verdict v;
   v.nodes = cert.nodes.size();
@@ -603,38 +637,39 @@ std::string implicit_failure(const Position& pos, bool attacker_node, int need,
 // The dual tree's rules at one node (certificate.h): `node` at `pos` is not mated within its
 // distance given what its children record; `attacker` the attacker's colour; `futile_counted`:
 // every interposition counts (no comparison nodes).
-std::string check_no_mate_node(const std::vector<Node>& nodes, const Node& node,
-                               const Position& pos, int attacker, bool futile_counted) {
+std::string check_no_mate_node(const Certificate& cert, const Node& node, const Position& pos,
+                               int attacker, bool futile_counted) {
   const std::string within = " not within " + distance_text(node.distance);
   const int below = node.distance >= kInfinite ? kInfinite : node.distance - 1;
   if (node.attacker != (pos.side == attacker))
     return std::string("recorded as ") + (node.attacker ? "an attacker" : "a defender") +
            " node but the other side is to move";
+  const std::span<const Edge> edges = cert.edges_of(node);
   if (node.attacker) {
     // Every legal check, each child not mated within d - 1; nothing when d <= 0.
     std::vector<Move> checks;
     if (node.distance > 0) checks = legal_checks(pos);
     std::vector<Move> listed;
-    for (const Edge& e : node.edges) {
+    for (const Edge& e : edges) {
       if (e.kind != EdgeKind::Reply) return "an attacker node lists plain checks only";
-      if (e.child == kNoChild) return "the check " + move_text(e.move) + " has no child";
-      if (std::find(checks.begin(), checks.end(), e.move) == checks.end())
-        return "the move " + move_text(e.move) + " is not a legal check" +
+      if (e.child == kNoChild) return "the check " + move_text(e.move()) + " has no child";
+      if (std::find(checks.begin(), checks.end(), e.move()) == checks.end())
+        return "the move " + move_text(e.move()) + " is not a legal check" +
                (node.distance > 0 ? "" : " needed here (no mate within 0 needs none)");
       if (e.child == kImplicit) {
-        if (std::string why = implicit_failure(play(pos, e.move), false, below, futile_counted);
+        if (std::string why = implicit_failure(play(pos, e.move()), false, below, futile_counted);
             !why.empty())
-          return "the implicit child ('*') of the check " + move_text(e.move) + " " + why;
-        listed.push_back(e.move);
+          return "the implicit child ('*') of the check " + move_text(e.move()) + " " + why;
+        listed.push_back(e.move());
         continue;
       }
-      const Node& child = nodes[e.child];
-      if (child.attacker) return "the child of " + move_text(e.move) + " is an attacker node";
+      const Node& child = cert.nodes[e.child];
+      if (child.attacker) return "the child of " + move_text(e.move()) + " is an attacker node";
       if (child.distance < below)
-        return "the check " + move_text(e.move) + " leads to node " + std::to_string(e.child) +
+        return "the check " + move_text(e.move()) + " leads to node " + std::to_string(e.child) +
                ", not mated only within " + distance_text(child.distance) + ", less than " +
                distance_text(below);
-      listed.push_back(e.move);
+      listed.push_back(e.move());
     }
     return each_listed_once(checks, listed, "check", [](const std::string& m) {
       return "the legal check " + m + " is missing";
@@ -642,23 +677,23 @@ std::string check_no_mate_node(const std::vector<Node>& nodes, const Node& node,
   }
   if (!in_check(pos, pos.side)) return "the defender is not in check";
   if (node.distance < 0) return "a defender node records a distance below 0";
-  const auto reply = std::find_if(node.edges.begin(), node.edges.end(),
+  const auto reply = std::find_if(edges.begin(), edges.end(),
                                   [](const Edge& e) { return e.kind == EdgeKind::Reply; });
-  if (reply == node.edges.end() ||
-      std::count_if(node.edges.begin(), node.edges.end(),
-                    [](const Edge& e) { return e.kind == EdgeKind::Reply; }) != 1)
+  if (reply == edges.end() || std::count_if(edges.begin(), edges.end(), [](const Edge& e) {
+                                return e.kind == EdgeKind::Reply;
+                              }) != 1)
     return "a defender node gives exactly one reply";
-  const std::string m = move_text(reply->move);
-  if (!is_legal(pos, reply->move)) return "the reply " + m + " is not legal";
+  const std::string m = move_text(reply->move());
+  if (!is_legal(pos, reply->move())) return "the reply " + m + " is not legal";
   if (reply->child == kNoChild && node.distance > 1)
     return "the reply " + m + " has no child, but its child must not be mated within " +
            distance_text(below);
   if (reply->child == kImplicit) {
-    if (std::string why = implicit_failure(play(pos, reply->move), true, below, futile_counted);
+    if (std::string why = implicit_failure(play(pos, reply->move()), true, below, futile_counted);
         !why.empty())
       return "the implicit child ('*') of the reply " + m + " " + why;
   } else if (reply->child != kNoChild) {  // (without a child: no mate takes 0 plies)
-    const Node& child = nodes[reply->child];
+    const Node& child = cert.nodes[reply->child];
     if (!child.attacker) return "the child of " + m + " is a defender node";
     if (child.distance < below)
       return "the reply " + m + " leads to node " + std::to_string(reply->child) +
@@ -666,14 +701,14 @@ std::string check_no_mate_node(const std::vector<Node>& nodes, const Node& node,
              distance_text(below);
   }
   // A drop the rule could exempt: every comparison position, each not mated within d.
-  const auto comparisons = !futile_counted && reply->move.is_drop()
-                               ? comparison_positions(pos, reply->move.to)
+  const auto comparisons = !futile_counted && reply->move().is_drop()
+                               ? comparison_positions(pos, reply->move().to)
                                : std::vector<std::pair<bool, Position>>{};
-  for (const Edge& e : node.edges) {
+  for (const Edge& e : edges) {
     if (e.kind == EdgeKind::Reply) continue;
     if (futile_counted) return "a comparison node, but every interposition counts";
-    if (!(e.move == reply->move))
-      return "the comparison node of " + move_text(e.move) + " is not for the reply " + m;
+    if (!(e.move() == reply->move()))
+      return "the comparison node of " + move_text(e.move()) + " is not for the reply " + m;
     if (e.child == kImplicit) {
       const bool promote = e.kind == EdgeKind::FutilePromoted;
       const auto q = std::find_if(comparisons.begin(), comparisons.end(),
@@ -687,7 +722,7 @@ std::string check_no_mate_node(const std::vector<Node>& nodes, const Node& node,
                ": the drop could be futile" + within;
       continue;
     }
-    const Node& q = nodes[e.child];
+    const Node& q = cert.nodes[e.child];
     if (q.attacker) return "the comparison node of " + m + " is an attacker node";
     if (q.distance < node.distance)
       return "the comparison node " + std::to_string(e.child) + " of " + m +
@@ -696,22 +731,21 @@ std::string check_no_mate_node(const std::vector<Node>& nodes, const Node& node,
   }
   for (const auto& [promote, q] : comparisons) {
     const EdgeKind kind = promote ? EdgeKind::FutilePromoted : EdgeKind::Futile;
-    if (std::none_of(node.edges.begin(), node.edges.end(),
-                     [&](const Edge& e) { return e.kind == kind; }))
+    if (std::none_of(edges.begin(), edges.end(), [&](const Edge& e) { return e.kind == kind; }))
       return "the drop " + m + " could be futile: the comparison position with the " + "checker " +
              (promote ? "promoted" : "unpromoted") + " is not shown";
   }
   return "";
 }
 
-Verdict verify_no_mate(const Certificate& cert, const Position& root,
+Verdict verify_no_mate(const Certificate& cert, int attacker_colour, const Position& root,
                        std::vector<Position>* positions) {
   const auto fail = [&](long node, std::string reason) {
     return failure(cert, node, std::move(reason));
   };
   // The attacker: the side to move, unless a check certificate's part says otherwise (its root
   // the position after an alternative check, a defender node).
-  const int attacker = cert.attacker >= 0 ? cert.attacker : root.side;
+  const int attacker = attacker_colour >= 0 ? attacker_colour : root.side;
   if (cert.nodes.empty() || cert.nodes[0].attacker != (root.side == attacker))
     return fail(0, root.side == attacker ? "the root is not an attacker node"
                                          : "the root is not a defender node");
@@ -726,7 +760,7 @@ Verdict verify_no_mate(const Certificate& cert, const Position& root,
     return walk_nodes(
         cert, root, unbounded, unbounded, "the comparison position of ",
         [&](std::uint32_t, const Node& node, const Position& pos) {
-          return check_no_mate_node(cert.nodes, node, pos, attacker,
+          return check_no_mate_node(cert, node, pos, attacker,
                                     cert.futile_counted || node.distance >= kInfinite);
         },
         positions);
@@ -734,7 +768,7 @@ Verdict verify_no_mate(const Certificate& cert, const Position& root,
   return walk(
       cert, root, cert.unbounded, cert.unbounded, "the comparison position of ",
       [&](std::uint32_t, const Node& node, const Position& pos) {
-        return check_no_mate_node(cert.nodes, node, pos, attacker, cert.futile_counted);
+        return check_no_mate_node(cert, node, pos, attacker, cert.futile_counted);
       },
       positions);
 }
@@ -790,6 +824,8 @@ bool non_limitation_candidates(const Position& pos, Move a, Move b) {
   return da == db && da != std::pair<int, int>{0, 0};
 }
 
+Verdict verify_as(const Certificate& cert, int attacker, std::vector<Position>* positions);
+
 Verdict verify_check(const Certificate& cert) {
   std::size_t total = 0;
   const auto fail = [&](long part, long node, std::string reason) {
@@ -830,14 +866,14 @@ Verdict verify_check(const Certificate& cert) {
   struct Checked {
     const Part* part;
     long index;
-    std::vector<Position> positions;
+    std::vector<Position> positions;  // a cook part's: the positions of its nodes
   };
   std::vector<Checked> checked;
   // Version 3: the shared table, walked from the parts' roots in part order, each node checked
   // once by the no-mate rules of its own distance (inf: every interposition counted, one node
   // per position, cycles allowed; a number: comparison positions shown, no cycle).
   const auto enter = [&](std::uint32_t, const Node& node, const Position& pos) {
-    return check_no_mate_node(cert.nodes, node, pos, attacker, node.distance >= kInfinite);
+    return check_no_mate_node(cert, node, pos, attacker, node.distance >= kInfinite);
   };
   const auto unbounded = [](const Node& node) { return node.distance >= kInfinite; };
   Walker<decltype(enter), decltype(unbounded), decltype(unbounded)> table(
@@ -898,7 +934,7 @@ Verdict verify_check(const Certificate& cert) {
       continue;
     }
     if (part.body.size() != 1) return fail(pi, -1, "the part holds no certificate");
-    Certificate body = part.body.front();
+    const Certificate& body = part.body.front();
     // The part's rules are the container's (a sho position differs from a shogi one).
     if (body.sho != cert.sho)
       return fail(pi, -1,
@@ -928,17 +964,17 @@ Verdict verify_check(const Certificate& cert) {
                   "a " + part.role + " part holds 'claim no-mate-within' with 'futile " +
                       "not-counted'");
     }
-    if (after_move) body.attacker = attacker;
     std::vector<Position> positions;
-    const Verdict v = verify(body, &positions);
+    const Verdict v = verify_as(body, after_move ? attacker : body.attacker,
+                                part.role == "cook" ? &positions : nullptr);
     total += v.nodes;
     if (!v.valid) return fail(pi, v.node, v.reason);
-    if (mate && !(body.nodes[0].edges[0].move == *part.move))
+    if (mate && !(body.edges_of(body.nodes[0])[0].move() == *part.move))
       return fail(pi, 0, "the certificate's root move is not " + move_text(*part.move));
     checked.push_back({&part, pi, std::move(positions)});
   }
-  for (std::size_t i = 0; i < cert.nodes.size(); ++i)
-    if (!table.positions()[i])
+  for (std::uint32_t i = 0; i < cert.nodes.size(); ++i)
+    if (!table.reached(i))
       return fail(-1, static_cast<long>(i), "the node is not reachable from any part's root");
   // The length a part claims: its certificate's, or what its node in the table records.
   const auto claimed = [&](const Checked* c) {
@@ -1078,22 +1114,23 @@ Verdict verify_check(const Certificate& cert) {
               std::to_string(trusted) + " exemptions trusted)";
   return v;
 }
-}  // namespace
 
-Verdict verify(const Certificate& cert, std::vector<Position>* positions) {
+// verify() with `attacker` (-1: the side to move at the root) for the attacker's colour in
+// place of cert.attacker.
+Verdict verify_as(const Certificate& cert, int attacker, std::vector<Position>* positions) {
   const auto fail = [&](long node, std::string reason) {
     return failure(cert, node, std::move(reason));
   };
   if (cert.version == kCheckCertificateVersion || cert.version == kSharedCheckCertificateVersion)
     return verify_check(cert);
-  if (cert.attacker >= 0 && !cert.no_mate)
+  if (attacker >= 0 && !cert.no_mate)
     return fail(-1, "a mate certificate's root is the attacker's move");
   std::string error;
   const std::optional<Position> root = parse_sfen(cert.sfen, error, cert.sho);
   if (!root) return fail(-1, "the root SFEN: " + error);
   if (const std::string problem = position_problem(*root); !problem.empty())
     return fail(-1, "the root position: " + problem);
-  if (cert.no_mate) return verify_no_mate(cert, *root, positions);
+  if (cert.no_mate) return verify_no_mate(cert, attacker, *root, positions);
   if (cert.nodes.empty() || !cert.nodes[0].attacker)
     return fail(0, "the root is not an attacker node");
   if (cert.nodes[0].distance != cert.length)
@@ -1107,38 +1144,40 @@ Verdict verify(const Certificate& cert, std::vector<Position>* positions) {
         // Entering the node: its moves and its distance, checked against the rules and against
         // the distances its children record.
         const int side = pos.side;
-        for (const Edge& e : node.edges)
+        const std::span<const Edge> edges = cert.edges_of(node);
+        for (const Edge& e : edges)
           if (e.child == kNoChild)
-            return at("the move " + move_text(e.move) + " has no child ('-' is for no-mate " +
+            return at("the move " + move_text(e.move()) + " has no child ('-' is for no-mate " +
                       "certificates)");
         if (node.attacker != (side == root->side))
           return at(std::string("recorded as ") + (node.attacker ? "an attacker" : "a defender") +
                     " node but the other side is to move");
         if (node.attacker) {
-          if (node.edges.size() != 1 || node.edges[0].kind != EdgeKind::Reply)
+          if (edges.size() != 1 || edges[0].kind != EdgeKind::Reply)
             return at("an attacker node records exactly one move and its child");
-          const Edge& e = node.edges[0];
-          if (!is_legal(pos, e.move)) return at("the check " + move_text(e.move) + " is not legal");
-          if (!in_check(play(pos, e.move), 1 - side))
-            return at("the move " + move_text(e.move) + " does not give check");
+          const Edge& e = edges[0];
+          if (!is_legal(pos, e.move()))
+            return at("the check " + move_text(e.move()) + " is not legal");
+          if (!in_check(play(pos, e.move()), 1 - side))
+            return at("the move " + move_text(e.move()) + " does not give check");
           const Node& child = cert.nodes[e.child];
           if (child.attacker)
-            return at("the child of " + move_text(e.move) + " is an attacker node");
+            return at("the child of " + move_text(e.move()) + " is an attacker node");
           if (node.distance != 1 + child.distance)
             return at("records mate in " + std::to_string(node.distance) + " but " +
-                      move_text(e.move) + " leads to node " + std::to_string(e.child) +
+                      move_text(e.move()) + " leads to node " + std::to_string(e.child) +
                       ", mated in " + std::to_string(child.distance));
         } else {
           if (!in_check(pos, side)) return at("the defender is not in check");
           // The replies: every one legal, listed once, and every legal one listed.
           std::vector<Move> legal = legal_moves(pos);
           std::vector<Move> listed;
-          for (const Edge& e : node.edges) {
-            if (std::find(legal.begin(), legal.end(), e.move) == legal.end())
-              return at("the reply " + move_text(e.move) + " is not legal");
-            listed.push_back(e.move);
+          for (const Edge& e : edges) {
+            if (std::find(legal.begin(), legal.end(), e.move()) == legal.end())
+              return at("the reply " + move_text(e.move()) + " is not legal");
+            listed.push_back(e.move());
           }
-          const bool mate = node.edges.empty();
+          const bool mate = edges.empty();
           if (std::string why = each_listed_once(
                   legal, listed, "reply",
                   [mate](const std::string& m) {
@@ -1150,8 +1189,8 @@ Verdict verify(const Certificate& cert, std::vector<Position>* positions) {
           // The distance: each counted reply mated within d - 1, each exempted drop's comparison
           // position within d, and d no more than that.
           int computed = 0;
-          for (const Edge& e : node.edges) {
-            const std::string m = move_text(e.move);
+          for (const Edge& e : edges) {
+            const std::string m = move_text(e.move());
             const Node& child = cert.nodes[e.child];
             if (e.kind == EdgeKind::Reply) {
               if (!child.attacker) return at("the child of " + m + " is a defender node");
@@ -1165,7 +1204,8 @@ Verdict verify(const Certificate& cert, std::vector<Position>* positions) {
             if (cert.futile_counted)
               return at("the reply " + m + " is marked futile, but this certificate counts every " +
                         "interposition");
-            if (!e.move.is_drop()) return at("the reply " + m + " is marked futile but is no drop");
+            if (!e.move().is_drop())
+              return at("the reply " + m + " is marked futile but is no drop");
             if (child.attacker)
               return at("the comparison node " + std::to_string(e.child) + " of " + m +
                         " is an attacker node");
@@ -1183,6 +1223,12 @@ Verdict verify(const Certificate& cert, std::vector<Position>* positions) {
         return "";
       },
       positions);
+}
+
+}  // namespace
+
+Verdict verify(const Certificate& cert, std::vector<Position>* positions) {
+  return verify_as(cert, cert.attacker, positions);
 }
 
 }  // namespace tsume::verifier

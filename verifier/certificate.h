@@ -18,6 +18,7 @@
 #include <cstdint>
 #include <istream>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -44,16 +45,23 @@ inline constexpr std::uint32_t kImplicit = 0xfffffffeu;
 inline constexpr int kImplicitMaxNeed = 2;
 
 struct Edge {
-  Move move;
-  std::uint32_t child = 0;  // or kNoChild
+  // The move in 4 bytes (a Move's squares, -1..80, and kind, 0..16, fit in a signed byte).
+  std::int8_t from = -1;
+  std::int8_t to = 0;
+  std::int8_t drop = kEmpty;
+  bool promote = false;
+  std::uint32_t child = 0;  // or kNoChild, kImplicit
   EdgeKind kind = EdgeKind::Reply;
+  Move move() const { return Move{from, to, drop, promote}; }
 };
 
+// A node's edges are Certificate::edges[first_edge, first_edge + edge_count)
+// (Certificate::edges_of).
 struct Node {
   bool attacker = false;
   int distance = 0;
-  std::vector<Edge> edges;
-  std::size_t line = 0;  // the line of the file it was read from
+  std::uint32_t first_edge = 0;
+  std::uint32_t edge_count = 0;
 };
 
 struct Certificate;
@@ -100,7 +108,11 @@ struct Certificate {
   bool futile_counted = false;  // "futile counted": every interposition counts, no exemption
   int length = -1;
   std::vector<Node> nodes;
-  std::size_t line = 0;  // the line of its first header
+  std::vector<Edge> edges;  // the edges of every node, node after node
+  std::size_t line = 0;     // the line of its first header
+  std::span<const Edge> edges_of(const Node& node) const {
+    return {edges.data() + node.first_edge, node.edge_count};
+  }
 };
 
 inline constexpr int kCertificateVersion = 1;
