@@ -1,5 +1,6 @@
 // `tsume verify`: checks proof certificates (docs/certificate.md) with the verifier library, whose
 // rules share no code with the solver.
+#include <algorithm>
 #include <chrono>
 #include <fstream>
 #include <iomanip>
@@ -7,7 +8,6 @@
 #include <ostream>
 #include <stdexcept>
 #include <string>
-#include <unordered_set>
 #include <vector>
 
 #include "cli/command.h"
@@ -47,9 +47,11 @@ constexpr HelpText kHelp{
 // How many different positions the nodes of a certificate hold (several nodes may hold one in a
 // no-mate-within certificate, at different distances).
 std::size_t distinct_positions(const std::vector<verifier::Position>& positions) {
-  std::unordered_set<std::string> keys;
-  for (const verifier::Position& p : positions) keys.insert(verifier::position_key(p));
-  return keys.size();
+  std::vector<verifier::PackedPosition> packed;
+  packed.reserve(positions.size());
+  for (const verifier::Position& p : positions) packed.push_back(verifier::pack(p));
+  std::sort(packed.begin(), packed.end());
+  return static_cast<std::size_t>(std::unique(packed.begin(), packed.end()) - packed.begin());
 }
 
 }  // namespace
@@ -105,6 +107,7 @@ int verify_main(const Context& ctx) {
           if (verifier::is_check_certificate(cert)) ctx.out << "part " << v.part << ' ';
           ctx.out << "node " << v.node << ": " << v.reason << '\n';
         }
+        cert = verifier::Certificate{};  // (its memory released before the next is read)
       }
       if (count == 0) {
         ctx.err << "tsume verify: " << file << ": no certificate in the file\n";
