@@ -18,6 +18,7 @@ public:
   // question was stopped (by the budget or the problem's limits).
   bool turn(std::uint64_t budget, Plies& lo, Plies& upper) {
     const std::uint64_t end = ask_.nodes() + budget;
+    answered_ = 0;
     while (lo < upper) {
       if (d_ < lo || d_ >= upper) restart(lo, upper);
       const std::uint64_t before = ask_.nodes();
@@ -25,6 +26,7 @@ public:
       const Outcome o = ask_.prove(d_, end - before);
       cost_ += ask_.nodes() - before;
       if (o == Outcome::Unknown) return false;
+      ++answered_;
       if (o == Outcome::Proven) {
         upper = std::min(ask_.proven_upper(), d_);
         restart(lo, upper);
@@ -44,6 +46,8 @@ public:
     }
     return true;
   }
+  // The questions the last turn answered.
+  int answered() const { return answered_; }
 
 private:
   void restart(Plies lo, Plies upper) {
@@ -58,6 +62,7 @@ private:
   std::uint64_t cost_ = 0;           // the nodes of question d_ so far, over turns
   std::uint64_t previous_cost_ = 0;  // the nodes of the question answered before
   int flat_ = 0;                     // consecutive questions whose cost did not grow
+  int answered_ = 0;                 // in the last turn
 };
 
 }  // namespace
@@ -91,6 +96,7 @@ ExactLength minimise_length(Plies upper, const LengthQuestions& ask, LengthSched
         static_cast<std::uint64_t>(direct ? std::max(1.0, turn * schedule.deepening_share) : 1e18);
     if (!deepening.turn(deepening_budget, lo, upper) && ask.exhausted()) return {upper, false};
     if (!direct || lo >= upper) continue;
+    if (schedule.direct_after_stall && deepening.answered() > 0) continue;
     const Outcome o = direct_question(static_cast<std::uint64_t>(turn));
     if (o == Outcome::Disproven) return {upper, true};
     if (o == Outcome::Unknown && ask.exhausted()) return {upper, false};

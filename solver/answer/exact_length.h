@@ -14,7 +14,11 @@
 // 2. A race, when a question takes more than that: the deepening and the direct question take
 //    turns, each turn with a budget that grows (`turn_growth` times the last), until one of
 //    them settles the length. A question stopped by its turn's budget keeps its work in the
-//    table for its next turn.
+//    table for its next turn. The direct question gets its turn only after a turn in which the
+//    deepening answered no question (`direct_after_stall`): while the deepening's questions are
+//    answered within its turns it is closing in at the rate its costs grow, and a turn of the
+//    direct question costs as much for a question it may never settle; once the deepening's
+//    question outgrows a turn, the direct question's chance is as good as the deepening's.
 //    - The deepening asks "within d?" for d rising by 2 from the bottom of a window of `window`
 //      questions below upper. Each disproof leaves in the table length bounds and proof/disproof
 //      numbers measured at depth d, which can steer the search at depth d + 2 better than
@@ -26,13 +30,16 @@
 //    Neither is best everywhere (docs/benchmarks.md, one thread, 2 GB table): 図巧 071 takes
 //    18.6 M nodes asked directly and 136 M by the deepening alone, 004 10.7 M against 20.6 M;
 //    095 more than 126 M directly and about 90 M in the deepening's own questions, 021 more than
-//    400 M directly and 262 M by deepening alone (commit d51713b). Taking turns costs about twice
-//    the better of the two (071: 53 M; 095: 166 M; 021: 489 M) where either alone can cost seven
-//    times the other. When the direct question proves a shorter mate during the race, the first
-//    mate overshoots the exact length by more than the descent could close cheaply, and every
-//    further proof of a shorter mate is as dear (Microcosmos: mates of 1537-1561 plies first, exact
-//    1525); the direct question then takes no more turns and the deepening, whose window reaches
-//    below, goes on without a turn's cap.
+//    400 M directly and 262 M by deepening alone (commit d51713b). Taking turns costs at most
+//    about twice the better of the two where either alone can cost seven times the other
+//    (071: 53 M); with the direct question's turns only after a stall, 095 takes 120 M (166 M
+//    with a turn after every turn of the deepening) and 021 368 M (489 M), and 031, whose
+//    deepening answers its cheap first questions and then the dear ones, 34 M (23 M). When the
+//    direct question proves a shorter mate during the race, the first mate overshoots the exact
+//    length by more than the descent could close cheaply, and every further proof of a shorter mate
+//    is as dear (Microcosmos: mates of 1537-1561 plies first, exact 1525); the direct question then
+//    takes no more turns and the deepening, whose window reaches below, goes on without a turn's
+//    cap.
 #pragma once
 
 #include <cstdint>
@@ -49,6 +56,9 @@ struct LengthSchedule {
   double turn_growth = 2;                // each turn of the race: this times the last (first:
                                          // direct_cap times this)
   double deepening_share = 1;            // the deepening's turn: this times the direct question's
+  // The direct question takes its turn only after a turn in which the deepening answered no
+  // question (it has stalled); while the deepening answers questions, it keeps the turn.
+  bool direct_after_stall = true;
   // The deepening skips to the last question (upper - 2) once `flat_runs` questions in a row,
   // each of at least `flat_min_nodes`, cost less than `min_growth` times the one before.
   std::uint64_t flat_min_nodes = 100'000;

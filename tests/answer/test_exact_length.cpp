@@ -183,27 +183,48 @@ TEST(ExactLength, FlatCostsSkipToTheLastQuestion) {
   EXPECT_EQ(o.asked, (std::vector<Plies>{39, 17, 19, 21, 39}));
 }
 
+// As 図巧 095 (exact 39, deepening from 15): the costs grow about twofold per question but
+// "within 25" costs only 1.2 times "within 23"; "within 37" costs 100 M nodes cold, 20 M once
+// the table has the deepening's estimates.
+Oracle like_zukou_095() {
+  return Oracle{.exact = 39,
+                .reported = 39,
+                .cost_at = {{15, 170'000},
+                            {17, 320'000},
+                            {19, 700'000},
+                            {21, 1'600'000},
+                            {23, 3'100'000},
+                            {25, 3'600'000},
+                            {27, 8'000'000},
+                            {29, 9'000'000},
+                            {31, 10'000'000},
+                            {37, 100 * M}},
+                .warm_cost_at = {{37, 20 * M}}};
+}
+
 TEST(ExactLength, OneFlatQuestionAmidGrowthDoesNotSkip) {
-  // As 図巧 095 (exact 39, deepening from 15): the costs grow about twofold per question but
-  // "within 25" costs only 1.2 times "within 23". One such question is not a trend: the
-  // deepening goes on to 27 (stopped by its first turn's 10 M, resumed in the second), and
-  // would skip only when the cost stopped growing twice in a row. "Within 37" (100 M cold, 20 M
-  // once the table has the deepening's estimates) is answered by the direct question in the
-  // second turn.
-  Oracle o{.exact = 39,
-           .reported = 39,
-           .cost_at = {{15, 170'000},
-                       {17, 320'000},
-                       {19, 700'000},
-                       {21, 1'600'000},
-                       {23, 3'100'000},
-                       {25, 3'600'000},
-                       {27, 8'000'000},
-                       {29, 9'000'000},
-                       {31, 10'000'000},
-                       {37, 100 * M}},
-           .warm_cost_at = {{37, 20 * M}}};
+  // One flat question is not a trend: the deepening goes on to 27 (stopped by its first turn's
+  // 10 M, resumed in the second), and skips only when the cost has stopped growing twice in a
+  // row (29 and 31), to "within 37", answered in the third turn. The deepening answered
+  // questions in each turn, so it kept the turn: the direct question is not asked again.
+  Oracle o = like_zukou_095();
   const ExactLength r = minimise_length(39, o.questions(), LengthSchedule{.window = 12});
+  EXPECT_TRUE(r.exact);
+  EXPECT_EQ(r.upper, 39);
+  EXPECT_EQ(o.asked, (std::vector<Plies>{37, 15, 17, 19, 21, 23, 25, 27, 27, 29, 31, 31, 37}));
+  // (37's 20 M in all, 5 M of them spent in the descent.)
+  EXPECT_EQ(o.nodes, 170'000 + 320'000 + 700'000 + 1'600'000 + 3'100'000 + 3'600'000 + 8 * M +
+                         9 * M + 10 * M + 20 * M);
+}
+
+TEST(ExactLength, WithoutTheStallRuleTheDirectQuestionTakesEveryOtherTurn) {
+  // The same problem with the direct question given a turn after every turn of the deepening
+  // (direct_after_stall off): "within 37" gets its second 10 M turn between the deepening's
+  // first and second, which is spent for nothing (20 M answer it only once the deepening has
+  // answered 15-31), and is answered in its next turn.
+  Oracle o = like_zukou_095();
+  const ExactLength r =
+      minimise_length(39, o.questions(), LengthSchedule{.window = 12, .direct_after_stall = false});
   EXPECT_TRUE(r.exact);
   EXPECT_EQ(r.upper, 39);
   EXPECT_EQ(o.asked, (std::vector<Plies>{37, 15, 17, 19, 21, 23, 25, 27, 37, 27, 29, 31, 37}));
