@@ -39,6 +39,13 @@ constexpr std::string_view kDurationExpected = "a duration such as 30, 30s, 500m
 constexpr std::string_view kCountExpected = "a count such as 20000000, 20M or 500k";
 constexpr std::string_view kShardExpected = "I/N with 0 <= I < N, such as 0/4";
 
+// A size in megabytes, checked to be 1..1048576.
+std::uint64_t megabytes(std::uint64_t mb, std::string_view option) {
+  if (mb < 1 || mb > (std::uint64_t{1} << 20))
+    throw UsageError("--" + std::string(option) + " must be between 1 and 1048576 (megabytes)");
+  return mb;
+}
+
 }  // namespace
 
 std::optional<double> parse_duration(std::string_view text) {
@@ -189,10 +196,7 @@ void add_hash_option(po::options_description& options, std::string_view help) {
 }
 
 std::size_t hash_megabytes_option(const po::variables_map& vm) {
-  const std::uint64_t mb = count_option(vm, "hash");
-  if (mb < 1 || mb > (std::uint64_t{1} << 20))
-    throw UsageError("--hash must be between 1 and 1048576 (megabytes)");
-  return static_cast<std::size_t>(mb);
+  return static_cast<std::size_t>(megabytes(count_option(vm, "hash"), "hash"));
 }
 
 void add_certificate_memory_option(po::options_description& options, std::string_view shared) {
@@ -206,11 +210,8 @@ void add_certificate_memory_option(po::options_description& options, std::string
 }
 
 std::uint64_t certificate_memory_option(const po::variables_map& vm, std::size_t hash_mb) {
-  const std::uint64_t mb =
-      vm.count("certificate-memory") ? count_option(vm, "certificate-memory") : hash_mb;
-  if (mb < 1 || mb > (std::uint64_t{1} << 20))
-    throw UsageError("--certificate-memory must be between 1 and 1048576 (megabytes)");
-  return mb << 20;
+  if (!vm.count("certificate-memory")) return std::uint64_t{hash_mb} << 20;
+  return megabytes(count_option(vm, "certificate-memory"), "certificate-memory") << 20;
 }
 
 }  // namespace tsume::cli

@@ -889,9 +889,7 @@ CertificateBuild build_no_mate_certificate_for(TranspositionTable& table,
       // The second build's memory is what the first leaves of the limit (the first is kept
       // when it runs out).
       SearchLimits left = builder.budget().remaining();
-      if (left.max_memory_bytes)
-        left.max_memory_bytes =
-            left.max_memory_bytes > builder.bytes() ? left.max_memory_bytes - builder.bytes() : 1;
+      left.charge_memory(builder.bytes());
       second.emplace(table, left, attacker, options, implicit, unbounded_nodes);
       second->second_build_of(builder, std::move(wanted));
       Position again = root;

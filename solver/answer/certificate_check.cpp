@@ -68,11 +68,7 @@ private:
       return false;
     }
     // The parts held count against the memory limit of those still to write.
-    if (limits_.max_memory_bytes) {
-      const std::uint64_t held = built.certificate.bytes();
-      limits_.max_memory_bytes =
-          limits_.max_memory_bytes > held ? limits_.max_memory_bytes - held : 1;
-    }
+    limits_.charge_memory(built.certificate.bytes());
     c.parts.push_back({std::move(role), ply, move, "", at, std::move(built.certificate)});
     return true;
   }

@@ -238,11 +238,7 @@ BasicSolveResult<R> BasicSolver<R>::solve(const typename R::Position& root,
         build_certificate(table_, writing, pos, result.length, exact, result.length_exact);
     if (take(built, result.certificate, result.certificate_error) &&
         options.exactness_certificate && result.length_exact && result.length >= 3) {
-      if (writing.max_memory_bytes) {
-        const std::uint64_t held = result.certificate->bytes();
-        writing.max_memory_bytes =
-            writing.max_memory_bytes > held ? writing.max_memory_bytes - held : 1;
-      }
+      writing.charge_memory(result.certificate->bytes());
       CertificateBuild dual =
           build_no_mate_certificate(table_, writing, pos, result.length - 2, exact,
                                     options.exactness_implicit, options.exactness_unbounded_nodes);

@@ -35,6 +35,11 @@ struct SearchLimits {
   // The memory, in bytes, that a certificate writer's graph and indexes may take
   // (answer/certificate.h; 0: no limit). The searches themselves ignore it.
   std::uint64_t max_memory_bytes = 0;
+  // Takes `held` bytes (kept while a later writer runs) off max_memory_bytes; a limit used up
+  // becomes 1 byte, not 0 (no limit).
+  void charge_memory(std::uint64_t held) {
+    if (max_memory_bytes) max_memory_bytes = max_memory_bytes > held ? max_memory_bytes - held : 1;
+  }
 };
 
 // Tracks nodes and time against SearchLimits.
