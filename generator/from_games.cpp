@@ -144,29 +144,82 @@ GameScanner::GameScanner(const GameOptions& options)
 
 GameScanner::~GameScanner() = default;
 
+namespace {
+
+// One position of a record to search: on the main line or on one of its 変化 variations.
+struct Entry {
+  BoardSetup setup;
+  std::size_t move = 0;           // moves played from the record's start
+  std::optional<Move> next;       // the move the record plays there (none at a line's end)
+  std::size_t variation = 0;      // 0: the main line; else the 変化's first move number
+  std::size_t before = kNoEntry;  // the entry two plies earlier on the same line
+  static constexpr std::size_t kNoEntry = static_cast<std::size_t>(-1);
+};
+
+// The main line's positions, then each variation's (branching after move ply - 1 of the main
+// line; its positions from the one after its first move).
+std::vector<Entry> record_entries(const io::Problem& game) {
+  std::vector<Entry> out;
+  const std::size_t n = game.moves.size() + 1;
+  for (std::size_t i = 0; i < n; ++i) {
+    Entry e;
+    e.setup = game_position(game, i);
+    e.move = i;
+    if (i < game.moves.size()) e.next = game.moves[i];
+    if (i >= 2) e.before = i - 2;
+    out.push_back(std::move(e));
+  }
+  for (const io::Variation& v : game.variations) {
+    if (v.ply < 1 || v.ply > game.moves.size() + 1 || v.moves.empty()) continue;
+    Position pos;
+    pos.set(game.setup, KingRule::Any);
+    for (std::size_t i = 0; i + 1 < v.ply; ++i) pos.do_move(game.moves[i]);
+    const std::size_t first = out.size();
+    for (std::size_t k = 1; k <= v.moves.size(); ++k) {
+      pos.do_move(v.moves[k - 1]);
+      Entry e;
+      e.setup = pos.setup();
+      give_rest_to(e.setup, ~e.setup.side_to_move);
+      e.move = v.ply - 1 + k;
+      if (k < v.moves.size()) e.next = v.moves[k];
+      e.variation = v.ply;
+      // Two plies earlier: the variation's own position, or the main line's before the branch.
+      if (k >= 3)
+        e.before = first + (k - 3);
+      else if (e.move >= 2)
+        e.before = e.move - 2;
+      out.push_back(std::move(e));
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
 std::vector<GamePuzzle> GameScanner::scan(const io::Problem& game, const std::string& name) {
   ++stats_.games;
-  const std::size_t n = game.moves.size() + 1;  // the start and the position after each move
+  const std::vector<Entry> entries = record_entries(game);
+  const std::size_t n = entries.size();
   std::vector<Found> found(n);
-  std::vector<BoardSetup> setups(n);
-  for (std::size_t i = 0; i < n; ++i) setups[i] = game_position(game, i);
   const GameOptions& o = options_;
   impl_->pool.each(n, [&](std::size_t i) {
     Position pos;
-    if (!pos.set(setups[i]).empty()) return;  // e.g. the side not to move has no king
+    if (!pos.set(entries[i].setup).empty()) return;  // e.g. the side not to move has no king
     found[i] = exact_mate(pos, o.min_plies, o.max_plies, o.mate_nodes,
                           impl_->local(o.hash_megabytes), o.stop);
   });
   stats_.positions += n;
-  // What is written, in game order: the first position of each mating sequence. A position whose
-  // side to move also mated two plies earlier, in at least two plies more, continues that mate
-  // (the attacker played on and the defender did not escape it).
+  // What is written, in record order (the main line, then each variation): the first position
+  // of each mating sequence. A position whose side to move also mated two plies earlier on the
+  // same line, in at least two plies more, continues that mate (the attacker played on and the
+  // defender did not escape it).
   std::vector<std::size_t> taken;
   for (std::size_t i = 0; i < n; ++i) {
     stats_.nodes += found[i].nodes;
     if (found[i].length < 0) continue;
     ++stats_.mates;
-    if (i >= 2 && found[i - 2].length >= 0 && found[i].length <= found[i - 2].length - 2) {
+    const std::size_t b = entries[i].before;
+    if (b != Entry::kNoEntry && found[b].length >= 0 && found[i].length <= found[b].length - 2) {
       ++stats_.continuations;
       continue;
     }
@@ -180,10 +233,13 @@ std::vector<GamePuzzle> GameScanner::scan(const io::Problem& game, const std::st
     Workspace& w = impl_->local(o.hash_megabytes);
     GamePuzzle& p = puzzles[k];
     Generated& g = p.problem;
-    p.move = i;
-    if (i < game.moves.size()) p.game_move = game.moves[i];
-    g.id = name + '-' + std::to_string(i);
-    g.setup = setups[i];
+    const Entry& e = entries[i];
+    p.move = e.move;
+    p.variation = e.variation;
+    p.game_move = e.next;
+    g.id = name + '-' + (e.variation ? 'v' + std::to_string(e.variation) + '-' : std::string()) +
+           std::to_string(e.move);
+    g.setup = e.setup;
     g.length = found[i].length;
     g.pv = found[i].pv;
     if (o.trim)

@@ -1,6 +1,8 @@
 // Training mode from real games (`tsume generate --from-games`, docs/generate.md): every position
 // of a game record (KIF, KI2 or CSA, read by solver/io) where the side to move has a forced mate
 // whose exact length is in a band becomes a puzzle ("practical mate": game rules, real hands).
+// The positions are those of the main line, then those of each KIF/KI2 変化 variation that
+// branches off it (Problem::variations), from the position after its first move.
 //
 // The convention for hands: the side not to move (the defender) is given every piece that is on
 // neither the board nor a hand (give_rest_to). In a game from the usual start every piece is
@@ -11,8 +13,9 @@
 //
 // Positions are searched in parallel (each search on its own cleared tables, node budgets only,
 // so the result does not depend on the thread count); the choice of what is written is serial:
-// a position whose side to move also had a mate in the band two plies earlier, at least two
-// plies longer, continues that mate (the attacker played on and the defender did not escape it:
+// a position whose side to move also had a mate in the band two plies earlier on the same line
+// (a variation's first two positions look back into the main line), at least two plies
+// longer, continues that mate (the attacker played on and the defender did not escape it:
 // a defender's weaker reply makes the rest shorter still) and is skipped, so a mating sequence
 // played out in the game gives one puzzle, its first and longest position. A mate that gets
 // longer (the attacker played a slower move) is a new puzzle. The same
@@ -57,7 +60,8 @@ struct GameOptions {
 struct GamePuzzle {
   Generated problem;     // id, setup, position, length, pv, verdict, flaws, themes, difficulty, ...
   std::size_t move = 0;  // the position after this many moves of the game (0: its start)
-  std::optional<Move> game_move;  // the move the game played there (none at its end)
+  std::size_t variation = 0;      // 0: on the main line; else on the 変化 from this move number
+  std::optional<Move> game_move;  // the move the record plays there (none at its line's end)
   int removed = 0;                // pieces taken off by trim
   std::size_t cooks = 0;          // cooks the checker proved (COOKED puzzles)
 };
@@ -81,7 +85,9 @@ public:
   GameScanner(const GameScanner&) = delete;
   GameScanner& operator=(const GameScanner&) = delete;
 
-  // The puzzles of one game record, in game order; `name` makes the ids (`<name>-<move>`).
+  // The puzzles of one game record, in record order (the main line, then each variation);
+  // `name` makes the ids: `<name>-<move>` on the main line, `<name>-v<ply>-<move>` on the
+  // variation from move `ply`.
   std::vector<GamePuzzle> scan(const io::Problem& game, const std::string& name);
   const GameStats& stats() const { return stats_; }
   void count_error() { ++stats_.errors; }

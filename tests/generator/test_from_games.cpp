@@ -134,6 +134,60 @@ TEST(GeneratorFromGames, Ki2GameGivesTheSamePuzzle) {
   EXPECT_EQ(scanner.stats().continuations, 1U);
 }
 
+// gold_ladder_variation.kif: no mate on the main line; the variation from move 2 (the king steps
+// to 5c) gives a mate in 5 at the position after its move 2, played out: the position after
+// move 4 continues it (skipped), the one after move 6 is a mate in 1, below the band.
+TEST(GeneratorFromGames, VariationsAreSearchedAfterTheMainLine) {
+  GameScanner scanner(options(false));
+  const io::Problem g = game("gold_ladder_variation.kif");
+  ASSERT_EQ(g.moves.size(), 2U);
+  ASSERT_EQ(g.variations.size(), 1U);
+  const auto puzzles = scanner.scan(g, "ladder");
+  ASSERT_EQ(puzzles.size(), 1U);
+  const GamePuzzle& p = puzzles[0];
+  EXPECT_EQ(p.problem.id, "ladder-v2-2");
+  EXPECT_EQ(p.move, 2U);
+  EXPECT_EQ(p.variation, 2U);
+  ASSERT_TRUE(p.game_move.has_value());
+  EXPECT_EQ(io::to_usi(*p.game_move), "G*5d");
+  EXPECT_EQ(p.problem.length, 5);
+  EXPECT_EQ(io::to_sfen(p.problem.position),
+            normal_sfen("l8/9/p3k4/9/4P4/P8/9/9/4K4 b 3G2r2bg4s4n3l15p 3"));
+  EXPECT_EQ(replay_mate(p.problem.position, p.problem.pv), "");
+  EXPECT_EQ(reference_length(p.problem.position, 9), 5);
+  const GameStats& s = scanner.stats();
+  EXPECT_EQ(s.positions, 9U);  // 3 on the main line, 6 after the variation's moves
+  EXPECT_EQ(s.mates, 2U);
+  EXPECT_EQ(s.continuations, 1U);
+  EXPECT_EQ(s.puzzles, 1U);
+}
+
+// A variation's first two positions look back into the main line: gold_ladder.csa's mate in 5
+// after move 1, with a variation from move 3 where the king steps to 4b instead of 5b (the mate
+// in 5's other defence, then G*4c, 4b3a, G*3b). The position after move 3 of the variation is a
+// mate in 3 that continues the main line's mate in 5 of two plies earlier: skipped, no puzzle.
+TEST(GeneratorFromGames, VariationContinuesTheMainLinesMate) {
+  io::Problem g = game("gold_ladder.csa");
+  ASSERT_EQ(g.moves.size(), 6U);
+  Position branch;
+  branch.set(g.setup, KingRule::Any);
+  for (std::size_t i = 0; i < 2; ++i) branch.do_move(g.moves[i]);
+  g.variations.push_back({3, test_support::line(branch, {"5c4b", "G*4c", "4b3a", "G*3b"})});
+  ASSERT_EQ(g.variations.back().moves.size(), 4U);
+  Position after1;
+  after1.set(game_position(g, 1), KingRule::Any);
+  EXPECT_EQ(reference_length(after1, 9), 5);
+  GameScanner scanner(options(false));
+  const auto puzzles = scanner.scan(g, "gold_ladder");
+  ASSERT_EQ(puzzles.size(), 1U);  // the main line's, as without the variation
+  EXPECT_EQ(puzzles[0].move, 1U);
+  EXPECT_EQ(puzzles[0].variation, 0U);
+  const GameStats& s = scanner.stats();
+  EXPECT_EQ(s.positions, 7U + 4U);
+  EXPECT_EQ(s.mates, 3U);          // the main line's 5 and 3, the variation's 3
+  EXPECT_EQ(s.continuations, 2U);  // the main line's after move 3, the variation's after move 3
+}
+
 // The same game twice in one run: its puzzle is written once.
 TEST(GeneratorFromGames, SamePositionInAnotherGameIsADuplicate) {
   GameScanner scanner(options(false));
