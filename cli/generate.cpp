@@ -78,9 +78,10 @@ constexpr HelpText kHelp{
     "written once, at its first position. --trim takes off the pieces the mate does not need\n"
     "(to the defender's hand; the attacker's king leaves the board). Each puzzle gets the\n"
     "checker's verdict without the piece test (COOKED is common in games); jsonl adds source,\n"
-    "move (the position after that many moves), variation, game_move, cooks and trimmed.\n"
-    "The 変化 variations of a KIF/KI2 record are searched after its main line (variation: the\n"
-    "number of the move a variation replaces, 0 on the main line; ids <file>-v<ply>-<move>).\n"
+    "move (the position after that many moves), variation, variation_move, game_move, cooks\n"
+    "and trimmed. The 変化 variations of a KIF/KI2 record are searched after its main line\n"
+    "(variation: k for the record's k-th variation in file order, 0 on the main line;\n"
+    "variation_move: its 変化 number, the move it replaces; ids <file>-v<k>-<move>).\n"
     "Every record of a multi-record CSA file is a game (ids <file>-<record>-<move>). A\n"
     "damaged record (an illegal or unreadable move) has the positions before the damage\n"
     "searched, then gives an error record ({id, source, error}; '#' line in sfen); the run\n"
@@ -191,7 +192,7 @@ std::string game_record_jsonl(const gen::GamePuzzle& p, const std::string& sourc
   s << "],\"cooks\":" << p.cooks << ",\"difficulty\":" << g.difficulty << ",\"themes\":[";
   for (std::size_t i = 0; i < g.themes.size(); ++i) s << (i ? "," : "") << json_string(g.themes[i]);
   s << "],\"source\":" << json_string(source) << ",\"move\":" << p.move
-    << ",\"variation\":" << p.variation
+    << ",\"variation\":" << p.variation << ",\"variation_move\":" << p.variation_move
     << ",\"game_move\":" << json_string(p.game_move ? io::to_usi(*p.game_move) : "")
     << ",\"trimmed\":" << p.removed << ",\"mode\":\"games\",\"pieces\":" << g.pieces
     << ",\"nodes\":" << g.solve_nodes << rating_fields(g)
@@ -205,7 +206,8 @@ std::string game_record_kif(const gen::GamePuzzle& p, const std::string& source)
   info.title = g.id;
   info.headers.emplace_back(
       "出典", source + ", after move " + std::to_string(p.move) +
-                  (p.variation ? " of the variation from move " + std::to_string(p.variation)
+                  (p.variation ? " of variation " + std::to_string(p.variation) + " (変化：" +
+                                     std::to_string(p.variation_move) + "手)"
                                : std::string()));
   std::string themes;
   for (const std::string& t : g.themes) themes += (themes.empty() ? "" : " ") + t;

@@ -151,13 +151,13 @@ struct Entry {
   BoardSetup setup;
   std::size_t move = 0;           // moves played from the record's start
   std::optional<Move> next;       // the move the record plays there (none at a line's end)
-  std::size_t variation = 0;      // 0: the main line; else the 変化's first move number
+  std::size_t variation = 0;      // 0: the main line; k: on Problem::variations[k - 1]
+  std::size_t ply = 0;            // that variation's 変化 number (the move it replaces)
   std::size_t before = kNoEntry;  // the entry two plies earlier on the same line
   static constexpr std::size_t kNoEntry = static_cast<std::size_t>(-1);
 };
 
-// The main line's positions, then each variation's (branching after move ply - 1 of the main
-// line; its positions from the one after its first move).
+// The main line's positions, then each variation's (from the position after its first move).
 std::vector<Entry> record_entries(const io::Problem& game) {
   std::vector<Entry> out;
   const std::size_t n = game.moves.size() + 1;
@@ -169,25 +169,39 @@ std::vector<Entry> record_entries(const io::Problem& game) {
     if (i >= 2) e.before = i - 2;
     out.push_back(std::move(e));
   }
-  for (const io::Variation& v : game.variations) {
-    if (v.ply < 1 || v.ply > game.moves.size() + 1 || v.moves.empty()) continue;
+  const std::vector<io::Variation>& vs = game.variations;
+  std::vector<std::size_t> first(vs.size(), 0);  // each variation's first entry
+  // The entry of `line` (vs.size(): the main line) after `move` moves.
+  const auto entry_at = [&](std::size_t line, std::size_t move) {
+    while (line < vs.size() && move < vs[line].ply) {
+      const std::size_t p = vs[line].parent;
+      line = p == 0 || p - 1 >= line ? vs.size() : p - 1;
+    }
+    return line < vs.size() ? first[line] + (move - vs[line].ply) : move;
+  };
+  for (std::size_t v = 0; v < vs.size(); ++v) {
+    const io::Variation& var = vs[v];
+    const std::vector<Move> before = io::line_prefix(game.moves, vs, v, var.ply - 1);
+    if (before.size() + 1 != var.ply || var.moves.empty()) continue;  // not well formed
     Position pos;
     pos.set(game.setup, KingRule::Any);
-    for (std::size_t i = 0; i + 1 < v.ply; ++i) pos.do_move(game.moves[i]);
-    const std::size_t first = out.size();
-    for (std::size_t k = 1; k <= v.moves.size(); ++k) {
-      pos.do_move(v.moves[k - 1]);
+    for (Move m : before) pos.do_move(m);
+    first[v] = out.size();
+    const std::size_t parent = var.parent == 0 || var.parent - 1 >= v ? vs.size() : var.parent - 1;
+    for (std::size_t k = 1; k <= var.moves.size(); ++k) {
+      pos.do_move(var.moves[k - 1]);
       Entry e;
       e.setup = pos.setup();
       give_rest_to(e.setup, ~e.setup.side_to_move);
-      e.move = v.ply - 1 + k;
-      if (k < v.moves.size()) e.next = v.moves[k];
-      e.variation = v.ply;
-      // Two plies earlier: the variation's own position, or the main line's before the branch.
+      e.move = var.ply - 1 + k;
+      if (k < var.moves.size()) e.next = var.moves[k];
+      e.variation = v + 1;
+      e.ply = var.ply;
+      // Two plies earlier: the variation's own position, or its parent line's before the branch.
       if (k >= 3)
-        e.before = first + (k - 3);
+        e.before = first[v] + (k - 3);
       else if (e.move >= 2)
-        e.before = e.move - 2;
+        e.before = entry_at(parent, e.move - 2);
       out.push_back(std::move(e));
     }
   }
@@ -236,6 +250,7 @@ std::vector<GamePuzzle> GameScanner::scan(const io::Problem& game, const std::st
     const Entry& e = entries[i];
     p.move = e.move;
     p.variation = e.variation;
+    p.variation_move = e.ply;
     p.game_move = e.next;
     g.id = name + '-' + (e.variation ? 'v' + std::to_string(e.variation) + '-' : std::string()) +
            std::to_string(e.move);

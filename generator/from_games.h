@@ -1,8 +1,9 @@
 // Training mode from real games (`tsume generate --from-games`, docs/generate.md): every position
 // of a game record (KIF, KI2 or CSA, read by solver/io) where the side to move has a forced mate
 // whose exact length is in a band becomes a puzzle ("practical mate": game rules, real hands).
-// The positions are those of the main line, then those of each KIF/KI2 変化 variation that
-// branches off it (Problem::variations), from the position after its first move.
+// The positions are those of the main line, then those of each KIF/KI2 変化 variation
+// (Problem::variations, in file order, those that branch off another variation included),
+// from the position after its first move.
 //
 // The convention for hands: the side not to move (the defender) is given every piece that is on
 // neither the board nor a hand (give_rest_to). In a game from the usual start every piece is
@@ -14,7 +15,7 @@
 // Positions are searched in parallel (each search on its own cleared tables, node budgets only,
 // so the result does not depend on the thread count); the choice of what is written is serial:
 // a position whose side to move also had a mate in the band two plies earlier on the same line
-// (a variation's first two positions look back into the main line), at least two plies
+// (a variation's first two positions look back into the line it branches off), at least two plies
 // longer, continues that mate (the attacker played on and the defender did not escape it:
 // a defender's weaker reply makes the rest shorter still) and is skipped, so a mating sequence
 // played out in the game gives one puzzle, its first and longest position. A mate that gets
@@ -60,10 +61,11 @@ struct GameOptions {
 struct GamePuzzle {
   Generated problem;     // id, setup, position, length, pv, verdict, flaws, themes, difficulty, ...
   std::size_t move = 0;  // the position after this many moves of the game (0: its start)
-  std::size_t variation = 0;      // 0: on the main line; else on the 変化 from this move number
-  std::optional<Move> game_move;  // the move the record plays there (none at its line's end)
-  int removed = 0;                // pieces taken off by trim
-  std::size_t cooks = 0;          // cooks the checker proved (COOKED puzzles)
+  std::size_t variation = 0;       // 0: on the main line; k: on the record's k-th variation
+  std::size_t variation_move = 0;  // that variation's 変化 number (the move it replaces)
+  std::optional<Move> game_move;   // the move the record plays there (none at its line's end)
+  int removed = 0;                 // pieces taken off by trim
+  std::size_t cooks = 0;           // cooks the checker proved (COOKED puzzles)
 };
 
 struct GameStats {
@@ -86,8 +88,8 @@ public:
   GameScanner& operator=(const GameScanner&) = delete;
 
   // The puzzles of one game record, in record order (the main line, then each variation);
-  // `name` makes the ids: `<name>-<move>` on the main line, `<name>-v<ply>-<move>` on the
-  // variation from move `ply`.
+  // `name` makes the ids: `<name>-<move>` on the main line, `<name>-v<k>-<move>` on the k-th
+  // variation.
   std::vector<GamePuzzle> scan(const io::Problem& game, const std::string& name);
   const GameStats& stats() const { return stats_; }
   void count_error() { ++stats_.errors; }

@@ -104,9 +104,16 @@ private:
     if (auto err = ensure_position()) return *err;
     problem_.format = ki2_ ? ProblemFormat::Ki2 : ProblemFormat::Kif;
     problem_.moves = std::move(lines_[0].moves);
-    for (std::size_t i = 1; i < lines_.size(); ++i)
-      if (lines_[i].parent == 0 && !lines_[i].moves.empty())
-        problem_.variations.push_back({lines_[i].start, std::move(lines_[i].moves)});
+    // Every line with moves, its parent's number mapped to the parent's place in the list (a
+    // line without moves has no variations of its own: a branch off it would start at or before
+    // its start, which makes it a branch of an ancestor).
+    std::vector<std::size_t> place(lines_.size(), 0);
+    for (std::size_t i = 1; i < lines_.size(); ++i) {
+      if (lines_[i].moves.empty()) continue;
+      problem_.variations.push_back({lines_[i].start, std::move(lines_[i].moves),
+                                     place[static_cast<std::size_t>(lines_[i].parent)]});
+      place[i] = problem_.variations.size();
+    }
     return std::move(problem_);
   }
 

@@ -4,8 +4,8 @@
 // and the moves, KIF style (`   1 ２三銀成(32)`) or KI2 style (`▲２三銀成 △同玉`).
 //
 // Variations (`変化：N手` blocks after the main line, as Kifu for Windows writes the tree: depth
-// first, latest branch first) are read into Problem::variations when they branch off the main
-// line; variations of variations are checked and skipped. Files may be
+// first, latest branch first) are read into Problem::variations, those that branch off the main
+// line and those that branch off another variation (Variation::parent). Files may be
 // UTF-8 or Shift_JIS (CP932); see encoding.h. Without a diagram the position is the 手合割's
 // (平手 when there is none). An empty defender hand (`なし` or no 持駒 line) follows
 // ReadOptions::defender_hand as for SFEN and CSA; `残り全部` always gives the rest. Lines that

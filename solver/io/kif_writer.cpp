@@ -208,26 +208,62 @@ std::string record_head(const Position& start, const KifRecordInfo& info, bool k
   return out;
 }
 
-// The `変化：N手` blocks, latest branch first; `lines` writes the moves of one.
+// The `変化：N手` blocks, depth first and the latest branch first (the order of Kifu for Windows:
+// after a line, the variations that branch off it from its last move back, each followed by
+// its own); `lines` writes the moves of one, given the move numbers where variations branch
+// off it. `marked` gets those of the main line.
 template <class Lines>
 Expected<std::string> variation_blocks(const Position& start, std::span<const Move> main,
-                                       const std::vector<Variation>& variations, Lines lines) {
-  std::vector<const Variation*> order;
-  for (const Variation& v : variations) order.push_back(&v);
-  std::stable_sort(order.begin(), order.end(),
-                   [](const Variation* a, const Variation* b) { return a->ply > b->ply; });
-  std::string out;
-  for (const Variation* v : order) {
-    const std::string name = "variation at move " + std::to_string(v->ply);
-    if (v->ply < 1 || v->ply > main.size())
+                                       const std::vector<Variation>& variations, Lines lines,
+                                       std::vector<std::size_t>* marked = nullptr) {
+  const std::size_t n = variations.size();
+  std::vector<std::vector<std::size_t>> children(n + 1);  // index n: the main line's
+  for (std::size_t i = 0; i < n; ++i) {
+    const Variation& v = variations[i];
+    const std::string name = "variation at move " + std::to_string(v.ply);
+    if (v.parent > i)
+      return ParseError{{}, 0, name + ": the variation it branches off comes after it"};
+    const std::size_t parent = v.parent == 0 ? n : v.parent - 1;
+    if (parent == n && (v.ply < 1 || v.ply > main.size()))
       return ParseError{
           {}, 0, name + ": the main line has " + std::to_string(main.size()) + " moves"};
+    if (parent < n) {
+      const Variation& p = variations[parent];
+      if (v.ply <= p.ply || v.ply > p.ply - 1 + p.moves.size())
+        return ParseError{{},
+                          0,
+                          name + ": the variation it branches off has moves " +
+                              std::to_string(p.ply) + " to " +
+                              std::to_string(p.ply - 1 + p.moves.size())};
+    }
+    children[parent].push_back(i);
+  }
+  for (auto& c : children)
+    std::stable_sort(c.begin(), c.end(), [&](std::size_t a, std::size_t b) {
+      return variations[a].ply > variations[b].ply;
+    });
+  const auto plies_of = [&](std::size_t line) {
+    std::vector<std::size_t> out;
+    for (std::size_t c : children[line]) out.push_back(variations[c].ply);
+    return out;
+  };
+  if (marked) *marked = plies_of(n);
+  std::string out;
+  std::vector<std::size_t> stack(children[n].rbegin(), children[n].rend());
+  while (!stack.empty()) {
+    const std::size_t i = stack.back();
+    stack.pop_back();
+    const Variation& v = variations[i];
+    const std::vector<Move> before = line_prefix(main, variations, i, v.ply - 1);
     Position pos = start;
-    for (std::size_t i = 0; i + 1 < v->ply; ++i) pos.do_move(main[i]);
-    const Square previous = v->ply >= 2 ? main[v->ply - 2].to() : Square::None;
-    auto text = lines(pos, previous, std::span<const Move>(v->moves), v->ply);
-    if (!text) return ParseError{{}, 0, name + ": " + text.error().reason};
-    out += "\n変化：" + std::to_string(v->ply) + "手\n" + *text;
+    for (Move m : before) pos.do_move(m);
+    const Square previous = before.empty() ? Square::None : before.back().to();
+    auto text = lines(pos, previous, std::span<const Move>(v.moves), v.ply, plies_of(i));
+    if (!text)
+      return ParseError{
+          {}, 0, "variation at move " + std::to_string(v.ply) + ": " + text.error().reason};
+    out += "\n変化：" + std::to_string(v.ply) + "手\n" + *text;
+    stack.insert(stack.end(), children[i].rbegin(), children[i].rend());
   }
   return out;
 }
@@ -324,14 +360,18 @@ std::string to_kif_diagram(const Position& pos, bool defender_rest) {
 Expected<std::string> to_kif_record(const Position& start, std::span<const Move> moves,
                                     const KifRecordInfo& info) {
   std::vector<std::size_t> marked;
-  for (const Variation& v : info.variations) marked.push_back(v.ply);
-  auto list = kif_lines(start, Square::None, moves, 1, marked);
+  // The main line is checked first (its error comes before any variation's).
+  auto list = kif_lines(start, Square::None, moves, 1);
   if (!list) return list.error();
-  auto variations =
-      variation_blocks(start, moves, info.variations,
-                       [](const Position& pos, Square previous, std::span<const Move> line,
-                          std::size_t first) { return kif_lines(pos, previous, line, first); });
+  auto variations = variation_blocks(
+      start, moves, info.variations,
+      [](const Position& pos, Square previous, std::span<const Move> line, std::size_t first,
+         const std::vector<std::size_t>& branches) {
+        return kif_lines(pos, previous, line, first, branches);
+      },
+      &marked);
   if (!variations) return variations.error();
+  if (!marked.empty()) list = kif_lines(start, Square::None, moves, 1, marked);
   std::string out = record_head(start, info, true) + *list;
   if (!info.terminator.empty()) out += move_number(moves.size() + 1) + info.terminator + '\n';
   return out + summary_line(moves.size(), info.terminator) + *variations;
@@ -341,10 +381,10 @@ Expected<std::string> to_ki2_record(const Position& start, std::span<const Move>
                                     const KifRecordInfo& info) {
   auto list = ki2_lines(start, Square::None, moves);
   if (!list) return list.error();
-  auto variations =
-      variation_blocks(start, moves, info.variations,
-                       [](const Position& pos, Square previous, std::span<const Move> line,
-                          std::size_t) { return ki2_lines(pos, previous, line); });
+  auto variations = variation_blocks(
+      start, moves, info.variations,
+      [](const Position& pos, Square previous, std::span<const Move> line, std::size_t,
+         const std::vector<std::size_t>&) { return ki2_lines(pos, previous, line); });
   if (!variations) return variations.error();
   return record_head(start, info, false) + *list + summary_line(moves.size(), info.terminator) +
          *variations;

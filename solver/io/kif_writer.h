@@ -69,9 +69,9 @@ struct KifRecordInfo {
   std::vector<std::string> comments;                         // `*` lines before the moves
   // Ends the moves when not empty: a numbered line (`  70 詰み`) and `まで69手で詰み`.
   std::string terminator = "詰み";
-  // Written after the main line as `変化：N手` blocks, the latest branch first (the order in
-  // which Kifu for Windows writes a tree); in KIF the main-line move that has a variation is
-  // marked with a trailing '+'.
+  // Written after the main line as `変化：N手` blocks, depth first and the latest branch first
+  // (the order in which Kifu for Windows writes a tree; a variation may branch off another,
+  // Variation::parent); in KIF a move that has a variation is marked with a trailing '+'.
   std::vector<Variation> variations;  // problem.h
 };
 

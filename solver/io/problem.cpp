@@ -1,5 +1,6 @@
 #include "solver/io/problem.h"
 
+#include <algorithm>
 #include <fstream>
 #include <sstream>
 
@@ -9,6 +10,28 @@
 #include "solver/io/text.h"
 
 namespace tsume::io {
+
+std::vector<Move> line_prefix(std::span<const Move> main, const std::vector<Variation>& variations,
+                              std::size_t index, std::size_t plies) {
+  // The line and its ancestors up to the main line: their moves and the moves played before
+  // their first.
+  std::vector<std::pair<std::span<const Move>, std::size_t>> chain;
+  for (std::size_t i = index; i < variations.size();) {
+    const Variation& v = variations[i];
+    chain.emplace_back(std::span<const Move>(v.moves), v.ply - 1);
+    i = v.parent == 0 || v.parent - 1 >= i ? variations.size() : v.parent - 1;
+  }
+  chain.emplace_back(main, 0);
+  // From the main line down, each line up to where the next one branches off it.
+  std::vector<Move> out;
+  for (std::size_t c = chain.size(); c-- > 0;) {
+    const auto& [moves, start] = chain[c];
+    if (out.size() != start) break;  // `plies` reached before this line starts
+    const std::size_t until = std::min(plies, c > 0 ? chain[c - 1].second : plies);
+    for (std::size_t i = 0; out.size() < until && i < moves.size(); ++i) out.push_back(moves[i]);
+  }
+  return out;
+}
 
 namespace {
 

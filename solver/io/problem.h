@@ -4,6 +4,7 @@
 #pragma once
 
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -29,19 +30,28 @@ struct ReadOptions {
   Variant variant = Variant::Shogi;
 };
 
-// A variation (変化) of a record: `moves` are played instead of the main line's moves from its
-// move number `ply` (1-based, 1 <= ply <= the main line's length) on.
+// A variation (変化) of a record: `moves` are played instead of its parent line's moves from
+// move number `ply` on (1-based). The parent is the main line (`parent` 0: 1 <= ply <= the main
+// line's length) or an earlier variation of the same list (`parent` k: variations[k - 1],
+// k - 1 below this one's index; its ply < ply <= its ply - 1 + its moves' count).
 struct Variation {
   std::size_t ply = 1;
   std::vector<Move> moves;
+  std::size_t parent = 0;
 };
+
+// The first `plies` moves of the line of `variations[index]` (its ancestors' moves up to its
+// branch point, then its own), or of the main line for index `variations.size()`; fewer when
+// the line is shorter. The variations must be well formed (as above).
+std::vector<Move> line_prefix(std::span<const Move> main, const std::vector<Variation>& variations,
+                              std::size_t index, std::size_t plies);
 
 struct Problem {
   BoardSetup setup;             // validated by Position::set, defender hand already applied
   std::vector<Move> moves;      // the recorded moves, each legal in turn
   std::vector<int> move_lines;  // 1-based line of each move in the original file
-  // KIF/KI2 変化 blocks that branch off the main line, in file order (variations of variations
-  // are checked and skipped).
+  // KIF/KI2 変化 blocks, in file order (a variation's parent before it): those that branch off
+  // the main line and those that branch off another variation.
   std::vector<Variation> variations;
   std::string title;  // KIF 表題, CSA $EVENT; empty when absent
   // Other header fields in file order: KIF `作者：...` as {"作者", "..."}, CSA `$SITE:x` as

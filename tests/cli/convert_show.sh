@@ -83,6 +83,13 @@ expect "$tmp/out" '^   3 ２六歩\(27\)$'
 "$tsume" convert --to ki2 "$tmp/branch.kif" >"$tmp/out" 2>"$tmp/err" || fail "ki2 with variations"
 expect "$tmp/out" '^▲７六歩  △３四歩  ▲２二角成$'
 expect "$tmp/out" '^△８四歩  ▲２六歩$'
+# A variation of a variation (at move 3 of the one from move 2) is kept too, after its parent,
+# the move it branches at marked '+'.
+printf '%s\n' '手合割：平手' '   1 ７六歩(77)' '   2 ３四歩(33)+' '   3 ２二角成(88)' '' '変化：2手' \
+  '   2 ８四歩(83)' '   3 ２六歩(27)+' '' '変化：3手' '   3 ６八銀(79)' >"$tmp/nested.kif"
+"$tsume" convert --to kif "$tmp/nested.kif" >"$tmp/out" 2>"$tmp/err" || fail "kif with nesting"
+expect "$tmp/out" '^   3 ２六歩\(27\)\+$'
+grep -A1 '^変化：3手$' "$tmp/out" | grep -q '^   3 ６八銀(79)$' || fail "the nested variation is lost"
 
 # Errors: the bad record is reported, the others converted, exit status 0 as in solve and check
 # (1 only when nothing could be read).

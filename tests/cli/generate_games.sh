@@ -31,9 +31,9 @@ games=("$data/head_gold.kif" "$data/gold_ladder.csa" "$data/bad_drop.kif")
 [[ $(wc -l <"$tmp/out.jsonl") -eq 3 ]] || fail "expected 3 jsonl records"
 tail -n 1 "$tmp/out.jsonl" | grep -q '^{"id":"bad_drop","source":"[^"]*bad_drop.kif","error":"[^"]*move 1' ||
   fail "no error record for bad_drop.kif last"
-grep -q '"id":"head_gold-0",.*"length":3,.*"move":0,"variation":0,"game_move":"G\*5c"' "$tmp/out.jsonl" ||
+grep -q '"id":"head_gold-0",.*"length":3,.*"move":0,"variation":0,"variation_move":0,"game_move":"G\*5c"' "$tmp/out.jsonl" ||
   fail "no 3-ply puzzle at move 0 of head_gold.kif"
-grep -q '"id":"gold_ladder-1",.*"length":5,.*"move":1,"variation":0,"game_move":"G\*5d"' "$tmp/out.jsonl" ||
+grep -q '"id":"gold_ladder-1",.*"length":5,.*"move":1,"variation":0,"variation_move":0,"game_move":"G\*5d"' "$tmp/out.jsonl" ||
   fail "no 5-ply puzzle at move 1 of gold_ladder.csa"
 grep -q 'bad_drop.kif:24: move 1' "$tmp/err" || fail "no error message for bad_drop.kif"
 grep -q '1 duplicates' "$tmp/err" || fail "bad_drop's start is not a duplicate"
@@ -61,11 +61,11 @@ done <"$tmp/out.tsv"
 "$tsume" generate --from-games "$data/two_records.csa" "$data/illegal_king.kif" \
   -o "$tmp/out.jsonl" 2>"$tmp/err" || fail "generate (two records, damage) failed"
 [[ $(wc -l <"$tmp/out.jsonl") -eq 4 ]] || fail "expected 4 jsonl records"
-grep -q '"id":"two_records-1-0",.*"length":3,.*"move":0,"variation":0,"game_move":"G\*2c"' "$tmp/out.jsonl" ||
+grep -q '"id":"two_records-1-0",.*"length":3,.*"move":0,"variation":0,"variation_move":0,"game_move":"G\*2c"' "$tmp/out.jsonl" ||
   fail "no 3-ply puzzle in record 1 of two_records.csa"
-grep -q '"id":"two_records-2-0",.*"length":5,.*"move":0,"variation":0,"game_move":"G\*4d"' "$tmp/out.jsonl" ||
+grep -q '"id":"two_records-2-0",.*"length":5,.*"move":0,"variation":0,"variation_move":0,"game_move":"G\*4d"' "$tmp/out.jsonl" ||
   fail "no 5-ply puzzle in record 2 of two_records.csa"
-grep -q '"id":"illegal_king-0",.*"length":3,.*"move":0,"variation":0,"game_move":"G\*2c"' "$tmp/out.jsonl" ||
+grep -q '"id":"illegal_king-0",.*"length":3,.*"move":0,"variation":0,"variation_move":0,"game_move":"G\*2c"' "$tmp/out.jsonl" ||
   fail "no 3-ply puzzle before the damage of illegal_king.kif"
 tail -n 1 "$tmp/out.jsonl" | grep -q '^{"id":"illegal_king","source":"[^"]*","error":"[^"]*move 2' ||
   fail "no error record for illegal_king.kif"
@@ -86,12 +86,12 @@ grep -q '^summary: 1 problems: ' "$tmp/solve" || fail "not one problem in the KI
 "$tsume" generate --from-games "$data/gold_ladder_variation.kif" -o "$tmp/out.jsonl" \
   2>"$tmp/err" || fail "generate (variation) failed"
 [[ $(wc -l <"$tmp/out.jsonl") -eq 1 ]] || fail "expected 1 puzzle from the variation"
-grep -q '"id":"gold_ladder_variation-v2-2",.*"length":5,.*"move":2,"variation":2,"game_move":"G\*5d"' \
+grep -q '"id":"gold_ladder_variation-v1-2",.*"length":5,.*"move":2,"variation":1,"variation_move":2,"game_move":"G\*5d"' \
   "$tmp/out.jsonl" || fail "no 5-ply puzzle after move 2 of the variation from move 2"
 grep -q '1 puzzles from 1 games (0 unreadable; 9 positions, 2 with a mate in the band, 1 continuations' \
   "$tmp/err" || fail "the summary does not count the variation's positions"
 "$tsume" generate --from-games "$data/gold_ladder_variation.kif" --format kif -o "$tmp/out.kif" \
   2>"$tmp/err" || fail "generate (variation, kif) failed"
-grep -q '^出典：.*gold_ladder_variation.kif, after move 2 of the variation from move 2$' \
+grep -q '^出典：.*gold_ladder_variation.kif, after move 2 of variation 1 (変化：2手)$' \
   "$tmp/out.kif" || fail "no 出典 line naming the variation"
 echo "ok"

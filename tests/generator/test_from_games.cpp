@@ -145,9 +145,10 @@ TEST(GeneratorFromGames, VariationsAreSearchedAfterTheMainLine) {
   const auto puzzles = scanner.scan(g, "ladder");
   ASSERT_EQ(puzzles.size(), 1U);
   const GamePuzzle& p = puzzles[0];
-  EXPECT_EQ(p.problem.id, "ladder-v2-2");
+  EXPECT_EQ(p.problem.id, "ladder-v1-2");
   EXPECT_EQ(p.move, 2U);
-  EXPECT_EQ(p.variation, 2U);
+  EXPECT_EQ(p.variation, 1U);
+  EXPECT_EQ(p.variation_move, 2U);
   ASSERT_TRUE(p.game_move.has_value());
   EXPECT_EQ(io::to_usi(*p.game_move), "G*5d");
   EXPECT_EQ(p.problem.length, 5);
@@ -186,6 +187,25 @@ TEST(GeneratorFromGames, VariationContinuesTheMainLinesMate) {
   EXPECT_EQ(s.positions, 7U + 4U);
   EXPECT_EQ(s.mates, 3U);          // the main line's 5 and 3, the variation's 3
   EXPECT_EQ(s.continuations, 2U);  // the main line's after move 3, the variation's after move 3
+}
+
+// A variation of a variation looks back through its parent into the main line: gold_ladder.csa
+// with a variation A from move 2 and a variation B off A from move 3, both replaying the main
+// line's moves (G*5d 5c5b, then 5c5b G*5c). The positions after move 3 of A and of B are the
+// main line's mate in 3, each continuing the mate in 5 of the main line's position after move 1.
+TEST(GeneratorFromGames, NestedVariationLooksBackThroughItsParent) {
+  io::Problem g = game("gold_ladder.csa");
+  ASSERT_EQ(g.moves.size(), 6U);
+  g.variations.push_back({2, {g.moves[1], g.moves[2]}, 0});
+  g.variations.push_back({3, {g.moves[2], g.moves[3]}, 1});
+  GameScanner scanner(options(false));
+  const auto puzzles = scanner.scan(g, "gold_ladder");
+  ASSERT_EQ(puzzles.size(), 1U);
+  EXPECT_EQ(puzzles[0].move, 1U);
+  const GameStats& s = scanner.stats();
+  EXPECT_EQ(s.positions, 7U + 2U + 2U);
+  EXPECT_EQ(s.mates, 4U);
+  EXPECT_EQ(s.continuations, 3U);
 }
 
 // The same game twice in one run: its puzzle is written once.

@@ -209,9 +209,9 @@ TEST(Kif, ReadsTheBranchesOffTheMainLine) {
 }
 
 // The tree of Kifu for Windows, written depth first with the latest branch first: a branch at
-// move 3 of the main line, a branch of that branch at move 4 (read, checked and skipped), then
-// two more alternatives to move 2 of the main line, one of them marked with 同 from move 1.
-TEST(Kif, VariationsOfVariationsAreSkipped) {
+// move 3 of the main line, a branch of that branch at move 4 (read with its parent), then two
+// more alternatives to move 2 of the main line, one of them marked with 同 from move 1.
+TEST(Kif, VariationsOfVariationsAreRead) {
   auto p = read_kif("手合割：平手\n"
                     "   1 ７六歩(77)\n"
                     "   2 ３四歩(33)+\n"
@@ -229,13 +229,27 @@ TEST(Kif, VariationsOfVariationsAreSkipped) {
                     "   2 ５四歩(53)\n");
   ASSERT_TRUE(p.ok()) << p.error().message();
   EXPECT_EQ(usi_moves(p->moves), Moves({"7g7f", "3c3d", "2g2f", "8c8d"}));
-  ASSERT_EQ(p->variations.size(), 3u);
+  ASSERT_EQ(p->variations.size(), 4u);
   EXPECT_EQ(p->variations[0].ply, 3u);
+  EXPECT_EQ(p->variations[0].parent, 0u);
   EXPECT_EQ(usi_moves(p->variations[0].moves), Moves({"8h2b+", "3a2b"}));
-  EXPECT_EQ(p->variations[1].ply, 2u);
-  EXPECT_EQ(usi_moves(p->variations[1].moves), Moves({"8c8d", "2g2f"}));
+  EXPECT_EQ(p->variations[1].ply, 4u);
+  EXPECT_EQ(p->variations[1].parent, 1u);  // variations[0]
+  EXPECT_EQ(usi_moves(p->variations[1].moves), Moves({"8b2b"}));
   EXPECT_EQ(p->variations[2].ply, 2u);
-  EXPECT_EQ(usi_moves(p->variations[2].moves), Moves({"5c5d"}));
+  EXPECT_EQ(p->variations[2].parent, 0u);
+  EXPECT_EQ(usi_moves(p->variations[2].moves), Moves({"8c8d", "2g2f"}));
+  EXPECT_EQ(p->variations[3].ply, 2u);
+  EXPECT_EQ(p->variations[3].parent, 0u);
+  EXPECT_EQ(usi_moves(p->variations[3].moves), Moves({"5c5d"}));
+  // Each line from the start: the nested one follows its parent to its branch.
+  EXPECT_EQ(usi_moves(line_prefix(p->moves, p->variations, 1, 99)),
+            Moves({"7g7f", "3c3d", "8h2b+", "8b2b"}));
+  EXPECT_EQ(usi_moves(line_prefix(p->moves, p->variations, 1, 3)),
+            Moves({"7g7f", "3c3d", "8h2b+"}));
+  EXPECT_EQ(usi_moves(line_prefix(p->moves, p->variations, 3, 99)), Moves({"7g7f", "5c5d"}));
+  EXPECT_EQ(usi_moves(line_prefix(p->moves, p->variations, 4, 3)),
+            Moves({"7g7f", "3c3d", "2g2f"}));  // index 4: the main line
 }
 
 TEST(Kif, BadVariations) {

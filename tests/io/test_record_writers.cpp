@@ -22,6 +22,7 @@ namespace {
 
 using test::usi_line;
 using test::usi_moves;
+using Moves = std::vector<std::string>;
 
 Position position(std::string_view sfen, DefenderHand hand = DefenderHand::RestIfEmpty) {
   auto pos = read_position(sfen, hand);
@@ -198,6 +199,71 @@ TEST(RecordWriters, KifVariationsAreWrittenAsHenkaBlocks) {
   EXPECT_EQ(usi_moves(ki2_back->moves), usi_moves(main));
   ASSERT_EQ(ki2_back->variations.size(), 2u);
   EXPECT_EQ(usi_moves(ki2_back->variations[1].moves), usi_moves(info.variations[0].moves));
+}
+
+// A variation of a variation: after 2d2c+ 5a5b (the variation at move 2) Black takes the gold
+// with the promoted silver instead of 2c2b. Written depth first, the latest branch first: the
+// variation at move 3 of the main line, the one at move 2, then its own at move 3, with the move
+// it branches at marked '+'; read back with its parent.
+TEST(RecordWriters, NestedVariationsAreWrittenDepthFirst) {
+  const Position start = position("4k4/6g2/9/7S1/9/9/9/9/4K2R1 b - 1", DefenderHand::AsGiven);
+  const auto main = usi_line(start, "2d2c+ 3b2c 2i2c+");
+  Position after1 = start;
+  after1.do_move(main[0]);
+  Position after2 = after1;
+  after2.do_move(main[1]);
+  const auto side = usi_line(after1, "5a5b 2c2b");
+  Position side2 = after1;
+  side2.do_move(side[0]);
+  KifRecordInfo info;
+  info.terminator = "中断";
+  info.variations = {
+      {2, side, 0}, {3, usi_line(after2, "5i4h"), 0}, {3, usi_line(side2, "2c3b"), 1}};
+  ASSERT_EQ(info.variations[2].moves.size(), 1u);
+  auto kif = to_kif_record(start, main, info);
+  ASSERT_TRUE(kif.ok()) << kif.error().message();
+  EXPECT_TRUE(kif->ends_with("   2 同　金(32)+\n"
+                             "   3 同　飛成(29)+\n"
+                             "   4 中断\n"
+                             "まで3手で中断\n"
+                             "\n"
+                             "変化：3手\n"
+                             "   3 ４八玉(59)\n"
+                             "\n"
+                             "変化：2手\n"
+                             "   2 ５二玉(51)\n"
+                             "   3 ２二成銀(23)+\n"
+                             "\n"
+                             "変化：3手\n"
+                             "   3 ３二成銀(23)\n"))
+      << *kif;
+  for (const auto& text : {*kif, to_ki2_record(start, main, info).value()}) {
+    auto back = read_kif(text);
+    ASSERT_TRUE(back.ok()) << back.error().message();
+    ASSERT_EQ(back->variations.size(), 3u) << text;
+    EXPECT_EQ(back->variations[0].ply, 3u);
+    EXPECT_EQ(back->variations[0].parent, 0u);
+    EXPECT_EQ(usi_moves(back->variations[0].moves), Moves({"5i4h"}));
+    EXPECT_EQ(back->variations[1].ply, 2u);
+    EXPECT_EQ(back->variations[1].parent, 0u);
+    EXPECT_EQ(usi_moves(back->variations[1].moves), Moves({"5a5b", "2c2b"}));
+    EXPECT_EQ(back->variations[2].ply, 3u);
+    EXPECT_EQ(back->variations[2].parent, 2u);
+    EXPECT_EQ(usi_moves(back->variations[2].moves), Moves({"2c3b"}));
+    // The nested variation's line from the start.
+    EXPECT_EQ(usi_moves(line_prefix(back->moves, back->variations, 2, 10)),
+              Moves({"2d2c+", "5a5b", "2c3b"}));
+  }
+  // A variation that branches off a later one, or outside its parent's moves, is refused.
+  KifRecordInfo bad = info;
+  bad.variations[0].parent = 3;
+  EXPECT_FALSE(to_kif_record(start, main, bad).ok());
+  bad = info;
+  bad.variations[2].ply = 4;
+  auto refused = to_kif_record(start, main, bad);
+  ASSERT_FALSE(refused.ok());
+  EXPECT_NE(refused.error().reason.find("branches off has moves 2 to 3"), std::string::npos)
+      << refused.error().reason;
 }
 
 TEST(RecordWriters, VariationErrorsNameTheVariation) {
