@@ -233,8 +233,6 @@ int generate_from_games(const Context& ctx, const po::variables_map& vm,
   go.stop = o.stop;
   gen::GameScanner scanner(go);
   const auto start = std::chrono::steady_clock::now();
-  io::ReadOptions read;
-  read.defender_hand = io::DefenderHand::AsGiven;  // a game's hands are what the record says
   // --count (when given) and --time stop the run between games.
   const std::size_t count = vm["count"].defaulted() ? 0 : o.count;
   std::size_t written = 0;
@@ -242,42 +240,33 @@ int generate_from_games(const Context& ctx, const po::variables_map& vm,
   const auto elapsed = [&] {
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   };
-  for (const std::string& file : vm["from-games"].as<std::vector<std::string>>()) {
-    if (g_interrupted.load() || (count && written >= count)) break;
-    if (o.max_seconds > 0 && elapsed() >= o.max_seconds) break;
-    const std::string stem = std::filesystem::path(file).stem().string();
-    // Every record of the file (a CSA file may hold several): the positions before a damage are
-    // searched, then the damage is reported.
-    const std::vector<io::RecordPart> parts = io::read_game_records_file(file, read);
-    for (std::size_t r = 0; r < parts.size(); ++r) {
-      if (g_interrupted.load() || (count && written >= count)) break;
-      const io::RecordPart& part = parts[r];
-      const std::string name = parts.size() > 1 ? stem + '-' + std::to_string(r + 1) : stem;
-      if (part.problem) {
-        for (const gen::GamePuzzle& p : scanner.scan(*part.problem, name)) {
-          if (count && written >= count) break;
-          ++written;
-          ideas.insert(gen::idea_key(p.problem.position, p.problem.pv));
-          out << (format == "jsonl"  ? game_record_jsonl(p, file)
-                  : format == "sfen" ? record_tsv(p.problem)
-                                     : game_record_kif(p, file));
-        }
-      }
-      if (part.error) {
-        scanner.count_error();
-        const std::string message = part.error->message();
-        ctx.err << "tsume generate: " << message << '\n';
-        if (format == "jsonl")
-          out << "{\"id\":" << json_string(name) << ",\"source\":" << json_string(file)
-              << ",\"error\":" << json_string(message) << "}\n";
-        else if (format == "sfen")
-          out << "# " << one_line(file) << ": error: " << one_line(message) << '\n';
-        else
-          out << "表題：" << one_line(name) << "\n*error: " << one_line(message) << "\n\n";
-      }
-      out.flush();
-    }
-  }
+  gen::scan_game_files(scanner, vm["from-games"].as<std::vector<std::string>>(), o.max_seconds,
+                       &g_interrupted, [&](const gen::GameRecordResult& record) {
+                         for (const gen::GamePuzzle& p : record.puzzles) {
+                           if (count && written >= count) break;
+                           ++written;
+                           ideas.insert(gen::idea_key(p.problem.position, p.problem.pv));
+                           out << (format == "jsonl"  ? game_record_jsonl(p, record.file)
+                                   : format == "sfen" ? record_tsv(p.problem)
+                                                      : game_record_kif(p, record.file));
+                         }
+                         if (record.error) {
+                           const std::string message = record.error->message();
+                           ctx.err << "tsume generate: " << message << '\n';
+                           if (format == "jsonl")
+                             out << "{\"id\":" << json_string(record.name)
+                                 << ",\"source\":" << json_string(record.file)
+                                 << ",\"error\":" << json_string(message) << "}\n";
+                           else if (format == "sfen")
+                             out << "# " << one_line(record.file)
+                                 << ": error: " << one_line(message) << '\n';
+                           else
+                             out << "表題：" << one_line(record.name)
+                                 << "\n*error: " << one_line(message) << "\n\n";
+                         }
+                         out.flush();
+                         return !(count && written >= count);
+                       });
   const gen::GameStats& s = scanner.stats();
   const double seconds = elapsed();
   ctx.err << "tsume generate: " << written << " puzzles from " << s.games << " games (" << s.errors

@@ -3,6 +3,8 @@
 #include <tbb/enumerable_thread_specific.h>
 
 #include <algorithm>
+#include <chrono>
+#include <filesystem>
 #include <memory>
 #include <optional>
 #include <set>
@@ -288,6 +290,38 @@ std::vector<GamePuzzle> GameScanner::scan(const io::Problem& game, const std::st
     out.push_back(std::move(puzzles[k]));
   }
   return out;
+}
+
+void scan_game_files(GameScanner& scanner, const std::vector<std::string>& files,
+                     double max_seconds, const std::atomic<bool>* stop,
+                     const std::function<bool(const GameRecordResult&)>& emit) {
+  const auto start = std::chrono::steady_clock::now();
+  const auto stopped = [&] {
+    if (stop && stop->load()) return true;
+    return max_seconds > 0 &&
+           std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() >=
+               max_seconds;
+  };
+  io::ReadOptions read;
+  read.defender_hand = io::DefenderHand::AsGiven;  // a game's hands are what the record says
+  for (const std::string& file : files) {
+    if (stopped()) return;
+    const std::string stem = std::filesystem::path(file).stem().string();
+    const std::vector<io::RecordPart> parts = io::read_game_records_file(file, read);
+    for (std::size_t r = 0; r < parts.size(); ++r) {
+      if (stopped()) return;
+      const io::RecordPart& part = parts[r];
+      GameRecordResult out;
+      out.file = file;
+      out.name = parts.size() > 1 ? stem + '-' + std::to_string(r + 1) : stem;
+      if (part.problem) out.puzzles = scanner.scan(*part.problem, out.name);
+      if (part.error) {
+        scanner.count_error();
+        out.error = part.error;
+      }
+      if (!emit(out)) return;
+    }
+  }
 }
 
 }  // namespace tsume::gen

@@ -101,6 +101,25 @@ private:
   std::unique_ptr<Impl> impl_;
 };
 
+// One record of a run over game files: its puzzles (in record order), then the error that cut it
+// short, if any (a damaged record gives the puzzles before the damage, then the error; a file or
+// record that cannot be read gives the error alone).
+struct GameRecordResult {
+  std::string file;  // as given
+  std::string name;  // the file name without extension, `-<record>` added for multi-record files
+  std::vector<GamePuzzle> puzzles;
+  std::optional<io::ParseError> error;
+};
+
+// Reads the files in order (KIF, KI2, CSA; every record of a multi-record CSA file is a game; the
+// hands as the record gives them) and scans each record with `scanner`; `emit` gets each record
+// and returns false to stop the run. The run also stops between records when
+// `max_seconds` > 0 has passed since the start or `stop` is set. The CLI's --from-games and the
+// Python module's puzzles_from_games.
+void scan_game_files(GameScanner& scanner, const std::vector<std::string>& files,
+                     double max_seconds, const std::atomic<bool>* stop,
+                     const std::function<bool(const GameRecordResult&)>& emit);
+
 // The position after `moves` moves of `game` with the defender given the rest (see above).
 BoardSetup game_position(const io::Problem& game, std::size_t moves);
 
