@@ -22,6 +22,7 @@
 #include <utility>
 #include <vector>
 
+#include "generator/from_games.h"
 #include "generator/generator.h"
 #include "solver/answer/check.h"
 #include "solver/answer/solve.h"
@@ -623,6 +624,103 @@ std::unique_ptr<GenerateIterator> generate(std::int64_t count, const py::object&
   return std::make_unique<GenerateIterator>(std::move(o));
 }
 
+// ---------------------------------------------------------------------------------------------
+// Puzzles from game records
+
+struct PyGamePuzzle {
+  std::string id;
+  std::optional<Position> position;  // None in an error record
+  std::string sfen;
+  int length = 0;
+  std::vector<std::string> pv;
+  std::vector<std::string> pv_japanese;
+  std::string verdict;
+  std::vector<PyFinding> flaws;
+  std::size_t cooks = 0;
+  std::vector<std::string> themes;
+  int difficulty = 0;
+  int pieces = 0;
+  std::uint64_t nodes = 0;
+  std::string source;
+  std::size_t move = 0, variation = 0, variation_move = 0;
+  std::optional<std::string> game_move;
+  int trimmed = 0;
+  std::optional<std::string> error;
+};
+
+PyGamePuzzle game_puzzle(const gen::GamePuzzle& p, const std::string& source) {
+  const gen::Generated& g = p.problem;
+  PyGamePuzzle out;
+  out.id = g.id;
+  out.position = g.position;
+  out.sfen = io::to_sfen(g.position);
+  out.length = g.length;
+  out.pv = usi_moves(g.pv);
+  out.pv_japanese = japanese_moves(g.position, g.pv);
+  out.verdict = to_string(g.verdict);
+  out.flaws = make_findings(g.flaws);
+  out.cooks = p.cooks;
+  out.themes = g.themes;
+  out.difficulty = g.difficulty;
+  out.pieces = g.pieces;
+  out.nodes = g.solve_nodes;
+  out.source = source;
+  out.move = p.move;
+  out.variation = p.variation;
+  out.variation_move = p.variation_move;
+  if (p.game_move) out.game_move = io::to_usi(*p.game_move);
+  out.trimmed = p.removed;
+  return out;
+}
+
+std::vector<std::string> paths_arg(const py::object& files) {
+  const py::object fspath = py::module_::import("os").attr("fspath");
+  std::vector<std::string> out;
+  if (py::isinstance<py::str>(files) || py::hasattr(files, "__fspath__")) {
+    out.push_back(fspath(files).cast<std::string>());
+    return out;
+  }
+  for (const py::handle f : files) out.push_back(fspath(f).cast<std::string>());
+  return out;
+}
+
+std::vector<PyGamePuzzle> puzzles_from_games(const py::object& files, const py::object& plies,
+                                             bool trim, std::int64_t mate_nodes, int threads,
+                                             double time, std::int64_t count) {
+  const std::vector<std::string> paths = paths_arg(files);
+  gen::GameOptions o;
+  std::tie(o.min_plies, o.max_plies) = plies_arg(plies);
+  if (mate_nodes < 1) throw py::value_error("mate_nodes must be at least 1");
+  o.mate_nodes = static_cast<std::uint64_t>(mate_nodes);
+  o.trim = trim;
+  o.threads = threads_arg(threads);
+  const double seconds = seconds_arg(time);
+  const std::uint64_t limit = count_arg(count, "count");
+  std::atomic<bool> stop{false};
+  o.stop = &stop;
+  return run_released(stop, [&] {
+    std::vector<PyGamePuzzle> out;
+    std::uint64_t written = 0;
+    gen::GameScanner scanner(o);
+    gen::scan_game_files(scanner, paths, seconds, &stop, [&](const gen::GameRecordResult& r) {
+      for (const gen::GamePuzzle& p : r.puzzles) {
+        if (limit && written >= limit) break;
+        ++written;
+        out.push_back(game_puzzle(p, r.file));
+      }
+      if (r.error) {
+        PyGamePuzzle e;
+        e.id = r.name;
+        e.source = r.file;
+        e.error = r.error->message();
+        out.push_back(std::move(e));
+      }
+      return !(limit && written >= limit);
+    });
+    return out;
+  });
+}
+
 std::string repr_solve(const PySolveResult& r) {
   std::string s = "SolveResult(status='" + r.status + "'";
   if (r.length) s += ", length=" + std::to_string(*r.length);
@@ -903,6 +1001,48 @@ PYBIND11_MODULE(_tsume, m) {
       .def("close", &GenerateIterator::close, "Stops the run.")
       .def("__enter__", [](GenerateIterator& it) -> GenerateIterator& { return it; })
       .def("__exit__", [](GenerateIterator& it, const py::args&) { it.close(); });
+
+  py::class_<PyGamePuzzle>(m, "GamePuzzle",
+                           "A puzzle found in a game record by `puzzles_from_games` (the fields "
+                           "of a `tsume generate --from-games` jsonl record), or an error record.")
+      .def_readonly("id", &PyGamePuzzle::id)
+      .def_readonly("position", &PyGamePuzzle::position)
+      .def_readonly("sfen", &PyGamePuzzle::sfen)
+      .def_readonly("length", &PyGamePuzzle::length)
+      .def_readonly("pv", &PyGamePuzzle::pv)
+      .def_readonly("pv_japanese", &PyGamePuzzle::pv_japanese)
+      .def_readonly("verdict", &PyGamePuzzle::verdict)
+      .def_readonly("flaws", &PyGamePuzzle::flaws)
+      .def_readonly("cooks", &PyGamePuzzle::cooks)
+      .def_readonly("themes", &PyGamePuzzle::themes)
+      .def_readonly("difficulty", &PyGamePuzzle::difficulty, "1-10 from solver nodes")
+      .def_readonly("pieces", &PyGamePuzzle::pieces)
+      .def_readonly("nodes", &PyGamePuzzle::nodes)
+      .def_readonly("source", &PyGamePuzzle::source, "the file as given")
+      .def_readonly("move", &PyGamePuzzle::move, "the position after this many moves")
+      .def_readonly("variation", &PyGamePuzzle::variation,
+                    "0 on the main line; k on the record's k-th variation")
+      .def_readonly("variation_move", &PyGamePuzzle::variation_move,
+                    "that variation's N in 変化：N手 (0 on the main line)")
+      .def_readonly("game_move", &PyGamePuzzle::game_move,
+                    "the move the record plays there (USI; None at the end of its line)")
+      .def_readonly("trimmed", &PyGamePuzzle::trimmed)
+      .def_readonly("error", &PyGamePuzzle::error,
+                    "the reading error of a damaged record (then only id and source are set)")
+      .def("__repr__", [](const PyGamePuzzle& p) {
+        if (p.error) return "GamePuzzle(id='" + p.id + "', error='" + *p.error + "')";
+        return "GamePuzzle(id='" + p.id + "', length=" + std::to_string(p.length) + ")";
+      });
+
+  m.def("puzzles_from_games", &tsume::python::puzzles_from_games, py::arg("files"), py::kw_only(),
+        py::arg("plies") = std::make_pair(3, 9), py::arg("trim") = false,
+        py::arg("mate_nodes") = 20'000, py::arg("threads") = 1, py::arg("time") = 0.0,
+        py::arg("count") = 0,
+        "The practical mates of game records like `tsume generate --from-games`: every position "
+        "of the records (KIF, KI2, CSA; their variations too) where the side to move mates with "
+        "an exact length in plies, in file order; a damaged record adds an error record after "
+        "the puzzles before the damage. files: a path or a list of paths. count (0: all) and "
+        "time stop the run between records. The result does not depend on threads.");
 
   m.def("generate", &tsume::python::generate, py::kw_only(), py::arg("count") = 10,
         py::arg("plies") = std::make_pair(5, 9), py::arg("mode") = "composition",

@@ -11,6 +11,8 @@ The compiled module ``tsume._tsume`` holds the library's functions; this package
         print(g.sfen, g.length, g.difficulty)
     for r in tsume.solve_many(sfens, threads=0):   # every core, results as they complete
         print(r.index, r.status, r.length)
+    for q in tsume.puzzles_from_games(["game.kif"], plies=(3, 11)):  # mates found in games
+        print(q.id, q.sfen, q.length, q.game_move)
 
 Searches release the GIL; Ctrl-C (KeyboardInterrupt) stops them.
 """
@@ -26,6 +28,7 @@ from . import _tsume
 from ._tsume import (
     CheckResult,
     Finding,
+    GamePuzzle,
     Generated,
     GenerateIterator,
     PieceTest,
@@ -37,6 +40,7 @@ from ._tsume import (
     __version__,
     check,
     generate,
+    puzzles_from_games,
     read_problem,
     solve,
 )
@@ -44,6 +48,7 @@ from ._tsume import (
 __all__ = [
     "CheckResult",
     "Finding",
+    "GamePuzzle",
     "Generated",
     "GenerateIterator",
     "PieceTest",
@@ -55,6 +60,7 @@ __all__ = [
     "__version__",
     "check",
     "generate",
+    "puzzles_from_games",
     "read_problem",
     "solve",
     "solve_many",

@@ -5,6 +5,7 @@ from typing import Iterable, Iterator, Tuple, Union
 from ._tsume import (
     CheckResult as CheckResult,
     Finding as Finding,
+    GamePuzzle as GamePuzzle,
     Generated as Generated,
     GenerateIterator as GenerateIterator,
     PieceTest as PieceTest,
@@ -16,6 +17,7 @@ from ._tsume import (
     __version__ as __version__,
     check as check,
     generate as generate,
+    puzzles_from_games as puzzles_from_games,
     read_problem as read_problem,
     solve as solve,
 )
