@@ -474,6 +474,23 @@ struct PyGenerated {
   std::uint64_t nodes = 0;  // a plain solve of the problem
 };
 
+// The fields a generated problem and a puzzle from a game share (their jsonl records' common
+// part).
+template <class Out> void problem_fields(Out& out, const gen::Generated& g) {
+  out.id = g.id;
+  out.position = g.position;
+  out.sfen = io::to_sfen(g.position);
+  out.length = g.length;
+  out.pv = usi_moves(g.pv);
+  out.pv_japanese = japanese_moves(g.position, g.pv);
+  out.verdict = to_string(g.verdict);
+  out.flaws = make_findings(g.flaws);
+  out.themes = g.themes;
+  out.difficulty = g.difficulty;
+  out.pieces = g.pieces;
+  out.nodes = g.solve_nodes;
+}
+
 std::pair<int, int> plies_arg(const py::object& plies) {
   int a = 0, b = 0;
   std::string text;
@@ -570,22 +587,11 @@ private:
 
   PyGenerated convert(const gen::Generated& g) const {
     PyGenerated out;
-    out.id = g.id;
-    out.position = g.position;
-    out.sfen = io::to_sfen(g.position);
+    problem_fields(out, g);
     out.rules = std::string(variant_name(options_.variant));
-    out.length = g.length;
-    out.pv = usi_moves(g.pv);
-    out.pv_japanese = japanese_moves(g.position, g.pv);
-    out.verdict = to_string(g.verdict);
-    out.flaws = make_findings(g.flaws);
-    out.themes = g.themes;
-    out.difficulty = g.difficulty;
     out.seed = options_.seed;
     out.candidate = g.candidate;
     out.mode = gen::to_string(options_.mode);
-    out.pieces = g.pieces;
-    out.nodes = g.solve_nodes;
     return out;
   }
 
@@ -651,19 +657,8 @@ struct PyGamePuzzle {
 PyGamePuzzle game_puzzle(const gen::GamePuzzle& p, const std::string& source) {
   const gen::Generated& g = p.problem;
   PyGamePuzzle out;
-  out.id = g.id;
-  out.position = g.position;
-  out.sfen = io::to_sfen(g.position);
-  out.length = g.length;
-  out.pv = usi_moves(g.pv);
-  out.pv_japanese = japanese_moves(g.position, g.pv);
-  out.verdict = to_string(g.verdict);
-  out.flaws = make_findings(g.flaws);
+  problem_fields(out, g);
   out.cooks = p.cooks;
-  out.themes = g.themes;
-  out.difficulty = g.difficulty;
-  out.pieces = g.pieces;
-  out.nodes = g.solve_nodes;
   out.source = source;
   out.move = p.move;
   out.variation = p.variation;
