@@ -13,11 +13,13 @@
 #include <functional>
 #include <initializer_list>
 #include <iostream>
+#include <iterator>
 #include <limits>
 #include <memory>
 #include <optional>
 #include <set>
 #include <sstream>
+#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -35,6 +37,8 @@
 #include "generator/generator.h"
 #include "generator/rating.h"
 #include "generator/reverse.h"
+#include "solver/io/jsonl.h"
+#include "solver/io/kif.h"
 #include "solver/io/kif_writer.h"
 #include "solver/io/problem.h"
 #include "solver/io/sfen.h"
@@ -86,7 +90,9 @@ constexpr HelpText kHelp{
     "damaged record (an illegal or unreadable move) has the positions before the damage\n"
     "searched, then gives an error record ({id, source, error}; '#' line in sfen); the run\n"
     "goes on.\n"
-    "--count (when given) and --time stop the run between games.\n"
+    "--count (when given) and --time stop the run between games. --resume (with -o FILE,\n"
+    "jsonl or kif) goes on after an interruption: FILE is cut to its complete records, the\n"
+    "games done are not searched again and no record is written twice.\n"
     "\n"
     "--rules sho makes sho shogi problems (docs/sho.md) with the random method: board pieces\n"
     "only (no hands, no drops), the drunk elephant (E, +E) among them; the records say so\n"
@@ -218,10 +224,87 @@ std::string game_record_kif(const gen::GamePuzzle& p, const std::string& source)
   return text.ok() ? text.value() + '\n' : std::string();
 }
 
+// A resumed file that is not output of --from-games.
+struct ResumeError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+// --from-games --resume: what the output file already holds (cut to its complete records).
+struct GamesResume {
+  std::set<std::string> ids;          // of the records written (puzzles and errors)
+  std::vector<BoardSetup> positions;  // of the puzzles written
+  std::set<std::string> games;        // the games with a record in the file
+  std::string last_game;              // the game of the last record (it may be cut short)
+  std::size_t puzzles = 0;
+};
+
+// Reads FILE for --resume (jsonl or kif, as this command writes them), after
+// batch::prepare_resume has cut it to its complete records. Errors name the file and line.
+GamesResume read_games_output(const std::string& path, const std::string& format) {
+  GamesResume r;
+  std::ifstream in(path, std::ios::binary);
+  const std::string content((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  const auto add = [&](const std::string& id, bool error, const std::optional<BoardSetup>& setup) {
+    r.ids.insert(id);
+    r.last_game = gen::game_of_record(id, error);
+    r.games.insert(r.last_game);
+    if (setup) {
+      r.positions.push_back(*setup);
+      ++r.puzzles;
+    }
+  };
+  const auto fail = [&](int line, const std::string& reason) {
+    return ResumeError("cannot resume " + path + ":" + std::to_string(line) + ": " + reason);
+  };
+  std::size_t at = 0;
+  int line = 0;
+  if (format == "jsonl") {
+    while (at < content.size()) {
+      const std::size_t eol = content.find('\n', at);
+      const std::string_view text(content.data() + at, eol - at);
+      at = eol + 1;
+      ++line;
+      const auto members = io::read_json_members(text);
+      if (!members || !members->count("id"))
+        throw fail(line, "not a record of tsume generate --from-games");
+      if (members->count("error")) {
+        add(members->at("id"), true, std::nullopt);
+        continue;
+      }
+      const auto sfen = members->find("sfen");
+      if (sfen == members->end()) throw fail(line, "not a record of tsume generate --from-games");
+      const auto pos = io::read_position(sfen->second);
+      if (!pos) throw fail(line, pos.error().reason);
+      add(members->at("id"), false, pos->setup());
+    }
+    return r;
+  }
+  // KIF: blocks from "表題：<id>" to an empty line; an error block has an "*error: " line.
+  constexpr std::string_view kTitle = "表題：";
+  while (at < content.size()) {
+    const std::size_t end = content.find("\n\n", at);
+    const std::string block = content.substr(at, end - at + 1);
+    const int first = line + 1;
+    line += static_cast<int>(std::count(block.begin(), block.end(), '\n')) + 1;
+    at = end + 2;
+    if (!block.starts_with(kTitle))
+      throw fail(first, "not a record of tsume generate --from-games");
+    const std::string id = block.substr(kTitle.size(), block.find('\n') - kTitle.size());
+    if (block.find("\n*error: ") != std::string::npos) {
+      add(id, true, std::nullopt);
+      continue;
+    }
+    const auto problem = io::read_kif(block, path);
+    if (!problem) throw fail(first, problem.error().reason);
+    add(id, false, problem->setup);
+  }
+  return r;
+}
+
 // --from-games: the puzzles of each record, in file order.
 int generate_from_games(const Context& ctx, const po::variables_map& vm,
-                        const gen::GenerateOptions& o, const std::string& format,
-                        std::ostream& out) {
+                        const gen::GenerateOptions& o, const std::string& format, std::ostream& out,
+                        const GamesResume* resume) {
   gen::GameOptions go;
   go.min_plies = o.min_plies;
   go.max_plies = o.max_plies;
@@ -233,48 +316,60 @@ int generate_from_games(const Context& ctx, const po::variables_map& vm,
   go.stop = o.stop;
   gen::GameScanner scanner(go);
   const auto start = std::chrono::steady_clock::now();
-  // --count (when given) and --time stop the run between games.
+  // --count (when given; the puzzles already in a resumed file count) and --time stop the run
+  // between games.
   const std::size_t count = vm["count"].defaulted() ? 0 : o.count;
-  std::size_t written = 0;
+  std::size_t written = resume ? resume->puzzles : 0;
+  if (resume)
+    for (const BoardSetup& setup : resume->positions) scanner.remember(setup);
+  // A resumed run skips the games done before: those with a record in the file but the last
+  // (which may have been cut short; its records in the file are not written again).
+  const auto done_before = [&](const std::string& name) {
+    return resume && name != resume->last_game && resume->games.count(name) > 0;
+  };
+  const auto in_file = [&](const std::string& id) { return resume && resume->ids.count(id) > 0; };
   std::set<std::string> ideas;  // the distinct endings written (gen::idea_key)
   const auto elapsed = [&] {
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   };
+  const auto emit = [&](const gen::GameRecordResult& record) {
+    for (const gen::GamePuzzle& p : record.puzzles) {
+      if (count && written >= count) break;
+      if (in_file(p.problem.id)) continue;
+      ++written;
+      ideas.insert(gen::idea_key(p.problem.position, p.problem.pv));
+      out << (format == "jsonl"  ? game_record_jsonl(p, record.file)
+              : format == "sfen" ? record_tsv(p.problem)
+                                 : game_record_kif(p, record.file));
+    }
+    if (record.error && !in_file(record.name)) {
+      const std::string message = record.error->message();
+      ctx.err << "tsume generate: " << message << '\n';
+      if (format == "jsonl")
+        out << "{\"id\":" << json_string(record.name) << ",\"source\":" << json_string(record.file)
+            << ",\"error\":" << json_string(message) << "}\n";
+      else if (format == "sfen")
+        out << "# " << one_line(record.file) << ": error: " << one_line(message) << '\n';
+      else
+        out << "表題：" << one_line(record.name) << "\n*error: " << one_line(message) << "\n\n";
+    }
+    out.flush();
+    return !(count && written >= count);
+  };
   gen::scan_game_files(scanner, vm["from-games"].as<std::vector<std::string>>(), o.max_seconds,
-                       &g_interrupted, [&](const gen::GameRecordResult& record) {
-                         for (const gen::GamePuzzle& p : record.puzzles) {
-                           if (count && written >= count) break;
-                           ++written;
-                           ideas.insert(gen::idea_key(p.problem.position, p.problem.pv));
-                           out << (format == "jsonl"  ? game_record_jsonl(p, record.file)
-                                   : format == "sfen" ? record_tsv(p.problem)
-                                                      : game_record_kif(p, record.file));
-                         }
-                         if (record.error) {
-                           const std::string message = record.error->message();
-                           ctx.err << "tsume generate: " << message << '\n';
-                           if (format == "jsonl")
-                             out << "{\"id\":" << json_string(record.name)
-                                 << ",\"source\":" << json_string(record.file)
-                                 << ",\"error\":" << json_string(message) << "}\n";
-                           else if (format == "sfen")
-                             out << "# " << one_line(record.file)
-                                 << ": error: " << one_line(message) << '\n';
-                           else
-                             out << "表題：" << one_line(record.name)
-                                 << "\n*error: " << one_line(message) << "\n\n";
-                         }
-                         out.flush();
-                         return !(count && written >= count);
-                       });
+                       &g_interrupted, emit, done_before);
   const gen::GameStats& s = scanner.stats();
   const double seconds = elapsed();
   ctx.err << "tsume generate: " << written << " puzzles from " << s.games << " games (" << s.errors
           << " unreadable; " << s.positions << " positions, " << s.mates
           << " with a mate in the band, " << s.continuations << " continuations and "
           << s.duplicates << " duplicates skipped; " << s.nodes << " nodes), "
-          << ideas_text(ideas.size()) << " in " << seconds_text(seconds)
-          << (g_interrupted.load() ? " (interrupted)" : "") << '\n';
+          << ideas_text(ideas.size())
+          << (resume
+                  ? ", " + std::to_string(resume->puzzles) + " puzzles of them already in the file"
+                  : std::string())
+          << " in " << seconds_text(seconds) << (g_interrupted.load() ? " (interrupted)" : "")
+          << '\n';
   return s.games == 0 && s.errors > 0 ? kExitInputError : kExitOk;
 }
 
@@ -522,6 +617,8 @@ int generate_main(const Context& ctx) {
   add("mate-nodes", count_value("20k"),
       "--from-games: budget per game position (and per piece --trim tries)");
   add("trim", po::bool_switch(), "--from-games: take off the pieces the mate does not need");
+  add("resume", po::bool_switch(),
+      "--from-games with -o FILE (jsonl or kif): go on from the records already in FILE");
   add("rate", po::value<std::vector<std::string>>()->value_name("FILE")->multitoken(),
       "rate these problems instead (difficulty rating, jsonl; budget --check-nodes)");
   add_rules_option(options);
@@ -567,6 +664,10 @@ int generate_main(const Context& ctx) {
   const std::string format = (*vm)["format"].as<std::string>();
   if (format != "jsonl" && format != "sfen" && format != "kif")
     throw UsageError("--format must be jsonl, sfen or kif, got '" + format + "'");
+  const bool resume = (*vm)["resume"].as<bool>();
+  if (resume && !games) throw UsageError("--resume goes with --from-games");
+  if (resume && !vm->count("output")) throw UsageError("--resume needs -o FILE");
+  if (resume && format == "sfen") throw UsageError("--resume needs --format jsonl or kif");
   o.seed = (*vm)["seed"].as<std::uint64_t>();
   o.threads = threads_option(*vm);
   batch::Pool pool(o.threads);  // every loop of the run takes its threads from it
@@ -663,9 +764,26 @@ int generate_main(const Context& ctx) {
     return g_interrupted.load() ? 130 : kExitOk;
   }
 
+  std::optional<GamesResume> resumed;
+  if (resume) {
+    const std::string path = (*vm)["output"].as<std::string>();
+    const batch::ResumeState st =
+        batch::prepare_resume(path, format == "jsonl" ? batch::Format::Jsonl : batch::Format::Kif);
+    if (!st.problem.empty()) {
+      ctx.err << "tsume generate: cannot resume " << path << ": " << st.problem << '\n';
+      return kExitInputError;
+    }
+    try {
+      resumed = read_games_output(path, format);
+    } catch (const ResumeError& e) {
+      ctx.err << "tsume generate: " << e.what() << '\n';
+      return kExitInputError;
+    }
+  }
   std::ofstream file;
   if (vm->count("output")) {
-    file.open((*vm)["output"].as<std::string>(), std::ios::binary);
+    file.open((*vm)["output"].as<std::string>(),
+              resume ? std::ios::binary | std::ios::app : std::ios::binary);
     if (!file) {
       ctx.err << "tsume generate: cannot write " << (*vm)["output"].as<std::string>() << '\n';
       return kExitInputError;
@@ -685,7 +803,7 @@ int generate_main(const Context& ctx) {
     ideas.insert(gen::idea_key(g.position, g.pv));
     write_record(format_record(g));
   };
-  if (games) return generate_from_games(ctx, *vm, o, format, out);
+  if (games) return generate_from_games(ctx, *vm, o, format, out, resumed ? &*resumed : nullptr);
   if (vm->count("rate")) return rate_problems(ctx, *vm, o, out);
   // The SFEN of a sho problem reads as a (different) modern shogi problem, so the rules go first.
   if (format == "sfen" && o.variant != Variant::Shogi)

@@ -292,9 +292,28 @@ std::vector<GamePuzzle> GameScanner::scan(const io::Problem& game, const std::st
   return out;
 }
 
+void GameScanner::remember(const BoardSetup& setup) { impl_->seen.insert(position_key(setup)); }
+
+std::string game_of_record(const std::string& id, bool error) {
+  if (error) return id;
+  // Strips "-<digits>" from the end of `s` when it is there.
+  const auto strip = [](std::string_view s, std::string_view mark) -> std::optional<std::size_t> {
+    std::size_t end = s.size();
+    while (end > 0 && s[end - 1] >= '0' && s[end - 1] <= '9') --end;
+    if (end == s.size() || end < mark.size() || s.substr(end - mark.size(), mark.size()) != mark)
+      return std::nullopt;
+    return end - mark.size();
+  };
+  std::string_view name = id;
+  if (const auto cut = strip(name, "-")) name = name.substr(0, *cut);
+  if (const auto cut = strip(name, "-v")) name = name.substr(0, *cut);
+  return std::string(name);
+}
+
 void scan_game_files(GameScanner& scanner, const std::vector<std::string>& files,
                      double max_seconds, const std::atomic<bool>* stop,
-                     const std::function<bool(const GameRecordResult&)>& emit) {
+                     const std::function<bool(const GameRecordResult&)>& emit,
+                     const std::function<bool(const std::string&)>& skip) {
   const auto start = std::chrono::steady_clock::now();
   const auto stopped = [&] {
     if (stop && stop->load()) return true;
@@ -314,6 +333,7 @@ void scan_game_files(GameScanner& scanner, const std::vector<std::string>& files
       GameRecordResult out;
       out.file = file;
       out.name = parts.size() > 1 ? stem + '-' + std::to_string(r + 1) : stem;
+      if (skip && skip(out.name)) continue;
       if (part.problem) out.puzzles = scanner.scan(*part.problem, out.name);
       if (part.error) {
         scanner.count_error();

@@ -93,6 +93,9 @@ public:
   std::vector<GamePuzzle> scan(const io::Problem& game, const std::string& name);
   const GameStats& stats() const { return stats_; }
   void count_error() { ++stats_.errors; }
+  // Counts `setup` as written (a resumed run: the puzzles already in its output), so that the
+  // same position found again is a duplicate.
+  void remember(const BoardSetup& setup);
 
 private:
   struct Impl;
@@ -113,12 +116,18 @@ struct GameRecordResult {
 
 // Reads the files in order (KIF, KI2, CSA; every record of a multi-record CSA file is a game; the
 // hands as the record gives them) and scans each record with `scanner`; `emit` gets each record
-// and returns false to stop the run. The run also stops between records when
-// `max_seconds` > 0 has passed since the start or `stop` is set. The CLI's --from-games and the
-// Python module's puzzles_from_games.
+// and returns false to stop the run. A record whose name `skip` (when given) accepts is neither
+// scanned nor emitted (a resumed run: a game done before). The run also stops between records
+// when `max_seconds` > 0 has passed since the start or `stop` is set. The CLI's --from-games and
+// the Python module's puzzles_from_games.
 void scan_game_files(GameScanner& scanner, const std::vector<std::string>& files,
                      double max_seconds, const std::atomic<bool>* stop,
-                     const std::function<bool(const GameRecordResult&)>& emit);
+                     const std::function<bool(const GameRecordResult&)>& emit,
+                     const std::function<bool(const std::string&)>& skip = {});
+
+// The game a record id of --from-games names: the id without `-<move>` and `-v<k>` (a puzzle's
+// id), or the id itself (an error record's, `error` true).
+std::string game_of_record(const std::string& id, bool error);
 
 // The position after `moves` moves of `game` with the defender given the rest (see above).
 BoardSetup game_position(const io::Problem& game, std::size_t moves);

@@ -94,4 +94,43 @@ grep -q '1 puzzles from 1 games (0 unreadable; 9 positions, 2 with a mate in the
   2>"$tmp/err" || fail "generate (variation, kif) failed"
 grep -q '^出典：.*gold_ladder_variation.kif, after move 2 of variation 1 (変化：2手)$' \
   "$tmp/out.kif" || fail "no 出典 line naming the variation"
+
+# --resume: a run cut at any byte and resumed gives the same file as one run (no record lost or
+# written twice; head_gold_missed's puzzle at move 0 is a duplicate of head_gold's, which is
+# known from the file when head_gold was done before the cut).
+all=("$data/head_gold.kif" "$data/gold_ladder.csa" "$data/gold_ladder_variation.kif"
+  "$data/two_records.csa" "$data/bad_drop.kif" "$data/head_gold_missed.kif")
+for fmt in jsonl kif; do
+  "$tsume" generate --from-games "${all[@]}" --format "$fmt" -o "$tmp/full.$fmt" 2>"$tmp/err" ||
+    fail "generate ($fmt) for resume failed"
+  size=$(wc -c <"$tmp/full.$fmt")
+  for cut in 0 1 $((size / 5)) $((size / 3)) $((size / 2)) $((size * 4 / 5)) $((size - 1)); do
+    head -c "$cut" "$tmp/full.$fmt" >"$tmp/part.$fmt"
+    "$tsume" generate --from-games "${all[@]}" --format "$fmt" -o "$tmp/part.$fmt" --resume \
+      2>"$tmp/err" || fail "resume ($fmt, cut at $cut) failed"
+    cmp -s "$tmp/part.$fmt" "$tmp/full.$fmt" || fail "resume ($fmt, cut at $cut) differs"
+  done
+  # A finished file: nothing more to write.
+  "$tsume" generate --from-games "${all[@]}" --format "$fmt" -o "$tmp/part.$fmt" --resume \
+    2>"$tmp/err" || fail "resume of a finished file ($fmt) failed"
+  cmp -s "$tmp/part.$fmt" "$tmp/full.$fmt" || fail "resume of a finished file ($fmt) differs"
+  grep -q "6 puzzles of them already in the file" "$tmp/err" || fail "no resumed count ($fmt)"
+done
+# Games done before the cut are not searched again: after 5 records, the last of them
+# two_records.csa's second record, that record (6 positions) and the games after it (bad_drop:
+# its start, head_gold_missed: 6) are searched, 3 games.
+head -n 5 "$tmp/full.jsonl" >"$tmp/part.jsonl"
+"$tsume" generate --from-games "${all[@]}" -o "$tmp/part.jsonl" --resume 2>"$tmp/err" ||
+  fail "resume after 5 records failed"
+grep -q 'from 3 games (1 unreadable; 13 positions' "$tmp/err" ||
+  fail "the resumed run searched games done before"
+"$tsume" generate --from-games "${all[@]}" --resume >/dev/null 2>"$tmp/err"
+[[ $? -eq 2 ]] && grep -q -- '--resume needs -o FILE' "$tmp/err" || fail "--resume without -o"
+"$tsume" generate --from-games "${all[@]}" --resume --format sfen -o "$tmp/x.tsv" 2>"$tmp/err"
+[[ $? -eq 2 ]] && grep -q -- '--resume needs --format jsonl or kif' "$tmp/err" ||
+  fail "--resume with sfen"
+printf '{"id":"a","other":1}\n' >"$tmp/bad.jsonl"
+"$tsume" generate --from-games "${all[@]}" --resume -o "$tmp/bad.jsonl" 2>"$tmp/err"
+[[ $? -eq 1 ]] && grep -q 'cannot resume .*bad.jsonl:1: not a record of tsume generate' "$tmp/err" ||
+  fail "a file that is not --from-games output"
 echo "ok"
