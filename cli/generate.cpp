@@ -224,38 +224,32 @@ std::string game_record_kif(const gen::GamePuzzle& p, const std::string& source)
   return text.ok() ? text.value() + '\n' : std::string();
 }
 
-// A resumed file that is not output of --from-games.
+// --resume: a file that is not output of this command.
 struct ResumeError : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
-// --from-games --resume: what the output file already holds (cut to its complete records).
-struct GamesResume {
-  std::set<std::string> ids;          // of the records written (puzzles and errors)
-  std::vector<BoardSetup> positions;  // of the puzzles written
-  std::set<std::string> games;        // the games with a record in the file
-  std::string last_game;              // the game of the last record (it may be cut short)
-  std::size_t puzzles = 0;
+// --resume: a record already in the output file.
+struct WrittenRecord {
+  std::string id;
+  bool error = false;               // an error record (--from-games)
+  std::optional<BoardSetup> setup;  // a problem's position
+  std::vector<Move> pv;             // its main line
 };
 
-// Reads FILE for --resume (jsonl or kif, as this command writes them), after
+// Reads the records of FILE for --resume (jsonl or kif, as this command writes them), after
 // batch::prepare_resume has cut it to its complete records. Errors name the file and line.
-GamesResume read_games_output(const std::string& path, const std::string& format) {
-  GamesResume r;
+std::vector<WrittenRecord> read_written(const std::string& path, const std::string& format,
+                                        Variant variant) {
   std::ifstream in(path, std::ios::binary);
   const std::string content((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  const auto add = [&](const std::string& id, bool error, const std::optional<BoardSetup>& setup) {
-    r.ids.insert(id);
-    r.last_game = gen::game_of_record(id, error);
-    r.games.insert(r.last_game);
-    if (setup) {
-      r.positions.push_back(*setup);
-      ++r.puzzles;
-    }
-  };
   const auto fail = [&](int line, const std::string& reason) {
     return ResumeError("cannot resume " + path + ":" + std::to_string(line) + ": " + reason);
   };
+  const std::string not_ours = "not a record of tsume generate";
+  io::ReadOptions read;
+  read.variant = variant;
+  std::vector<WrittenRecord> out;
   std::size_t at = 0;
   int line = 0;
   if (format == "jsonl") {
@@ -265,19 +259,22 @@ GamesResume read_games_output(const std::string& path, const std::string& format
       at = eol + 1;
       ++line;
       const auto members = io::read_json_members(text);
-      if (!members || !members->count("id"))
-        throw fail(line, "not a record of tsume generate --from-games");
-      if (members->count("error")) {
-        add(members->at("id"), true, std::nullopt);
-        continue;
+      if (!members || !members->count("id")) throw fail(line, not_ours);
+      WrittenRecord r;
+      r.id = members->at("id");
+      r.error = members->count("error") > 0;
+      if (!r.error) {
+        const auto sfen = members->find("sfen");
+        const auto pv = members->find("pv");
+        if (sfen == members->end() || pv == members->end()) throw fail(line, not_ours);
+        auto problem = io::read_sfen_problem(sfen->second + " moves " + pv->second, path, read);
+        if (!problem) throw fail(line, problem.error().reason);
+        r.setup = problem->setup;
+        r.pv = std::move(problem->moves);
       }
-      const auto sfen = members->find("sfen");
-      if (sfen == members->end()) throw fail(line, "not a record of tsume generate --from-games");
-      const auto pos = io::read_position(sfen->second);
-      if (!pos) throw fail(line, pos.error().reason);
-      add(members->at("id"), false, pos->setup());
+      out.push_back(std::move(r));
     }
-    return r;
+    return out;
   }
   // KIF: blocks from "表題：<id>" to an empty line; an error block has an "*error: " line.
   constexpr std::string_view kTitle = "表題：";
@@ -287,16 +284,68 @@ GamesResume read_games_output(const std::string& path, const std::string& format
     const int first = line + 1;
     line += static_cast<int>(std::count(block.begin(), block.end(), '\n')) + 1;
     at = end + 2;
-    if (!block.starts_with(kTitle))
-      throw fail(first, "not a record of tsume generate --from-games");
-    const std::string id = block.substr(kTitle.size(), block.find('\n') - kTitle.size());
-    if (block.find("\n*error: ") != std::string::npos) {
-      add(id, true, std::nullopt);
-      continue;
+    if (!block.starts_with(kTitle)) throw fail(first, not_ours);
+    WrittenRecord r;
+    r.id = block.substr(kTitle.size(), block.find('\n') - kTitle.size());
+    r.error = block.find("\n*error: ") != std::string::npos;
+    if (!r.error) {
+      auto problem = io::read_kif(block, path, read);
+      if (!problem) throw fail(first, problem.error().reason);
+      r.setup = problem->setup;
+      r.pv = std::move(problem->moves);
     }
-    const auto problem = io::read_kif(block, path);
-    if (!problem) throw fail(first, problem.error().reason);
-    add(id, false, problem->setup);
+    out.push_back(std::move(r));
+  }
+  return out;
+}
+
+// --from-games --resume: what the output file already holds.
+struct GamesResume {
+  std::set<std::string> ids;          // of the records written (puzzles and errors)
+  std::vector<BoardSetup> positions;  // of the puzzles written
+  std::set<std::string> games;        // the games with a record in the file
+  std::string last_game;              // the game of the last record (it may be cut short)
+  std::size_t puzzles = 0;
+};
+
+// --resume of the random method: the run goes on after the last candidate written (ids
+// g<seed>-<candidate>); the problems written count toward --count and --max-candidates and are
+// seen for the duplicate test, so the file ends as one uninterrupted run's. Returns their count.
+std::size_t resume_random(const std::vector<WrittenRecord>& records, gen::GenerateOptions& o,
+                          const std::string& path) {
+  const std::string prefix = 'g' + std::to_string(o.seed) + '-';
+  std::uint64_t next = o.first_candidate;
+  for (const WrittenRecord& w : records) {
+    std::uint64_t k = 0;
+    const std::string_view number =
+        std::string_view(w.id).substr(std::min(prefix.size(), w.id.size()));
+    const auto [end, ec] = std::from_chars(number.data(), number.data() + number.size(), k);
+    if (w.error || !w.setup || !w.id.starts_with(prefix) || ec != std::errc() ||
+        end != number.data() + number.size())
+      throw ResumeError("cannot resume " + path + ": '" + w.id + "' is not a problem of seed " +
+                        std::to_string(o.seed) +
+                        " (resume with the options of the run that wrote it)");
+    next = std::max(next, k + 1);
+    o.written.push_back(gen::dedup_keys(*w.setup, w.pv));
+  }
+  const std::uint64_t skipped = next - o.first_candidate;
+  if (o.max_candidates != 0 && skipped >= o.max_candidates) o.count = 0;  // nothing left
+  if (o.max_candidates != 0 && skipped < o.max_candidates) o.max_candidates -= skipped;
+  o.first_candidate = next;
+  o.count -= std::min(o.count, records.size());
+  return records.size();
+}
+
+GamesResume games_resume(const std::vector<WrittenRecord>& records) {
+  GamesResume r;
+  for (const WrittenRecord& w : records) {
+    r.ids.insert(w.id);
+    r.last_game = gen::game_of_record(w.id, w.error);
+    r.games.insert(r.last_game);
+    if (w.setup) {
+      r.positions.push_back(*w.setup);
+      ++r.puzzles;
+    }
   }
   return r;
 }
@@ -618,7 +667,8 @@ int generate_main(const Context& ctx) {
       "--from-games: budget per game position (and per piece --trim tries)");
   add("trim", po::bool_switch(), "--from-games: take off the pieces the mate does not need");
   add("resume", po::bool_switch(),
-      "--from-games with -o FILE (jsonl or kif): go on from the records already in FILE");
+      "with -o FILE (jsonl or kif), the random method or --from-games: go on from the records "
+      "already in FILE");
   add("rate", po::value<std::vector<std::string>>()->value_name("FILE")->multitoken(),
       "rate these problems instead (difficulty rating, jsonl; budget --check-nodes)");
   add_rules_option(options);
@@ -665,7 +715,9 @@ int generate_main(const Context& ctx) {
   if (format != "jsonl" && format != "sfen" && format != "kif")
     throw UsageError("--format must be jsonl, sfen or kif, got '" + format + "'");
   const bool resume = (*vm)["resume"].as<bool>();
-  if (resume && !games) throw UsageError("--resume goes with --from-games");
+  if (resume && (reverse || vm->count("rate")))
+    throw UsageError("--resume goes with the random method and --from-games (not --method "
+                     "reverse, not --rate)");
   if (resume && !vm->count("output")) throw UsageError("--resume needs -o FILE");
   if (resume && format == "sfen") throw UsageError("--resume needs --format jsonl or kif");
   o.seed = (*vm)["seed"].as<std::uint64_t>();
@@ -765,6 +817,7 @@ int generate_main(const Context& ctx) {
   }
 
   std::optional<GamesResume> resumed;
+  std::size_t resumed_problems = 0;  // the random method's problems already in the file
   if (resume) {
     const std::string path = (*vm)["output"].as<std::string>();
     const batch::ResumeState st =
@@ -774,7 +827,11 @@ int generate_main(const Context& ctx) {
       return kExitInputError;
     }
     try {
-      resumed = read_games_output(path, format);
+      const std::vector<WrittenRecord> records = read_written(path, format, o.variant);
+      if (games)
+        resumed = games_resume(records);
+      else
+        resumed_problems = resume_random(records, o, path);
     } catch (const ResumeError& e) {
       ctx.err << "tsume generate: " << e.what() << '\n';
       return kExitInputError;
@@ -829,6 +886,7 @@ int generate_main(const Context& ctx) {
       return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     };
     gen::Deduplicator dedup;
+    for (const gen::DedupKeys& keys : o.written) dedup.insert(keys);
     cluster::Plan plan;
     plan.count =
         o.max_candidates != 0 ? o.max_candidates : std::numeric_limits<std::size_t>::max() / 2;
@@ -868,6 +926,8 @@ int generate_main(const Context& ctx) {
   }
   bar.clear();
   ctx.err << "tsume generate: " << summary(stats) << ", " << ideas_text(ideas.size())
+          << (resume ? ", " + std::to_string(resumed_problems) + " problems already in the file"
+                     : std::string())
           << (g_interrupted.load() ? " (interrupted)" : "") << '\n';
   return kExitOk;
 }

@@ -281,6 +281,7 @@ GenerateStats generate(const GenerateOptions& options, const EmitFn& emit,
   batch::Pool& pool = options.pool ? *options.pool : own.emplace(threads);
   tbb::enumerable_thread_specific<std::unique_ptr<Workspace>> workspaces;
   Deduplicator dedup;
+  for (const DedupKeys& keys : options.written) dedup.insert(keys);
   GenerateStats total;
   std::uint64_t next = options.first_candidate;
   const std::uint64_t end = options.first_candidate + options.max_candidates;

@@ -22,6 +22,7 @@
 #include <string>
 #include <vector>
 
+#include "generator/dedup.h"
 #include "solver/answer/check.h"
 #include "solver/answer/solve.h"
 #include "solver/core/board_setup.h"
@@ -55,8 +56,11 @@ struct GenerateOptions {
   std::size_t count = 10;
   std::uint64_t max_candidates = 0;   // 0: no limit (counted from first_candidate)
   std::uint64_t first_candidate = 0;  // the index of the run's first candidate
-  double max_seconds = 0;             // 0: no limit; checked between batches only
-  std::size_t batch = 0;              // candidates per batch; 0: 8 per thread (at least 8)
+  // A resumed run: the keys of the problems its output already holds, seen before the first
+  // candidate (duplicates of them are skipped as in the run that wrote them).
+  std::vector<DedupKeys> written;
+  double max_seconds = 0;  // 0: no limit; checked between batches only
+  std::size_t batch = 0;   // candidates per batch; 0: 8 per thread (at least 8)
   // Per-candidate budgets (nodes, never time: they keep the output deterministic).
   int steps = 20;                           // random draws and mutations per candidate
   int max_checks = 4;                       // check_problem calls per candidate

@@ -1,0 +1,50 @@
+#!/usr/bin/env bash
+# `tsume generate --resume` with the random method: a run cut at any byte of its output and
+# resumed writes the same file as one uninterrupted run, in jsonl and KIF. The configuration (1-ply
+# training problems, seed 2) finds many duplicates, so the problems already in the file must be
+# seen by the duplicate test of the resumed run. Usage errors: --method reverse, --rate, a file
+# of another seed.
+#
+#   generate_resume.sh TSUME
+#
+# bash and coreutils only.
+set -uo pipefail
+
+tsume=$1
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+fail() {
+  echo "FAILED: $*"
+  [[ -f $tmp/err ]] && { echo "--- err"; cat "$tmp/err"; }
+  exit 1
+}
+
+run=(generate --plies 1 --count 40 --mode training --seed 2)
+for fmt in jsonl kif; do
+  "$tsume" "${run[@]}" --format "$fmt" -o "$tmp/full.$fmt" 2>"$tmp/err" || fail "generate ($fmt)"
+  grep -q '40 problems from .* [1-9][0-9]* duplicates' "$tmp/err" ||
+    fail "the run finds no duplicates: the test would not test the duplicate state"
+  size=$(wc -c <"$tmp/full.$fmt")
+  for cut in 0 1 $((size / 7)) $((size / 3)) $((size / 2)) $((size * 5 / 6)) $((size - 1)) "$size"; do
+    head -c "$cut" "$tmp/full.$fmt" >"$tmp/part.$fmt"
+    "$tsume" "${run[@]}" --format "$fmt" -o "$tmp/part.$fmt" --resume 2>"$tmp/err" ||
+      fail "resume ($fmt, cut at $cut)"
+    cmp -s "$tmp/part.$fmt" "$tmp/full.$fmt" || fail "resume ($fmt, cut at $cut) differs"
+  done
+  grep -q ', 40 problems already in the file' "$tmp/err" || fail "no resumed count ($fmt)"
+done
+
+# A missing file starts the run.
+"$tsume" "${run[@]}" -o "$tmp/new.jsonl" --resume 2>"$tmp/err" || fail "resume of no file"
+cmp -s "$tmp/new.jsonl" "$tmp/full.jsonl" || fail "resume of no file differs"
+
+# Another seed's file, and the methods that cannot resume.
+"$tsume" generate --plies 1 --count 40 --mode training --seed 5 -o "$tmp/full.jsonl" --resume \
+  2>"$tmp/err"
+[[ $? -eq 1 ]] && grep -q "cannot resume .*'g2-[0-9]*' is not a problem of seed 5" "$tmp/err" ||
+  fail "a file of another seed"
+"$tsume" generate --method reverse -o "$tmp/r.jsonl" --resume 2>"$tmp/err"
+[[ $? -eq 2 ]] && grep -q -- '--resume goes with the random method and --from-games' "$tmp/err" ||
+  fail "--resume with --method reverse"
+echo "ok"
