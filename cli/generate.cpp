@@ -381,7 +381,17 @@ int generate_from_games(const Context& ctx, const po::variables_map& vm,
   const auto elapsed = [&] {
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   };
+  // On a terminal, a line of progress: the files read, the games searched, the puzzles written.
+  StatusLine bar(ctx.err, ::isatty(STDERR_FILENO) == 1);
+  const std::vector<std::string>& files = vm["from-games"].as<std::vector<std::string>>();
+  std::size_t files_seen = 0;
+  std::string last_file;
   const auto emit = [&](const gen::GameRecordResult& record) {
+    bar.clear();
+    if (record.file != last_file) {
+      last_file = record.file;
+      ++files_seen;
+    }
     for (const gen::GamePuzzle& p : record.puzzles) {
       if (count && written >= count) break;
       if (in_file(p.problem.id)) continue;
@@ -403,10 +413,11 @@ int generate_from_games(const Context& ctx, const po::variables_map& vm,
         out << "表題：" << one_line(record.name) << "\n*error: " << one_line(message) << "\n\n";
     }
     out.flush();
+    bar.show(batch::progress_text(files_seen, files.size(), "puzzles", written, elapsed()));
     return !(count && written >= count);
   };
-  gen::scan_game_files(scanner, vm["from-games"].as<std::vector<std::string>>(), o.max_seconds,
-                       &g_interrupted, emit, done_before);
+  gen::scan_game_files(scanner, files, o.max_seconds, &g_interrupted, emit, done_before);
+  bar.clear();
   const gen::GameStats& s = scanner.stats();
   const double seconds = elapsed();
   ctx.err << "tsume generate: " << written << " puzzles from " << s.games << " games (" << s.errors
