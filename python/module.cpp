@@ -24,6 +24,7 @@
 
 #include "generator/from_games.h"
 #include "generator/generator.h"
+#include "generator/reverse.h"
 #include "solver/answer/check.h"
 #include "solver/answer/solve.h"
 #include "solver/core/checkgen.h"
@@ -512,17 +513,23 @@ std::pair<int, int> plies_arg(const py::object& plies) {
 // emitted. Closing it (or dropping it) stops the run.
 class GenerateIterator {
 public:
-  explicit GenerateIterator(gen::GenerateOptions options) : options_(std::move(options)) {
+  // The random method, or with `reverse` the reverse method (its `base` is `options`).
+  explicit GenerateIterator(gen::GenerateOptions options,
+                            std::optional<gen::ReverseOptions> reverse = std::nullopt)
+      : options_(std::move(options)), reverse_(std::move(reverse)) {
     options_.stop = &stop_;
+    if (reverse_) reverse_->base = options_;
     thread_ = std::thread([this] {
       try {
-        const gen::GenerateStats stats = gen::generate(options_, [this](const gen::Generated& g) {
+        const gen::EmitFn emit = [this](const gen::Generated& g) {
           const std::lock_guard lock(mutex_);
           queue_.push_back(g);
           cv_.notify_all();
-        });
-        const std::lock_guard lock(mutex_);
-        stats_ = stats;
+        };
+        if (reverse_)
+          gen::generate_reverse(*reverse_, emit);
+        else
+          gen::generate(options_, emit);
       } catch (...) {
         const std::lock_guard lock(mutex_);
         error_ = std::current_exception();
@@ -602,14 +609,16 @@ private:
   std::deque<gen::Generated> queue_;
   bool finished_ = false;
   std::exception_ptr error_;
-  gen::GenerateStats stats_;
+  std::optional<gen::ReverseOptions> reverse_;
   std::thread thread_;
 };
 
 std::unique_ptr<GenerateIterator> generate(std::int64_t count, const py::object& plies,
                                            const std::string& mode, std::uint64_t seed, int threads,
                                            const std::string& rules, double time,
-                                           std::int64_t max_candidates) {
+                                           std::int64_t max_candidates, const std::string& method,
+                                           const py::object& seed_plies, int chains,
+                                           std::int64_t chain_nodes, bool all_extensions) {
   gen::GenerateOptions o;
   if (count < 1) throw py::value_error("count must be at least 1");
   o.count = static_cast<std::size_t>(count);
@@ -627,7 +636,20 @@ std::unique_ptr<GenerateIterator> generate(std::int64_t count, const py::object&
   o.variant = rules_of(rules);
   o.max_seconds = seconds_arg(time);
   o.max_candidates = count_arg(max_candidates, "max_candidates");
-  return std::make_unique<GenerateIterator>(std::move(o));
+  if (method == "random") return std::make_unique<GenerateIterator>(std::move(o));
+  if (method != "reverse")
+    throw py::value_error("method must be random or reverse, got '" + method + "'");
+  if (o.mode != gen::Mode::Composition)
+    throw py::value_error("the reverse method makes compositions only");
+  if (o.variant != Variant::Shogi)
+    throw py::value_error("the reverse method makes modern shogi problems only");
+  gen::ReverseOptions r;
+  std::tie(r.seed_min_plies, r.seed_max_plies) = plies_arg(seed_plies);
+  if (chains < 1) throw py::value_error("chains must be at least 1");
+  r.chains = chains;
+  r.chain_nodes = count_arg(chain_nodes, "chain_nodes");
+  r.write_all = all_extensions;
+  return std::make_unique<GenerateIterator>(std::move(o), std::move(r));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1042,7 +1064,11 @@ PYBIND11_MODULE(_tsume, m) {
   m.def("generate", &tsume::python::generate, py::kw_only(), py::arg("count") = 10,
         py::arg("plies") = std::make_pair(5, 9), py::arg("mode") = "composition",
         py::arg("seed") = 1, py::arg("threads") = 1, py::arg("rules") = "shogi",
-        py::arg("time") = 0.0, py::arg("max_candidates") = 0,
+        py::arg("time") = 0.0, py::arg("max_candidates") = 0, py::arg("method") = "random",
+        py::arg("seed_plies") = std::make_pair(5, 9), py::arg("chains") = 1,
+        py::arg("chain_nodes") = 0, py::arg("all_extensions") = false,
         "Generates sound problems like `tsume generate` and yields each as it is found (the "
-        "output depends only on seed and the budgets, not on threads).");
+        "output depends only on seed and the budgets, not on threads). method='reverse' "
+        "lengthens seed problems of seed_plies two plies at a time (`--method reverse`, with "
+        "--chains, --chain-nodes and --all-extensions as chains, chain_nodes, all_extensions).");
 }

@@ -233,7 +233,9 @@ class GenerateIterator(Iterator[Generated]):
 
 def generate(*, count: int = 10, plies: Union[int, Tuple[int, int]] = (5, 9),
              mode: str = "composition", seed: int = 1, threads: int = 1, rules: str = "shogi",
-             time: float = 0.0, max_candidates: int = 0) -> GenerateIterator: ...
+             time: float = 0.0, max_candidates: int = 0, method: str = "random",
+             seed_plies: Union[int, Tuple[int, int]] = (5, 9), chains: int = 1,
+             chain_nodes: int = 0, all_extensions: bool = False) -> GenerateIterator: ...
 
 class GamePuzzle:
     """A puzzle found in a game record by puzzles_from_games (the fields of a generate

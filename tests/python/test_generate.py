@@ -45,6 +45,25 @@ class GenerateTest(unittest.TestCase):
                 r = tsume.solve(g.position)
                 self.assertEqual((r.status, r.length, r.exact), ("mate", g.length, True))
 
+    def test_reverse_method_equals_the_cli(self):
+        # Seed chains lengthening 3-5-ply seeds to 7 plies, every extension written.
+        expected = cli_generate("--method", "reverse", "--count", "3", "--plies", "7",
+                                "--seed-plies", "3-5", "--chains", "4", "--all-extensions",
+                                "--seed", "1", "--threads", "1")
+        self.assertEqual(len(expected), 3)
+        got = list(tsume.generate(method="reverse", count=3, plies=7, seed_plies=(3, 5), chains=4,
+                                  all_extensions=True, seed=1, threads=2))
+        self.assertEqual([(g.id, g.sfen, g.length, " ".join(g.pv), g.verdict) for g in got],
+                         [(e["id"], e["sfen"], e["length"], e["pv"], e["verdict"])
+                          for e in expected])
+        for g in got:
+            with self.subTest(problem=g.id):
+                self.assertEqual(tsume.check(g.position).verdict, "SOUND")
+        with self.assertRaisesRegex(ValueError, "compositions only"):
+            tsume.generate(method="reverse", mode="training")
+        with self.assertRaisesRegex(ValueError, "method must be random or reverse"):
+            tsume.generate(method="backwards")
+
     def test_compositions_are_sound(self):
         got = list(tsume.generate(count=2, plies=3, seed=3))
         self.assertEqual(len(got), 2)
