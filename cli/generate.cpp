@@ -13,13 +13,11 @@
 #include <functional>
 #include <initializer_list>
 #include <iostream>
-#include <iterator>
 #include <limits>
 #include <memory>
 #include <optional>
 #include <set>
 #include <sstream>
-#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -28,6 +26,7 @@
 
 #include "cli/batch.h"
 #include "cli/command.h"
+#include "cli/generate_resume.h"
 #include "cli/option_values.h"
 #include "cluster/mpi.h"
 #include "cluster/wire.h"
@@ -37,8 +36,6 @@
 #include "generator/generator.h"
 #include "generator/rating.h"
 #include "generator/reverse.h"
-#include "solver/io/jsonl.h"
-#include "solver/io/kif.h"
 #include "solver/io/kif_writer.h"
 #include "solver/io/problem.h"
 #include "solver/io/sfen.h"
@@ -222,132 +219,6 @@ std::string game_record_kif(const gen::GamePuzzle& p, const std::string& source)
                           (p.removed ? ", " + std::to_string(p.removed) + " pieces trimmed" : ""));
   auto text = io::to_kif_record(g.position, g.pv, info);
   return text.ok() ? text.value() + '\n' : std::string();
-}
-
-// --resume: a file that is not output of this command.
-struct ResumeError : std::runtime_error {
-  using std::runtime_error::runtime_error;
-};
-
-// --resume: a record already in the output file.
-struct WrittenRecord {
-  std::string id;
-  bool error = false;               // an error record (--from-games)
-  std::optional<BoardSetup> setup;  // a problem's position
-  std::vector<Move> pv;             // its main line
-};
-
-// Reads the records of FILE for --resume (jsonl or kif, as this command writes them), after
-// batch::prepare_resume has cut it to its complete records. Errors name the file and line.
-std::vector<WrittenRecord> read_written(const std::string& path, const std::string& format,
-                                        Variant variant) {
-  std::ifstream in(path, std::ios::binary);
-  const std::string content((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  const auto fail = [&](int line, const std::string& reason) {
-    return ResumeError("cannot resume " + path + ":" + std::to_string(line) + ": " + reason);
-  };
-  const std::string not_ours = "not a record of tsume generate";
-  io::ReadOptions read;
-  read.variant = variant;
-  std::vector<WrittenRecord> out;
-  std::size_t at = 0;
-  int line = 0;
-  if (format == "jsonl") {
-    while (at < content.size()) {
-      const std::size_t eol = content.find('\n', at);
-      const std::string_view text(content.data() + at, eol - at);
-      at = eol + 1;
-      ++line;
-      const auto members = io::read_json_members(text);
-      if (!members || !members->count("id")) throw fail(line, not_ours);
-      WrittenRecord r;
-      r.id = members->at("id");
-      r.error = members->count("error") > 0;
-      if (!r.error) {
-        const auto sfen = members->find("sfen");
-        const auto pv = members->find("pv");
-        if (sfen == members->end() || pv == members->end()) throw fail(line, not_ours);
-        auto problem = io::read_sfen_problem(sfen->second + " moves " + pv->second, path, read);
-        if (!problem) throw fail(line, problem.error().reason);
-        r.setup = problem->setup;
-        r.pv = std::move(problem->moves);
-      }
-      out.push_back(std::move(r));
-    }
-    return out;
-  }
-  // KIF: blocks from "表題：<id>" to an empty line; an error block has an "*error: " line.
-  constexpr std::string_view kTitle = "表題：";
-  while (at < content.size()) {
-    const std::size_t end = content.find("\n\n", at);
-    const std::string block = content.substr(at, end - at + 1);
-    const int first = line + 1;
-    line += static_cast<int>(std::count(block.begin(), block.end(), '\n')) + 1;
-    at = end + 2;
-    if (!block.starts_with(kTitle)) throw fail(first, not_ours);
-    WrittenRecord r;
-    r.id = block.substr(kTitle.size(), block.find('\n') - kTitle.size());
-    r.error = block.find("\n*error: ") != std::string::npos;
-    if (!r.error) {
-      auto problem = io::read_kif(block, path, read);
-      if (!problem) throw fail(first, problem.error().reason);
-      r.setup = problem->setup;
-      r.pv = std::move(problem->moves);
-    }
-    out.push_back(std::move(r));
-  }
-  return out;
-}
-
-// --from-games --resume: what the output file already holds.
-struct GamesResume {
-  std::set<std::string> ids;          // of the records written (puzzles and errors)
-  std::vector<BoardSetup> positions;  // of the puzzles written
-  std::set<std::string> games;        // the games with a record in the file
-  std::string last_game;              // the game of the last record (it may be cut short)
-  std::size_t puzzles = 0;
-};
-
-// --resume of the random method: the run goes on after the last candidate written (ids
-// g<seed>-<candidate>); the problems written count toward --count and --max-candidates and are
-// seen for the duplicate test, so the file ends as one uninterrupted run's. Returns their count.
-std::size_t resume_random(const std::vector<WrittenRecord>& records, gen::GenerateOptions& o,
-                          const std::string& path) {
-  const std::string prefix = 'g' + std::to_string(o.seed) + '-';
-  std::uint64_t next = o.first_candidate;
-  for (const WrittenRecord& w : records) {
-    std::uint64_t k = 0;
-    const std::string_view number =
-        std::string_view(w.id).substr(std::min(prefix.size(), w.id.size()));
-    const auto [end, ec] = std::from_chars(number.data(), number.data() + number.size(), k);
-    if (w.error || !w.setup || !w.id.starts_with(prefix) || ec != std::errc() ||
-        end != number.data() + number.size())
-      throw ResumeError("cannot resume " + path + ": '" + w.id + "' is not a problem of seed " +
-                        std::to_string(o.seed) +
-                        " (resume with the options of the run that wrote it)");
-    next = std::max(next, k + 1);
-    o.written.push_back(gen::dedup_keys(*w.setup, w.pv));
-  }
-  const std::uint64_t skipped = next - o.first_candidate;
-  if (o.max_candidates != 0 && skipped >= o.max_candidates) o.count = 0;  // nothing left
-  if (o.max_candidates != 0 && skipped < o.max_candidates) o.max_candidates -= skipped;
-  o.first_candidate = next;
-  o.count -= std::min(o.count, records.size());
-  return records.size();
-}
-
-GamesResume games_resume(const std::vector<WrittenRecord>& records) {
-  GamesResume r;
-  for (const WrittenRecord& w : records) {
-    r.ids.insert(w.id);
-    r.last_game = gen::game_of_record(w.id, w.error);
-    r.games.insert(r.last_game);
-    if (w.setup) {
-      r.positions.push_back(*w.setup);
-      ++r.puzzles;
-    }
-  }
-  return r;
 }
 
 // --from-games: the puzzles of each record, in file order.

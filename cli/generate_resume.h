@@ -1,0 +1,54 @@
+// `tsume generate --resume` (docs/generate.md "Parallelism and determinism" and "Training mode
+// from games"): what an interrupted run's output file holds, read back so that the run goes on
+// where it stopped and the file ends as one uninterrupted run's. The file is first cut to its
+// complete records by batch::prepare_resume; the formats are this command's jsonl and KIF.
+#pragma once
+
+#include <cstddef>
+#include <optional>
+#include <set>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "generator/generator.h"
+#include "solver/core/board_setup.h"
+#include "solver/core/move.h"
+
+namespace tsume::cli {
+
+// A file that is not output of this command; the message names the file and line.
+struct ResumeError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+// A record already in the output file.
+struct WrittenRecord {
+  std::string id;
+  bool error = false;               // an error record (--from-games)
+  std::optional<BoardSetup> setup;  // a problem's position
+  std::vector<Move> pv;             // its main line
+};
+
+// The records of FILE (`format` jsonl or kif) under `variant`'s rules. Throws ResumeError.
+std::vector<WrittenRecord> read_written(const std::string& path, const std::string& format,
+                                        Variant variant);
+
+// The random method: the run goes on after the last candidate written (ids g<seed>-<candidate>);
+// the problems written count toward --count and are seen by the duplicate test (o.written), the
+// candidates up to the last one written toward --max-candidates. Returns the problems' count.
+// Throws ResumeError for a record that is not a problem of o.seed.
+std::size_t resume_random(const std::vector<WrittenRecord>& records, gen::GenerateOptions& o,
+                          const std::string& path);
+
+// --from-games: what the file holds.
+struct GamesResume {
+  std::set<std::string> ids;          // of the records written (puzzles and errors)
+  std::vector<BoardSetup> positions;  // of the puzzles written
+  std::set<std::string> games;        // the games with a record in the file
+  std::string last_game;              // the game of the last record (it may be cut short)
+  std::size_t puzzles = 0;
+};
+GamesResume games_resume(const std::vector<WrittenRecord>& records);
+
+}  // namespace tsume::cli
