@@ -19,7 +19,9 @@
 #   `--resume` under mpirun then gives the reference, every record once.
 # generate: `tsume generate --seed 7` on one thread as the reference, then under mpirun with 1
 #   rank, 3 ranks of one thread (3 candidates per chunk) and 2 ranks of two threads: the same
-#   problems, byte for byte (and with 3 ranks the same summary apart from the time).
+#   problems, byte for byte (and with 3 ranks the same summary apart from the time); the
+#   reference cut after its first record and inside a record, then resumed with --resume under
+#   3 ranks, is the reference again.
 set -uo pipefail
 
 tsume=$1
@@ -197,6 +199,15 @@ case "$mode" in
       fail "mpirun -np 2 generate --threads 2 failed"
     cmp -s "$tmp/generate_reference.jsonl" "$tmp/generate_np2t2.jsonl" ||
       fail "generate -np 2 --threads 2 differs from the single-process run"
+    # --resume under mpirun: a file cut after its first record and in the middle of a record.
+    size=$(wc -c <"$tmp/generate_reference.jsonl")
+    for cut in $(($(head -n 1 "$tmp/generate_reference.jsonl" | wc -c))) $((size * 2 / 3)); do
+      head -c "$cut" "$tmp/generate_reference.jsonl" >"$tmp/generate_resumed.jsonl"
+      mpi 3 "${gen_args[@]}" --threads 1 --chunk 3 -o "$tmp/generate_resumed.jsonl" --resume \
+        2>/dev/null || fail "mpirun -np 3 generate --resume failed"
+      cmp -s "$tmp/generate_reference.jsonl" "$tmp/generate_resumed.jsonl" ||
+        fail "generate -np 3 --resume (cut at $cut) differs from the single-process run"
+    done
     ;;
   *)
     echo "solve_mpi.sh: unknown mode '$mode'" >&2
