@@ -211,11 +211,10 @@ std::string record_head(const Position& start, const KifRecordInfo& info, bool k
 // The `変化：N手` blocks, depth first and the latest branch first (the order of Kifu for Windows:
 // after a line, the variations that branch off it from its last move back, each followed by
 // its own); `lines` writes the moves of one, given the move numbers where variations branch
-// off it. `marked` gets those of the main line.
+// off it.
 template <class Lines>
 Expected<std::string> variation_blocks(const Position& start, std::span<const Move> main,
-                                       const std::vector<Variation>& variations, Lines lines,
-                                       std::vector<std::size_t>* marked = nullptr) {
+                                       const std::vector<Variation>& variations, Lines lines) {
   const std::size_t n = variations.size();
   std::vector<std::vector<std::size_t>> children(n + 1);  // index n: the main line's
   for (std::size_t i = 0; i < n; ++i) {
@@ -247,7 +246,6 @@ Expected<std::string> variation_blocks(const Position& start, std::span<const Mo
     for (std::size_t c : children[line]) out.push_back(variations[c].ply);
     return out;
   };
-  if (marked) *marked = plies_of(n);
   std::string out;
   std::vector<std::size_t> stack(children[n].rbegin(), children[n].rend());
   while (!stack.empty()) {
@@ -359,19 +357,18 @@ std::string to_kif_diagram(const Position& pos, bool defender_rest) {
 
 Expected<std::string> to_kif_record(const Position& start, std::span<const Move> moves,
                                     const KifRecordInfo& info) {
-  std::vector<std::size_t> marked;
-  // The main line is checked first (its error comes before any variation's).
-  auto list = kif_lines(start, Square::None, moves, 1);
+  std::vector<std::size_t> marked;  // the main-line moves a variation branches at
+  for (const Variation& v : info.variations)
+    if (v.parent == 0) marked.push_back(v.ply);
+  auto list = kif_lines(start, Square::None, moves, 1, marked);
   if (!list) return list.error();
-  auto variations = variation_blocks(
-      start, moves, info.variations,
-      [](const Position& pos, Square previous, std::span<const Move> line, std::size_t first,
-         const std::vector<std::size_t>& branches) {
-        return kif_lines(pos, previous, line, first, branches);
-      },
-      &marked);
+  auto variations =
+      variation_blocks(start, moves, info.variations,
+                       [](const Position& pos, Square previous, std::span<const Move> line,
+                          std::size_t first, const std::vector<std::size_t>& branches) {
+                         return kif_lines(pos, previous, line, first, branches);
+                       });
   if (!variations) return variations.error();
-  if (!marked.empty()) list = kif_lines(start, Square::None, moves, 1, marked);
   std::string out = record_head(start, info, true) + *list;
   if (!info.terminator.empty()) out += move_number(moves.size() + 1) + info.terminator + '\n';
   return out + summary_line(moves.size(), info.terminator) + *variations;
