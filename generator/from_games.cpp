@@ -159,14 +159,23 @@ struct Entry {
   static constexpr std::size_t kNoEntry = static_cast<std::size_t>(-1);
 };
 
+// The entry of `pos`, reached after `move` moves, with the defender given the rest.
+Entry entry_of(const Position& pos, std::size_t move) {
+  Entry e;
+  e.setup = pos.setup();
+  give_rest_to(e.setup, ~e.setup.side_to_move);
+  e.move = move;
+  return e;
+}
+
 // The main line's positions, then each variation's (from the position after its first move).
 std::vector<Entry> record_entries(const io::Problem& game) {
   std::vector<Entry> out;
-  const std::size_t n = game.moves.size() + 1;
-  for (std::size_t i = 0; i < n; ++i) {
-    Entry e;
-    e.setup = game_position(game, i);
-    e.move = i;
+  Position walk;
+  walk.set(game.setup, KingRule::Any);
+  for (std::size_t i = 0; i <= game.moves.size(); ++i) {
+    if (i > 0) walk.do_move(game.moves[i - 1]);
+    Entry e = entry_of(walk, i);
     if (i < game.moves.size()) e.next = game.moves[i];
     if (i >= 2) e.before = i - 2;
     out.push_back(std::move(e));
@@ -192,10 +201,7 @@ std::vector<Entry> record_entries(const io::Problem& game) {
     const std::size_t parent = var.parent == 0 || var.parent - 1 >= v ? vs.size() : var.parent - 1;
     for (std::size_t k = 1; k <= var.moves.size(); ++k) {
       pos.do_move(var.moves[k - 1]);
-      Entry e;
-      e.setup = pos.setup();
-      give_rest_to(e.setup, ~e.setup.side_to_move);
-      e.move = var.ply - 1 + k;
+      Entry e = entry_of(pos, var.ply - 1 + k);
       if (k < var.moves.size()) e.next = var.moves[k];
       e.variation = v + 1;
       e.ply = var.ply;
