@@ -2,10 +2,10 @@
 
 #include <algorithm>
 #include <charconv>
+#include <map>
 #include <sstream>
 #include <stdexcept>
 #include <type_traits>
-#include <unordered_map>
 
 namespace tsume::verifier {
 
@@ -1029,11 +1029,10 @@ Verdict verify_check(const Certificate& cert) {
                         ": it could be as fast");
     }
     // The cook's proof off the main line: no node but its root holds a position of the line.
-    std::unordered_map<std::string, int> on_line;
-    for (int j = 0; j <= length; ++j)
-      on_line.emplace(position_key(path[static_cast<std::size_t>(j)]), j);
+    std::map<PackedPosition, int> on_line;
+    for (int j = 0; j <= length; ++j) on_line.emplace(pack(path[static_cast<std::size_t>(j)]), j);
     for (std::size_t n = 1; n < c->positions.size(); ++n)
-      if (const auto it = on_line.find(position_key(c->positions[n])); it != on_line.end())
+      if (const auto it = on_line.find(pack(c->positions[n])); it != on_line.end())
         return fail(c->index, static_cast<long>(n),
                     "the cook's proof passes through the main line's position after " +
                         std::to_string(it->second) + " moves (迂回 or 手順前後, not a cook)");

@@ -574,16 +574,6 @@ std::string position_problem(const Position& pos) {
   return {};
 }
 
-std::string position_key(const Position& pos) {
-  std::string key(81 + 14 + 1, '\0');
-  for (std::size_t i = 0; i < 81; ++i) key[i] = static_cast<char>(pos.board[i]);
-  for (std::size_t c = 0; c < 2; ++c)
-    for (std::size_t kind = 1; kind < 8; ++kind)
-      key[81 + c * 7 + kind - 1] = static_cast<char>(pos.hand[c][kind]);
-  key[95] = static_cast<char>(pos.side);
-  return key;
-}
-
 namespace {
 
 constexpr std::size_t kPackedBits = 17 * 8;  // where the string of bits begins

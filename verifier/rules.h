@@ -110,9 +110,6 @@ bool in_zone(int color, int sq);
 // unpromoted pawns of one side on a file, the side not to move in check, more than one king of
 // a side, or more pieces of a kind than a set holds.
 std::string position_problem(const Position& pos);
-// A compact text of the position (board, hands, side), equal exactly when the positions are.
-std::string position_key(const Position& pos);
-
 // A position in 56 bytes, to keep one for every node of a large certificate: unpack(pack(p))
 // is p, so two packed forms are equal exactly when the positions are. Bytes 0-15 the hands
 // (hand[colour][kind] as they are), byte 16 the side to move (bit 0) and the sho flag (bit 1),

@@ -6,10 +6,10 @@
 
 #include "solver/answer/certificate_check.h"
 
+#include <map>
 #include <sstream>
 #include <string>
 #include <string_view>
-#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -209,9 +209,9 @@ TEST(Certificate, NoMateWithinWritesAPositionOnceOffItsLine) {
     const verifier::Verdict v = verifier::verify(read, &positions);
     ASSERT_TRUE(v.valid) << c.sfen << ": node " << v.node << ": " << v.reason;
     ASSERT_EQ(positions.size(), cert.nodes.size());
-    std::unordered_map<std::string, std::vector<std::uint32_t>> nodes_of;
+    std::map<verifier::PackedPosition, std::vector<std::uint32_t>> nodes_of;
     for (std::uint32_t id = 0; id < positions.size(); ++id)
-      nodes_of[verifier::position_key(positions[id])].push_back(id);
+      nodes_of[verifier::pack(positions[id])].push_back(id);
     for (const auto& [key, ids] : nodes_of)
       for (std::size_t i = 1; i < ids.size(); ++i)
         EXPECT_TRUE(reaches(cert, ids[0], ids[i]) || reaches(cert, ids[i], ids[0]))
