@@ -269,6 +269,36 @@ TEST(CheckCertificate, AMirrorImageIsNoCook) {
   expect_valid(other, "cooked at 0 by N*4c for N*6c (mate within 1)");
 }
 
+TEST(CheckCertificate, ACookThatRejoinsTheMainLineIsNoCook) {
+  // White king 1a; Black horse (+B) 3d, lance 2d (covering 2c 2b 2a). The checks: 3d3c and 3d4d
+  // (the horse on the diagonal through 2b to 1a), 3d1b (next to the king, unguarded: taken),
+  // 2d2a+ and 2d2b+ (the king takes the unguarded promoted lance); none mates at once. After
+  // 3d3c or 3d4d the king's one move is 1b (2a and 2b are the lance's, White has no piece to
+  // interpose), and the horse to 2b mates: guarded by the lance, it covers 1a 1c (diagonally) and
+  // 2a 2c (its steps). 3d4d 1a1b 4d2b ends in the position of 3d3c 1a1b 3c2b: the horse's other
+  // route (迂回) rejoins the main line after 3 moves, so it is no cook.
+  const std::string sfen = "8k/9/9/6+BL1/9/9/9/9/9 b - 1";
+  const auto mate = [&](const std::string& first, const std::string& last) {
+    return "tsume-certificate 1\nsfen " + sfen + "\nfutile not-counted\nlength 3\nnodes 4\n0 A 3 " +
+           first + " 1\n1 D 2 1a1b 2\n2 A 1 " + last + " 3\n3 D 0\nend\n";
+  };
+  const std::string cook = mate("3d4d", "4d2b");
+  // On its own the cook's proof is a valid mate in 3.
+  const Verdict alone = verify(read(cook));
+  EXPECT_TRUE(alone.valid) << "node " << alone.node << ": " << alone.reason;
+  EXPECT_EQ(alone.length, 3);
+  const std::string text =
+      "tsume-certificate 2\nclaim cooked\nsfen " + sfen +
+      "\nfutile not-counted\nline 3d3c 1a1b 3c2b\nparts 3\npart main 0 3d3c\n" +
+      mate("3d3c", "3c2b") + "part not-last 0 -\ntsume-certificate 1\nclaim no-mate-within\nsfen " +
+      sfen +
+      "\nfutile not-counted\nlength 1\nnodes 6\n0 A 1 2d2a+ 1 2d2b+ 2 3d1b 3 3d3c 4 3d4d 5\n"
+      "1 D 0 1a2a -\n2 D 0 1a2b -\n3 D 0 1a1b -\n4 D 0 1a1b -\n5 D 0 1a1b -\nend\n"
+      "part cook 0 3d4d\n" +
+      cook + "end\n";
+  expect_invalid(text, 2, 3, "passes through the main line's position after 3 moves (迂回");
+}
+
 TEST(CheckCertificate, AnUnknownRoleIsAReadError) {
   std::istringstream in(replace(kCooked1, "part cook 0 G*9b", "part spoon 0 G*9b"));
   CertificateReader reader(in, "test.cert");
