@@ -52,6 +52,7 @@ public:
 
   // A node proving that `pos` is mated within `r` plies (futile drops per the options), or kNone.
   std::uint32_t emit(Position& pos, Plies r) {
+    if (forbidden(pos)) return kNone;
     const std::uint64_t key = pos.key();
     std::uint32_t id;
     if (const std::uint32_t* found = id_of_.find(key)) {
@@ -326,10 +327,15 @@ private:
   Outcome prove(Position& pos, Plies r, std::uint64_t cap) {
     // What the table's bounds settle needs no search of its own (most questions of a
     // no-mate certificate: the solve's disproof left them there).
+    if (forbidden(pos)) return Outcome::Disproven;
     const TTProbe known = reader_.lookup(pos);
     if (known.upper <= r) return Outcome::Proven;
     if (known.lower > r) return Outcome::Disproven;
     return ask(cap, [&](MateSearch& s) { return s.prove(pos, r, options_); });
+  }
+  // A position the proof must not pass through (MateSearchOptions::forbidden).
+  bool forbidden(const Position& pos) const {
+    return options_.forbidden && options_.forbidden->contains(pos.board_key(), pos.hand(attacker_));
   }
   // The table's entry of the position after `m`, read without playing it.
   TTProbe probe_after(const Position& pos, Move m) const {

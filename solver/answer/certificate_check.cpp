@@ -99,18 +99,19 @@ private:
                 "slow", k, f.alternative, after, why))
         return false;
     }
-    // The cook's mate, off the main line: its positions marked "no mate" (what the checker's
-    // detour and transposition tests do).
+    // The cook's mate, off the main line: its positions forbidden (forbidden.h, what the
+    // checker's detour and transposition tests do), in a table cleared of proofs through them.
     table_.clear();
-    for (const Position& p : path_)
-      table_.store_disproof(p.board_key(), p.hand(attacker_), kNoMate,
-                            std::numeric_limits<std::uint32_t>::max());
+    ForbiddenPositions line_positions;
+    for (const Position& p : path_) line_positions.add(p.board_key(), p.hand(attacker_));
+    MateSearchOptions off_line = kExact;
+    off_line.forbidden = &line_positions;
     // The checker's bound is that of a proof that may pass through the line: off it the mate
     // may take longer, so the bound is doubled (three times at most) while no proof is found.
     Plies bound = f.length > 0 ? f.length : length - k;
     for (int round = 0;; ++round) {
       CertificateBuild built =
-          build_certificate_with_move(table_, limits_, at, f.alternative, bound, kExact);
+          build_certificate_with_move(table_, limits_, at, f.alternative, bound, off_line);
       const bool longer = !built.ok && round < 3 && built.error.starts_with("no proof within");
       if (longer) {
         nodes_ += built.nodes;

@@ -261,20 +261,21 @@ auto Checker<R>::classify_mating_alternative(Position& child, Finding f) -> void
   result_.cooks.push_back(std::move(f));
 }
 
-// Does `child` mate without passing through the main-line positions 0..last_ply? Those
-// positions are marked "no mate" in a scratch table (for the branch position and the ones
-// before it this is the repetition rule of SPEC.md section 2: the game already went through
-// them). Marks hold for the hands they cover too (docs/check.md says why that is harmless).
+// Does `child` mate without passing through the main-line positions 0..last_ply? The search
+// treats those positions as no mate (forbidden.h): for the branch position and the ones before
+// it this is the repetition rule of SPEC.md section 2 (the game already went through them). They
+// are compared exactly, hands included: the same board with other hands is another position.
+// The search runs in a table of its own, since the main table's proofs may pass through them.
 template <CheckRules R>
 auto Checker<R>::mates_avoiding(Position& child, int last_ply, std::uint64_t& nodes) -> Tri {
   if (!scratch_) scratch_ = std::make_unique<TranspositionTable>(half(options_.hash_megabytes));
   scratch_->clear();
+  ForbiddenPositions line_positions;
   for (int j = 0; j <= last_ply && j < static_cast<int>(keys_.size()); ++j)
-    scratch_->store_disproof(keys_[static_cast<std::size_t>(j)].board_key,
-                             keys_[static_cast<std::size_t>(j)].hand, kNoMate,
-                             std::numeric_limits<std::uint32_t>::max());
+    line_positions.add(keys_[static_cast<std::size_t>(j)].board_key,
+                       keys_[static_cast<std::size_t>(j)].hand);
   auto s = step(*scratch_, options_.step_nodes);
-  const Outcome o = s->search.prove(child, kUnboundedPlies);
+  const Outcome o = s->search.prove(child, kUnboundedPlies, {.forbidden = &line_positions});
   nodes += finish(*s);
   if (o == Outcome::Unknown) return Tri::Unknown;
   return o == Outcome::Proven ? Tri::Yes : Tri::No;

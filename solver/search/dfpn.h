@@ -25,6 +25,7 @@
 #include <vector>
 
 #include "solver/search/children.h"
+#include "solver/search/forbidden.h"
 #include "solver/search/futility.h"
 #include "solver/search/limits.h"
 #include "solver/search/mate_len.h"
@@ -42,6 +43,9 @@ enum class Outcome { Proven, Disproven, Unknown };
 
 struct MateSearchOptions {
   bool futility = false;  // ignore futile interpositions for the length budget
+  // Positions the search must not pass through (forbidden.h): each is no mate, as a
+  // repetition of a position before the root, never stored. Null: none.
+  const ForbiddenPositions* forbidden = nullptr;
 };
 
 // Something that answers "mate within L plies?" on a BasicMateSearch<R>'s behalf (the parallel
@@ -145,6 +149,8 @@ private:
                                      bool search);
   // Judges, once per square by a search, whether a refuting drop child is futile, and marks it
   // so. Searched lazily: only for drops that would refute the node.
+  // Marks the children that are forbidden positions (MateSearchOptions::forbidden) no mate.
+  void mark_forbidden(std::vector<Child>& children);
   void mark_if_futile(Node& node, Child& c);
   // Before a drop's first search: asks the table whether its comparison position is known
   // well enough to tell whether the drop is futile. Returns true when it was (the child is

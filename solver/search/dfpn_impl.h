@@ -92,6 +92,20 @@ ComparisonBounds BasicMateSearch<R>::comparison_bounds(Position& pos, Square s, 
   return best;
 }
 
+template <MateRules R> void BasicMateSearch<R>::mark_forbidden(std::vector<Child>& children) {
+  for (Child& c : children) {
+    if (!options_.forbidden->contains(c.key, c.hand)) continue;
+    // No mate, for this position only, resting on a repetition before the root: kept in this
+    // node (local) and off the table, whatever the table says of the position.
+    c.mark_disproven();
+    c.lower = kNoMate;
+    c.disproof_hand = c.hand;
+    c.upper = kNoMate;
+    c.rep_ply = kBeforeRoot;
+    c.local = true;
+  }
+}
+
 template <MateRules R> void BasicMateSearch<R>::mark_if_futile(Node& node, Child& c) {
   const Square s = R::drop_square(c.move);
   if (!node.futility.tested(s)) {
@@ -204,6 +218,7 @@ SearchResult BasicMateSearch<R>::mid(Position& pos, int ply, PhiDelta th, Plies 
     return SearchResult::disproven(kNoMate, R::hand(pos, attacker_), rep);
   std::vector<Child>& children = children_at(ply);
   expand_children(pos, attacker_, table_, children);
+  if (options_.forbidden) mark_forbidden(children);
   Node node{pos, ply, rem, or_node, R::board_key(pos), R::hand(pos, attacker_), children, {}};
   if (hooks_) hooks_->enter(node.key, node.hand);
 

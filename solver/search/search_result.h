@@ -23,6 +23,9 @@ namespace tsume {
 
 // The `rep_ply` of a value that rests on no repetition.
 inline constexpr int kNoRepetition = 0x7FFF'FFFF;
+// The `rep_ply` of a value that rests on a position forbidden to the whole search (a
+// repetition of a position before its root: MateSearchOptions::forbidden).
+inline constexpr int kBeforeRoot = -1;
 
 // A node's numbers in phi/delta form (Nagai 2002): phi is the number the node's player wants
 // to reach zero (pn at attacker nodes, dn at defender nodes), delta the other one. A node's

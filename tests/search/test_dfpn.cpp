@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include "solver/io/sfen.h"
+#include "tests/search/search_test_support.h"
 
 namespace tsume {
 namespace {
@@ -63,6 +64,31 @@ TEST(MateSearch, PawnDropMateIsNoMate) {
 TEST(MateSearch, PerpetualCheckIsNoMate) {
   // A lone dragon can check the central king forever (repetition) but never mate it.
   EXPECT_EQ(prove("9/9/9/9/4k4/9/9/9/+R8 b r2b4g4s4n4l18p 1", kUnboundedPlies), Outcome::Disproven);
+}
+
+TEST(MateSearch, AForbiddenPositionIsNoMateForItsOwnHandsOnly) {
+  // kHeadGoldMate: G*5b is the only mate at all (the other checks, G*4a, G*6a, G*4b, G*6b and
+  // the pawn's 5c5b(+), lose the checking piece to the king, and Black has nothing left). With
+  // the mated position after G*5b forbidden there is no mate. Forbidding the same board with
+  // other hands (Black holding a pawn more, White one less) forbids another position: the mate
+  // stands. Nothing of the forbidden search stays in the table: it proves the mate again.
+  const Position mated = test::position_as_given("4k4/4G4/4P4/9/9/9/9/9/9 w 2r2b3g4s4n4l17p 1");
+  const Position other = test::position_as_given("4k4/4G4/4P4/9/9/9/9/9/9 w P2r2b3g4s4n4l16p 1");
+  ASSERT_EQ(mated.board_key(), other.board_key());
+  Position pos = position(kHeadGoldMate);
+  TranspositionTable tt(8);
+  SearchLimits limits;
+  limits.max_nodes = 2'000'000;
+  SearchBudget budget(limits);
+  MateSearch search(tt, budget, pos.side_to_move());
+  ForbiddenPositions line;
+  line.add(other.board_key(), other.hand(Color::Black));
+  EXPECT_EQ(search.prove(pos, kUnboundedPlies, {.forbidden = &line}), Outcome::Proven);
+  line.add(mated.board_key(), mated.hand(Color::Black));
+  TranspositionTable fresh(8);
+  MateSearch forbidding(fresh, budget, pos.side_to_move());
+  EXPECT_EQ(forbidding.prove(pos, kUnboundedPlies, {.forbidden = &line}), Outcome::Disproven);
+  EXPECT_EQ(forbidding.prove(pos, kUnboundedPlies), Outcome::Proven);
 }
 
 }  // namespace
