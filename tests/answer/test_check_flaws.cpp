@@ -397,5 +397,44 @@ TEST(CheckFlaws, TwoCapturesInEitherOrderAreATransposition) {
   }));
 }
 
+// A mate that reaches a main-line board with other hands is a cook, not a transposition: a
+// position is the board, both hands and the side to move (SPEC.md section 2). White king 1b,
+// silver 3d, knight 2d, nothing in hand; Black silver 4b, bishop 1f, a rook and a silver in hand.
+// After 1f3d (the bishop takes the silver) 1b1a, R*2a checks along rank a: the king must take
+// it (1b is the bishop's, 2b the rook's), and S*1b checks again (1a and 3a are the silvers',
+// 2c the bishop's): 2a2b 3d2c+ mates (the horse is guarded by the silver on 1b and covers 1c 3b
+// 3c; 1a 2a are the silver's, 3a the other silver's), and 2a3b S*3c mates (the silver on 3c is
+// guarded by the silver on 4b; 2b 4b 4a 3a are the silvers', 2c 4c the bishop's). The first of
+// those mates ends on the board the line 1f3d 1b1a S*1b 1a2b 3d2c+ ends on, but with the rook in
+// White's hand: another position. (The line leaves a rook in hand, so the problem is not sound;
+// only the finding for R*2a is claimed here.)
+TEST(CheckCooks, AMateThroughAMainLineBoardWithOtherHandsIsACook) {
+  const std::string sfen = "9/5S2k/9/6sn1/9/8B/9/9/9 b RS 1";
+  auto pos = io::read_position(sfen, io::DefenderHand::AsGiven);
+  ASSERT_TRUE(pos.ok());
+  const std::vector<Move> cooked = line(sfen, {"1f3d", "1b1a", "R*2a", "1a2a", "S*1b"});
+  const std::vector<Move> main = line(sfen, {"1f3d", "1b1a", "S*1b", "1a2b", "3d2c+"});
+  Position via_cook = pos.value(), via_main = pos.value();
+  for (Move m : cooked) via_cook.do_move(m);
+  via_cook.do_move(usi(via_cook, "2a2b"));
+  via_cook.do_move(usi(via_cook, "3d2c+"));
+  for (Move m : main) via_main.do_move(m);
+  ASSERT_EQ(via_cook.board_key(), via_main.board_key());
+  ASSERT_NE(io::to_sfen(via_cook), io::to_sfen(via_main));
+
+  CheckOptions o = small_options();
+  o.test_pieces = false;
+  const CheckResult r = check_problem(pos.value(), o, main);
+  ASSERT_EQ(r.main_line, main) << r.reason;
+  const auto is_r2a = [](const Finding& f) {
+    return f.ply == 2 && io::to_usi(f.alternative) == "R*2a";
+  };
+  const auto cook = std::find_if(r.cooks.begin(), r.cooks.end(), is_r2a);
+  ASSERT_NE(cook, r.cooks.end()) << r.reason;
+  EXPECT_LE(cook->length, 5);
+  EXPECT_TRUE(std::none_of(r.flaws.begin(), r.flaws.end(), is_r2a));
+  EXPECT_EQ(r.verdict, Verdict::Cooked);
+}
+
 }  // namespace
 }  // namespace tsume
