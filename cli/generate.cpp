@@ -87,9 +87,9 @@ constexpr HelpText kHelp{
     "damaged record (an illegal or unreadable move) has the positions before the damage\n"
     "searched, then gives an error record ({id, source, error}; '#' line in sfen); the run\n"
     "goes on.\n"
-    "--count (when given) and --time stop the run between games. --resume (with -o FILE,\n"
-    "jsonl or kif) goes on after an interruption: FILE is cut to its complete records, the\n"
-    "games done are not searched again and no record is written twice.\n"
+    "--count (when given) and --time stop the run between games. --resume (with -o FILE)\n"
+    "goes on after an interruption: FILE is cut to its complete records, the games done are\n"
+    "not searched again and no record is written twice.\n"
     "\n"
     "--rules sho makes sho shogi problems (docs/sho.md) with the random method: board pieces\n"
     "only (no hands, no drops), the drunk elephant (E, +E) among them; the records say so\n"
@@ -279,7 +279,7 @@ int generate_from_games(const Context& ctx, const po::variables_map& vm,
         out << "{\"id\":" << json_string(record.name) << ",\"source\":" << json_string(record.file)
             << ",\"error\":" << json_string(message) << "}\n";
       else if (format == "sfen")
-        out << "# " << one_line(record.file) << ": error: " << one_line(message) << '\n';
+        out << "# " << one_line(record.name) << ": error: " << one_line(message) << '\n';
       else
         out << "表題：" << one_line(record.name) << "\n*error: " << one_line(message) << "\n\n";
     }
@@ -549,8 +549,7 @@ int generate_main(const Context& ctx) {
       "--from-games: budget per game position (and per piece --trim tries)");
   add("trim", po::bool_switch(), "--from-games: take off the pieces the mate does not need");
   add("resume", po::bool_switch(),
-      "with -o FILE (jsonl or kif), the random method or --from-games: go on from the records "
-      "already in FILE");
+      "with -o FILE, the random method or --from-games: go on from the records already in FILE");
   add("rate", po::value<std::vector<std::string>>()->value_name("FILE")->multitoken(),
       "rate these problems instead (difficulty rating, jsonl; budget --check-nodes)");
   add_rules_option(options);
@@ -601,7 +600,6 @@ int generate_main(const Context& ctx) {
     throw UsageError("--resume goes with the random method and --from-games (not --method "
                      "reverse, not --rate)");
   if (resume && !vm->count("output")) throw UsageError("--resume needs -o FILE");
-  if (resume && format == "sfen") throw UsageError("--resume needs --format jsonl or kif");
   o.seed = (*vm)["seed"].as<std::uint64_t>();
   o.threads = threads_option(*vm);
   batch::Pool pool(o.threads);  // every loop of the run takes its threads from it
@@ -700,16 +698,23 @@ int generate_main(const Context& ctx) {
 
   std::optional<GamesResume> resumed;
   std::size_t resumed_problems = 0;  // the random method's problems already in the file
+  bool resumed_empty = true;         // no file to resume, or an empty one (no header yet)
   if (resume) {
     const std::string path = (*vm)["output"].as<std::string>();
-    const batch::ResumeState st =
-        batch::prepare_resume(path, format == "jsonl" ? batch::Format::Jsonl : batch::Format::Kif);
-    if (!st.problem.empty()) {
-      ctx.err << "tsume generate: cannot resume " << path << ": " << st.problem << '\n';
+    const std::string problem =
+        format == "sfen" ? cut_to_complete_lines(path)
+                         : batch::prepare_resume(path, format == "jsonl" ? batch::Format::Jsonl
+                                                                         : batch::Format::Kif)
+                               .problem;
+    if (!problem.empty()) {
+      ctx.err << "tsume generate: cannot resume " << path << ": " << problem << '\n';
       return kExitInputError;
     }
     try {
       const std::vector<WrittenRecord> records = read_written(path, format, o.variant);
+      std::error_code ec;
+      resumed_empty =
+          !std::filesystem::exists(path, ec) || std::filesystem::file_size(path, ec) == 0;
       if (games)
         resumed = games_resume(records);
       else
@@ -745,7 +750,7 @@ int generate_main(const Context& ctx) {
   if (games) return generate_from_games(ctx, *vm, o, format, out, resumed ? &*resumed : nullptr);
   if (vm->count("rate")) return rate_problems(ctx, *vm, o, out);
   // The SFEN of a sho problem reads as a (different) modern shogi problem, so the rules go first.
-  if (format == "sfen" && o.variant != Variant::Shogi)
+  if (format == "sfen" && o.variant != Variant::Shogi && resumed_empty)
     out << "# rules " << variant_name(o.variant) << " (read with --rules "
         << variant_name(o.variant) << ")\n";
   if (reverse) {

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <charconv>
+#include <filesystem>
 #include <fstream>
 #include <iterator>
 #include <string_view>
@@ -13,6 +14,20 @@
 #include "solver/io/problem.h"
 
 namespace tsume::cli {
+
+std::string cut_to_complete_lines(const std::string& path) {
+  std::error_code ec;
+  if (!std::filesystem::exists(path, ec)) return "";
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return "cannot read the file";
+  const std::string content((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  const std::size_t keep = content.rfind('\n') == std::string::npos ? 0 : content.rfind('\n') + 1;
+  if (keep < content.size()) {
+    std::filesystem::resize_file(path, keep, ec);
+    if (ec) return "cannot truncate the cut last line: " + ec.message();
+  }
+  return "";
+}
 
 std::vector<WrittenRecord> read_written(const std::string& path, const std::string& format,
                                         Variant variant) {
@@ -47,6 +62,41 @@ std::vector<WrittenRecord> read_written(const std::string& path, const std::stri
         r.setup = problem->setup;
         r.pv = std::move(problem->moves);
       }
+      out.push_back(std::move(r));
+    }
+    return out;
+  }
+  if (format == "sfen") {
+    // Lines "SFEN<TAB>id<TAB>length<TAB>line"; "# <id>: error: ..." an error record of
+    // --from-games; other '#' lines (the rules of a sho file) are no record.
+    constexpr std::string_view kError = ": error: ";
+    while (at < content.size()) {
+      const std::size_t eol = content.find('\n', at);
+      const std::string text = content.substr(at, eol - at);
+      at = eol + 1;
+      ++line;
+      WrittenRecord r;
+      if (text.starts_with("# ")) {
+        const std::size_t mark = text.find(kError);
+        if (mark == std::string::npos) continue;
+        r.id = text.substr(2, mark - 2);
+        r.error = true;
+        out.push_back(std::move(r));
+        continue;
+      }
+      std::vector<std::string> fields;
+      for (std::size_t from = 0;;) {
+        const std::size_t tab = text.find('\t', from);
+        fields.push_back(text.substr(from, tab - from));
+        if (tab == std::string::npos) break;
+        from = tab + 1;
+      }
+      if (fields.size() != 4) throw fail(line, not_ours);
+      r.id = fields[1];
+      auto problem = io::read_sfen_problem(fields[0] + " moves " + fields[3], path, read);
+      if (!problem) throw fail(line, problem.error().reason);
+      r.setup = problem->setup;
+      r.pv = std::move(problem->moves);
       out.push_back(std::move(r));
     }
     return out;

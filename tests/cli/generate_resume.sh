@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # `tsume generate --resume` with the random method: a run cut at any byte of its output and
-# resumed writes the same file as one uninterrupted run, in jsonl and KIF. The configuration (1-ply
+# resumed writes the same file as one uninterrupted run, in jsonl, KIF and sfen. The configuration (1-ply
 # training problems, seed 2) finds many duplicates, so the problems already in the file must be
 # seen by the duplicate test of the resumed run. Usage errors: --method reverse, --rate, a file
 # of another seed.
@@ -21,7 +21,7 @@ fail() {
 }
 
 run=(generate --plies 1 --count 40 --mode training --seed 2)
-for fmt in jsonl kif; do
+for fmt in jsonl kif sfen; do
   "$tsume" "${run[@]}" --format "$fmt" -o "$tmp/full.$fmt" 2>"$tmp/err" || fail "generate ($fmt)"
   grep -q '40 problems from .* [1-9][0-9]* duplicates' "$tmp/err" ||
     fail "the run finds no duplicates: the test would not test the duplicate state"
@@ -33,6 +33,17 @@ for fmt in jsonl kif; do
     cmp -s "$tmp/part.$fmt" "$tmp/full.$fmt" || fail "resume ($fmt, cut at $cut) differs"
   done
   grep -q ', 40 problems already in the file' "$tmp/err" || fail "no resumed count ($fmt)"
+done
+
+# Sho shogi in sfen: the rules line that starts the file is written once.
+sho=(generate --rules sho --plies 1-3 --count 5 --seed 1 --format sfen)
+"$tsume" "${sho[@]}" -o "$tmp/sho.tsv" 2>"$tmp/err" || fail "generate (sho)"
+[[ $(grep -c '^# rules sho' "$tmp/sho.tsv") -eq 1 ]] || fail "no rules line (sho)"
+size=$(wc -c <"$tmp/sho.tsv")
+for cut in 0 10 $(($(head -n 1 "$tmp/sho.tsv" | wc -c))) $((size / 2)) "$size"; do
+  head -c "$cut" "$tmp/sho.tsv" >"$tmp/part.tsv"
+  "$tsume" "${sho[@]}" -o "$tmp/part.tsv" --resume 2>"$tmp/err" || fail "resume (sho, cut at $cut)"
+  cmp -s "$tmp/part.tsv" "$tmp/sho.tsv" || fail "resume (sho, cut at $cut) differs"
 done
 
 # A missing file starts the run.
