@@ -147,10 +147,10 @@ private:
   // mate within `max_len` on the plies from `base_ply` up (`search`), or read from the table.
   ComparisonBounds comparison_bounds(Position& pos, Square s, int base_ply, Plies max_len,
                                      bool search);
-  // Judges, once per square by a search, whether a refuting drop child is futile, and marks it
-  // so. Searched lazily: only for drops that would refute the node.
   // Marks the children that are forbidden positions (MateSearchOptions::forbidden) no mate.
   void mark_forbidden(std::vector<Child>& children);
+  // Judges, once per square by a search, whether a refuting drop child is futile, and marks it
+  // so. Searched lazily: only for drops that would refute the node.
   void mark_if_futile(Node& node, Child& c);
   // Before a drop's first search: asks the table whether its comparison position is known
   // well enough to tell whether the drop is futile. Returns true when it was (the child is

@@ -30,8 +30,6 @@ public:
     return std::binary_search(entries_.begin(), entries_.end(),
                               Entry{board_key, attacker_hand.raw()});
   }
-  bool empty() const { return entries_.empty(); }
-  std::size_t size() const { return entries_.size(); }
 
 private:
   using Entry = std::pair<std::uint64_t, std::uint32_t>;
