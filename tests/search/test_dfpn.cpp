@@ -15,14 +15,16 @@ Position position(const char* sfen) {
   return p.ok() ? p.value() : Position();
 }
 
-Outcome prove(const char* sfen, Plies max_len, bool futility = false) {
+// "Mate within max_len?" from `sfen`, in `table` (a fresh one when null).
+Outcome prove(const char* sfen, Plies max_len, MateSearchOptions options = {},
+              TranspositionTable* table = nullptr) {
   Position pos = position(sfen);
-  TranspositionTable tt(8);
+  TranspositionTable fresh(8);
   SearchLimits limits;
   limits.max_nodes = 2'000'000;
   SearchBudget budget(limits);
-  MateSearch search(tt, budget, pos.side_to_move());
-  return search.prove(pos, max_len, {.futility = futility});
+  MateSearch search(table ? *table : fresh, budget, pos.side_to_move());
+  return search.prove(pos, max_len, options);
 }
 
 // Gold drop on the head of a king boxed in by its own pieces: mate in 1.
@@ -36,16 +38,16 @@ TEST(MateSearch, ProvesAOnePlyMate) {
 TEST(MateSearch, ALengthBudgetBelowTheMateIsDisproven) {
   // SPEC.md section 5: mate in 3 when futile interpositions are not counted.
   constexpr const char* kThree = "9/5g1s1/8k/6+R2/9/6R1S/5B3/9/9 b b3g2s4n4l18p 1";
-  EXPECT_EQ(prove(kThree, 3, true), Outcome::Proven);
-  EXPECT_EQ(prove(kThree, 1, true), Outcome::Disproven);
+  EXPECT_EQ(prove(kThree, 3, {.futility = true}), Outcome::Proven);
+  EXPECT_EQ(prove(kThree, 1, {.futility = true}), Outcome::Disproven);
 }
 
 TEST(MateSearch, FutileInterpositionsAreNotCounted) {
   // SPEC.md section 5: a 3-ply problem once futile drops are ignored; counted, they make it
   // longer.
   constexpr const char* kBishops = "5pk2/7P1/4+R1+P1+b/8b/6R2/9/9/9/9 b 4g4s4n4l15p 1";
-  EXPECT_EQ(prove(kBishops, 3, true), Outcome::Proven);
-  EXPECT_EQ(prove(kBishops, 1, true), Outcome::Disproven);
+  EXPECT_EQ(prove(kBishops, 3, {.futility = true}), Outcome::Proven);
+  EXPECT_EQ(prove(kBishops, 1, {.futility = true}), Outcome::Disproven);
   EXPECT_EQ(prove(kBishops, 3), Outcome::Disproven);
 }
 
@@ -75,20 +77,14 @@ TEST(MateSearch, AForbiddenPositionIsNoMateForItsOwnHandsOnly) {
   const Position mated = test::position_as_given("4k4/4G4/4P4/9/9/9/9/9/9 w 2r2b3g4s4n4l17p 1");
   const Position other = test::position_as_given("4k4/4G4/4P4/9/9/9/9/9/9 w P2r2b3g4s4n4l16p 1");
   ASSERT_EQ(mated.board_key(), other.board_key());
-  Position pos = position(kHeadGoldMate);
-  TranspositionTable tt(8);
-  SearchLimits limits;
-  limits.max_nodes = 2'000'000;
-  SearchBudget budget(limits);
-  MateSearch search(tt, budget, pos.side_to_move());
   ForbiddenPositions line;
   line.add(other.board_key(), other.hand(Color::Black));
-  EXPECT_EQ(search.prove(pos, kUnboundedPlies, {.forbidden = &line}), Outcome::Proven);
+  EXPECT_EQ(prove(kHeadGoldMate, kUnboundedPlies, {.forbidden = &line}), Outcome::Proven);
   line.add(mated.board_key(), mated.hand(Color::Black));
-  TranspositionTable fresh(8);
-  MateSearch forbidding(fresh, budget, pos.side_to_move());
-  EXPECT_EQ(forbidding.prove(pos, kUnboundedPlies, {.forbidden = &line}), Outcome::Disproven);
-  EXPECT_EQ(forbidding.prove(pos, kUnboundedPlies), Outcome::Proven);
+  TranspositionTable table(8);
+  EXPECT_EQ(prove(kHeadGoldMate, kUnboundedPlies, {.forbidden = &line}, &table),
+            Outcome::Disproven);
+  EXPECT_EQ(prove(kHeadGoldMate, kUnboundedPlies, {}, &table), Outcome::Proven);
 }
 
 }  // namespace
@@ -161,7 +157,7 @@ TEST(MateSearch, SteeringByTheWorkersNeverChangesTheAnswer) {
   SkewingHooks hooks;
   EXPECT_EQ(prove_with_hooks(kThree, 3, hooks), Outcome::Proven);
   EXPECT_EQ(prove_with_hooks(kThree, 1, hooks), Outcome::Disproven);
-  EXPECT_EQ(prove(kThree, 3, true), Outcome::Proven);
+  EXPECT_EQ(prove(kThree, 3, {.futility = true}), Outcome::Proven);
 }
 
 }  // namespace
