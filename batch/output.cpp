@@ -123,6 +123,29 @@ ResumeState scan_blocks(std::string_view content, std::string_view id_prefix) {
   return st;
 }
 
+// TSV: a record per line, its id the second field; '#' lines are kept and name no record.
+ResumeState scan_lines(std::string_view content) {
+  ResumeState st;
+  std::size_t at = 0;
+  int line = 0;
+  while (at < content.size()) {
+    const std::size_t eol = content.find('\n', at);
+    if (eol == std::string_view::npos) break;  // the cut last line
+    ++line;
+    const std::string_view text = content.substr(at, eol - at);
+    at = eol + 1;
+    st.keep = at;
+    if (text.starts_with('#')) continue;
+    const std::size_t tab = text.find('\t');
+    if (tab == std::string_view::npos) {
+      st.problem = "line " + std::to_string(line) + " is not a TSV record (SFEN<TAB>id<TAB>...)";
+      return st;
+    }
+    st.ids.insert(std::string(text.substr(tab + 1, text.find('\t', tab + 1) - tab - 1)));
+  }
+  return st;
+}
+
 }  // namespace
 
 std::string resume_key(const std::string& id, Format format) {
@@ -131,7 +154,7 @@ std::string resume_key(const std::string& id, Format format) {
 
 // Reads `path` for --resume and truncates it to its complete records. Throws nothing; returns
 // the state with `problem` set when the file cannot be used.
-ResumeState prepare_resume(const std::string& path, Format format) {
+ResumeState prepare_resume(const std::string& path, Format format, std::string* kept) {
   ResumeState st;
   std::error_code ec;
   if (!fs::exists(path, ec)) return st;  // nothing yet: start from the beginning
@@ -142,12 +165,14 @@ ResumeState prepare_resume(const std::string& path, Format format) {
   }
   st = format == Format::Jsonl  ? scan_jsonl(content)
        : format == Format::Text ? scan_blocks(content, "id ")
-                                : scan_blocks(content, "表題：");
+       : format == Format::Kif  ? scan_blocks(content, "表題：")
+                                : scan_lines(content);
   if (!st.problem.empty()) return st;
   if (st.keep < content.size()) {
     fs::resize_file(path, st.keep, ec);
     if (ec) st.problem = "cannot truncate the cut last record: " + ec.message();
   }
+  if (kept) *kept = content.substr(0, st.keep);
   return st;
 }
 

@@ -12,8 +12,10 @@
 namespace tsume::batch {
 
 // The record formats of a batch output. Text records start with "id <id>" and KIF records with
-// "表題：<id>", each ended by an empty line; a jsonl record is one line starting {"id":.
-enum class Format { Text, Jsonl, Kif };
+// "表題：<id>", each ended by an empty line; a jsonl record is one line starting {"id":; a TSV
+// record is one line of the problems/ TSV (SFEN<TAB>id<TAB>...), '#' lines being comments
+// (`tsume generate --format sfen`).
+enum class Format { Text, Jsonl, Kif, Tsv };
 
 // JSON string contents: quotes, backslashes and control characters escaped; bytes that are not
 // valid UTF-8 written as \u00XX so that every line stays valid JSON.
@@ -26,7 +28,7 @@ std::string seconds_text(double seconds);
 
 // --resume: the ids already in the output file, and where its complete records end.
 struct ResumeState {
-  std::set<std::string> ids;  // jsonl: escaped as written; text and KIF: as written
+  std::set<std::string> ids;  // jsonl: escaped as written; text, KIF and TSV: as written
   std::uintmax_t keep = 0;    // bytes of complete records; the rest is a cut record
   std::string problem;        // non-empty: the file is not output of this format
 };
@@ -34,7 +36,8 @@ struct ResumeState {
 std::string resume_key(const std::string& id, Format format);
 // Reads `path` for --resume and truncates it to its complete records. Throws nothing; returns
 // the state with `problem` set when the file cannot be used. A missing file is an empty one.
-ResumeState prepare_resume(const std::string& path, Format format);
+// With `kept`, also the text of the complete records (what the file holds afterwards).
+ResumeState prepare_resume(const std::string& path, Format format, std::string* kept = nullptr);
 
 // The progress text of a batch: "[####....] done/total  <label> <count>  rate/s  ETA h:mm:ss".
 std::string progress_text(std::size_t done, std::size_t total, std::string_view label,

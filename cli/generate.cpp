@@ -698,23 +698,21 @@ int generate_main(const Context& ctx) {
 
   std::optional<GamesResume> resumed;
   std::size_t resumed_problems = 0;  // the random method's problems already in the file
-  bool resumed_empty = true;         // no file to resume, or an empty one (no header yet)
+  bool resumed_empty = true;         // nothing in the file to resume (no header yet)
   if (resume) {
     const std::string path = (*vm)["output"].as<std::string>();
-    const std::string problem =
-        format == "sfen" ? cut_to_complete_lines(path)
-                         : batch::prepare_resume(path, format == "jsonl" ? batch::Format::Jsonl
-                                                                         : batch::Format::Kif)
-                               .problem;
-    if (!problem.empty()) {
-      ctx.err << "tsume generate: cannot resume " << path << ": " << problem << '\n';
+    const batch::Format kind = format == "jsonl" ? batch::Format::Jsonl
+                               : format == "kif" ? batch::Format::Kif
+                                                 : batch::Format::Tsv;
+    std::string content;
+    const batch::ResumeState st = batch::prepare_resume(path, kind, &content);
+    if (!st.problem.empty()) {
+      ctx.err << "tsume generate: cannot resume " << path << ": " << st.problem << '\n';
       return kExitInputError;
     }
+    resumed_empty = content.empty();
     try {
-      const std::vector<WrittenRecord> records = read_written(path, format, o.variant);
-      std::error_code ec;
-      resumed_empty =
-          !std::filesystem::exists(path, ec) || std::filesystem::file_size(path, ec) == 0;
+      const std::vector<WrittenRecord> records = read_written(content, path, format, o.variant);
       if (games)
         resumed = games_resume(records);
       else

@@ -2,9 +2,6 @@
 
 #include <algorithm>
 #include <charconv>
-#include <filesystem>
-#include <fstream>
-#include <iterator>
 #include <string_view>
 
 #include "generator/dedup.h"
@@ -15,24 +12,8 @@
 
 namespace tsume::cli {
 
-std::string cut_to_complete_lines(const std::string& path) {
-  std::error_code ec;
-  if (!std::filesystem::exists(path, ec)) return "";
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return "cannot read the file";
-  const std::string content((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  const std::size_t keep = content.rfind('\n') == std::string::npos ? 0 : content.rfind('\n') + 1;
-  if (keep < content.size()) {
-    std::filesystem::resize_file(path, keep, ec);
-    if (ec) return "cannot truncate the cut last line: " + ec.message();
-  }
-  return "";
-}
-
-std::vector<WrittenRecord> read_written(const std::string& path, const std::string& format,
-                                        Variant variant) {
-  std::ifstream in(path, std::ios::binary);
-  const std::string content((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+std::vector<WrittenRecord> read_written(const std::string& content, const std::string& path,
+                                        const std::string& format, Variant variant) {
   const auto fail = [&](int line, const std::string& reason) {
     return ResumeError("cannot resume " + path + ":" + std::to_string(line) + ": " + reason);
   };

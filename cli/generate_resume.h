@@ -1,8 +1,8 @@
 // `tsume generate --resume` (docs/generate.md "Parallelism and determinism" and "Training mode
 // from games"): what an interrupted run's output file holds, read back so that the run goes on
 // where it stopped and the file ends as one uninterrupted run's. The file is first cut to its
-// complete records (batch::prepare_resume; cut_to_complete_lines for the sfen lines); the
-// formats are this command's jsonl, KIF and sfen.
+// complete records by batch::prepare_resume, which also hands back their text; the formats are
+// this command's jsonl, KIF and sfen.
 #pragma once
 
 #include <cstddef>
@@ -31,13 +31,11 @@ struct WrittenRecord {
   std::vector<Move> pv;             // its main line
 };
 
-// --format sfen: cuts FILE after its last complete line (a record per line). Returns what is
-// wrong ("" when nothing: a missing file is fine, the run starts it).
-std::string cut_to_complete_lines(const std::string& path);
-
-// The records of FILE (`format` jsonl, kif or sfen) under `variant`'s rules. Throws ResumeError.
-std::vector<WrittenRecord> read_written(const std::string& path, const std::string& format,
-                                        Variant variant);
+// The records in `content`, the complete records of the output file `path` as
+// batch::prepare_resume kept them (`format` jsonl, kif or sfen) under `variant`'s rules. Throws
+// ResumeError naming `path` and the line.
+std::vector<WrittenRecord> read_written(const std::string& content, const std::string& path,
+                                        const std::string& format, Variant variant);
 
 // The random method: the run goes on after the last candidate written (ids g<seed>-<candidate>);
 // the problems written count toward --count and are seen by the duplicate test (o.written), the

@@ -379,6 +379,7 @@ std::string format_outcome(const Outcome& o, Format format) {
   case Format::Kif:
     return format_kif(o);
   case Format::Text:
+  case Format::Tsv:  // not a format of solve (generate's sfen lines)
     break;
   }
   return format_text(o);

@@ -41,7 +41,8 @@ grep -q '1 continuations' "$tmp/err" || fail "the summary does not count the con
 
 "$tsume" generate --from-games "${games[@]}" --trim --format sfen -o "$tmp/out.tsv" \
   2>"$tmp/err" || fail "generate (sfen, trim) failed"
-grep -q '^# bad_drop: error: .*bad_drop.kif:' "$tmp/out.tsv" || fail "no error line for bad_drop.kif"
+grep -q '^# bad_drop: error: .*bad_drop.kif:' "$tmp/out.tsv" ||
+  fail "no error line for bad_drop.kif"
 [[ $(grep -cv '^#' "$tmp/out.tsv") -eq 2 ]] || fail "expected 2 puzzles"
 # Trimmed by hand: the pieces on file 9, the silver and Black's king are not needed.
 grep -q '^9/4k4/9/4P4/9/9/9/9/9 b 2G2r2b2g4s4n4l17p 1	head_gold-0	3	' "$tmp/out.tsv" ||

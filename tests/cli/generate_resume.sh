@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # `tsume generate --resume` with the random method: a run cut at any byte of its output and
-# resumed writes the same file as one uninterrupted run, in jsonl, KIF and sfen. The configuration (1-ply
-# training problems, seed 2) finds many duplicates, so the problems already in the file must be
-# seen by the duplicate test of the resumed run. Usage errors: --method reverse, --rate, a file
-# of another seed.
+# resumed writes the same file as one uninterrupted run, in jsonl, KIF and sfen. The
+# configuration (1-ply training problems, seed 2) finds many duplicates, so the problems already
+# in the file must be seen by the duplicate test of the resumed run. Errors: --method reverse,
+# --rate, a file of another seed, a file that is not TSV.
 #
 #   generate_resume.sh TSUME
 #
@@ -45,6 +45,12 @@ for cut in 0 10 $(($(head -n 1 "$tmp/sho.tsv" | wc -c))) $((size / 2)) "$size"; 
   "$tsume" "${sho[@]}" -o "$tmp/part.tsv" --resume 2>"$tmp/err" || fail "resume (sho, cut at $cut)"
   cmp -s "$tmp/part.tsv" "$tmp/sho.tsv" || fail "resume (sho, cut at $cut) differs"
 done
+
+# A file that is not TSV is refused, naming the line.
+printf '{"id":"a"}\n' >"$tmp/bad.tsv"
+"$tsume" "${run[@]}" --format sfen -o "$tmp/bad.tsv" --resume 2>"$tmp/err"
+[[ $? -eq 1 ]] && grep -q 'cannot resume .*bad.tsv: line 1 is not a TSV record' "$tmp/err" ||
+  fail "a file that is not TSV"
 
 # A missing file starts the run.
 "$tsume" "${run[@]}" -o "$tmp/new.jsonl" --resume 2>"$tmp/err" || fail "resume of no file"
