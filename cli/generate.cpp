@@ -239,7 +239,7 @@ int generate_from_games(const Context& ctx, const po::variables_map& vm,
   // --count (when given; the puzzles already in a resumed file count) and --time stop the run
   // between games.
   const std::size_t count = vm["count"].defaulted() ? 0 : o.count;
-  std::size_t written = resume ? resume->puzzles : 0;
+  std::size_t written = resume ? resume->positions.size() : 0;
   if (resume)
     for (const BoardSetup& setup : resume->positions) scanner.remember(setup);
   // A resumed run skips the games done before: those with a record in the file but the last
@@ -296,9 +296,9 @@ int generate_from_games(const Context& ctx, const po::variables_map& vm,
           << " with a mate in the band, " << s.continuations << " continuations and "
           << s.duplicates << " duplicates skipped; " << s.nodes << " nodes), "
           << ideas_text(ideas.size())
-          << (resume
-                  ? ", " + std::to_string(resume->puzzles) + " puzzles of them already in the file"
-                  : std::string())
+          << (resume ? ", " + std::to_string(resume->positions.size()) +
+                           " puzzles of them already in the file"
+                     : std::string())
           << " in " << seconds_text(seconds) << (g_interrupted.load() ? " (interrupted)" : "")
           << '\n';
   return s.games == 0 && s.errors > 0 ? kExitInputError : kExitOk;

@@ -136,10 +136,7 @@ GamesResume games_resume(const std::vector<WrittenRecord>& records) {
     r.ids.insert(w.id);
     r.last_game = gen::game_of_record(w.id, w.error);
     r.games.insert(r.last_game);
-    if (w.setup) {
-      r.positions.push_back(*w.setup);
-      ++r.puzzles;
-    }
+    if (w.setup) r.positions.push_back(*w.setup);
   }
   return r;
 }

@@ -47,10 +47,9 @@ std::size_t resume_random(const std::vector<WrittenRecord>& records, gen::Genera
 // --from-games: what the file holds.
 struct GamesResume {
   std::set<std::string> ids;          // of the records written (puzzles and errors)
-  std::vector<BoardSetup> positions;  // of the puzzles written
+  std::vector<BoardSetup> positions;  // of the puzzles written, one each
   std::set<std::string> games;        // the games with a record in the file
   std::string last_game;              // the game of the last record (it may be cut short)
-  std::size_t puzzles = 0;
 };
 GamesResume games_resume(const std::vector<WrittenRecord>& records);
 
