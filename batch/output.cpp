@@ -71,9 +71,12 @@ std::string seconds_text(double seconds) {
 
 namespace {
 
-ResumeState scan_jsonl(std::string_view content) {
+// Formats of a record per line (jsonl, TSV): the complete lines, each read by `id_of`, which
+// gives its id, or nullopt when the line is not `what` (then the file is refused, naming the
+// line). With `comments`, '#' lines are kept and name no record.
+template <class IdOf>
+ResumeState scan_lines(std::string_view content, std::string_view what, bool comments, IdOf id_of) {
   ResumeState st;
-  constexpr std::string_view kStart = "{\"id\":\"";
   std::size_t at = 0;
   int line = 0;
   while (at < content.size()) {
@@ -81,18 +84,35 @@ ResumeState scan_jsonl(std::string_view content) {
     if (eol == std::string_view::npos) break;  // the cut last line
     ++line;
     const std::string_view text = content.substr(at, eol - at);
-    // The id is the first field, a JSON string as json_escape wrote it.
-    std::size_t end = kStart.size();
-    while (end < text.size() && text[end] != '"') end += text[end] == '\\' ? 2 : 1;
-    if (!text.starts_with(kStart) || !text.ends_with('}') || end >= text.size()) {
-      st.problem = "line " + std::to_string(line) + " is not a jsonl record of tsume solve";
-      return st;
+    if (!comments || !text.starts_with('#')) {
+      const std::optional<std::string_view> id = id_of(text);
+      if (!id) {
+        st.problem = "line " + std::to_string(line) + " is not " + std::string(what);
+        return st;
+      }
+      st.ids.insert(std::string(*id));
     }
-    st.ids.insert(std::string(text.substr(kStart.size(), end - kStart.size())));
     at = eol + 1;
     st.keep = at;
   }
   return st;
+}
+
+// jsonl: the id is the first field, a JSON string as json_escape wrote it.
+std::optional<std::string_view> jsonl_id(std::string_view text) {
+  constexpr std::string_view kStart = "{\"id\":\"";
+  std::size_t end = kStart.size();
+  while (end < text.size() && text[end] != '"') end += text[end] == '\\' ? 2 : 1;
+  if (!text.starts_with(kStart) || !text.ends_with('}') || end >= text.size()) return std::nullopt;
+  return text.substr(kStart.size(), end - kStart.size());
+}
+
+// TSV: the id is the second field.
+std::optional<std::string_view> tsv_id(std::string_view text) {
+  const std::size_t tab = text.find('\t');
+  if (tab == std::string_view::npos || tab + 1 == text.size() || text[tab + 1] == '\t')
+    return std::nullopt;
+  return text.substr(tab + 1, text.find('\t', tab + 1) - tab - 1);
 }
 
 // Text and KIF: blocks of lines ended by an empty line; the first line names the id.
@@ -123,29 +143,6 @@ ResumeState scan_blocks(std::string_view content, std::string_view id_prefix) {
   return st;
 }
 
-// TSV: a record per line, its id the second field; '#' lines are kept and name no record.
-ResumeState scan_lines(std::string_view content) {
-  ResumeState st;
-  std::size_t at = 0;
-  int line = 0;
-  while (at < content.size()) {
-    const std::size_t eol = content.find('\n', at);
-    if (eol == std::string_view::npos) break;  // the cut last line
-    ++line;
-    const std::string_view text = content.substr(at, eol - at);
-    at = eol + 1;
-    st.keep = at;
-    if (text.starts_with('#')) continue;
-    const std::size_t tab = text.find('\t');
-    if (tab == std::string_view::npos) {
-      st.problem = "line " + std::to_string(line) + " is not a TSV record (SFEN<TAB>id<TAB>...)";
-      return st;
-    }
-    st.ids.insert(std::string(text.substr(tab + 1, text.find('\t', tab + 1) - tab - 1)));
-  }
-  return st;
-}
-
 }  // namespace
 
 std::string resume_key(const std::string& id, Format format) {
@@ -163,10 +160,12 @@ ResumeState prepare_resume(const std::string& path, Format format, std::string* 
     st.problem = "cannot read the file";
     return st;
   }
-  st = format == Format::Jsonl  ? scan_jsonl(content)
+  st = format == Format::Jsonl
+           ? scan_lines(content, "a jsonl record of tsume solve", false, jsonl_id)
        : format == Format::Text ? scan_blocks(content, "id ")
-       : format == Format::Kif  ? scan_blocks(content, "表題：")
-                                : scan_lines(content);
+       : format == Format::Kif
+           ? scan_blocks(content, "表題：")
+           : scan_lines(content, "a TSV record (SFEN<TAB>id<TAB>...)", true, tsv_id);
   if (!st.problem.empty()) return st;
   if (st.keep < content.size()) {
     fs::resize_file(path, st.keep, ec);
