@@ -70,7 +70,9 @@ constexpr HelpText kHelp{
     "it with the same length or two plies more, --drift tried). Seeds: problems of\n"
     "--seed-plies from the random method, or the problems of --extend FILE (any input of\n"
     "'tsume solve'). Every SOUND problem of the chain whose length is in --plies is written.\n"
-    "Composition mode only; the output does not depend on --threads.\n"
+    "Composition mode only; the output does not depend on --threads. With -o FILE the run\n"
+    "keeps its state in FILE.checkpoint (at its start, every --checkpoint, at its end);\n"
+    "--resume with the same options goes on from it, FILE ending as one uninterrupted run's.\n"
     "\n"
     "--from-games reads game records (KIF, KI2, CSA) and writes every position where the side\n"
     "to move has a forced mate of an exact length in --plies (default 3-9 here) within\n"
@@ -549,7 +551,11 @@ int generate_main(const Context& ctx) {
       "--from-games: budget per game position (and per piece --trim tries)");
   add("trim", po::bool_switch(), "--from-games: take off the pieces the mate does not need");
   add("resume", po::bool_switch(),
-      "with -o FILE, the random method or --from-games: go on from the records already in FILE");
+      "with -o FILE: go on from the records already in FILE (the reverse method: from its "
+      "checkpoint FILE.checkpoint)");
+  add("checkpoint", duration_value("1m"),
+      "reverse, with -o FILE: write the run's state to FILE.checkpoint this often (0: after "
+      "every unit of work) and at its end, for --resume");
   add("rate", po::value<std::vector<std::string>>()->value_name("FILE")->multitoken(),
       "rate these problems instead (difficulty rating, jsonl; budget --check-nodes)");
   add_rules_option(options);
@@ -596,9 +602,7 @@ int generate_main(const Context& ctx) {
   if (format != "jsonl" && format != "sfen" && format != "kif")
     throw UsageError("--format must be jsonl, sfen or kif, got '" + format + "'");
   const bool resume = (*vm)["resume"].as<bool>();
-  if (resume && (reverse || vm->count("rate")))
-    throw UsageError("--resume goes with the random method and --from-games (not --method "
-                     "reverse, not --rate)");
+  if (resume && vm->count("rate")) throw UsageError("--resume does not go with --rate");
   if (resume && !vm->count("output")) throw UsageError("--resume needs -o FILE");
   o.seed = (*vm)["seed"].as<std::uint64_t>();
   o.threads = threads_option(*vm);
@@ -696,8 +700,10 @@ int generate_main(const Context& ctx) {
     return g_interrupted.load() ? 130 : kExitOk;
   }
 
+  std::set<std::string> ideas;  // the distinct endings written (gen::idea_key)
   std::optional<GamesResume> resumed;
-  std::size_t resumed_problems = 0;  // the random method's problems already in the file
+  std::size_t resumed_problems = 0;  // the problems already in the file (kept)
+  ReverseResume resumed_reverse;     // the reverse method's checkpoint
   bool resumed_empty = true;         // nothing in the file to resume (no header yet)
   if (resume) {
     const std::string path = (*vm)["output"].as<std::string>();
@@ -713,10 +719,27 @@ int generate_main(const Context& ctx) {
     resumed_empty = content.empty();
     try {
       const std::vector<WrittenRecord> records = read_written(content, path, format, o.variant);
-      if (games)
+      if (games) {
         resumed = games_resume(records);
-      else
+      } else if (reverse) {
+        // The records after the checkpoint are cut off: the resumed run writes them again.
+        ro.base = o;
+        resumed_reverse = resume_reverse(content, path, format, ro);
+        o.written = ro.base.written;
+        resumed_problems = resumed_reverse.records;
+        std::error_code error;
+        if (!resumed_reverse.state.empty())
+          std::filesystem::resize_file(path, resumed_reverse.bytes, error);
+        if (error) throw ResumeError("cannot resume " + path + ": " + error.message());
+      } else {
         resumed_problems = resume_random(records, o, path);
+      }
+      // The endings of the problems kept count among the run's ideas.
+      for (std::size_t i = 0; i < resumed_problems && !games; ++i) {
+        Position start;
+        if (records[i].setup && start.set(*records[i].setup, KingRule::Any).empty())
+          ideas.insert(gen::idea_key(start, records[i].pv));
+      }
     } catch (const ResumeError& e) {
       ctx.err << "tsume generate: " << e.what() << '\n';
       return kExitInputError;
@@ -735,7 +758,6 @@ int generate_main(const Context& ctx) {
   StatusLine bar(ctx.err, ::isatty(STDERR_FILENO) == 1);
   const InterruptGuard guard;
   o.stop = &g_interrupted;
-  std::set<std::string> ideas;  // the distinct endings written (gen::idea_key)
   const auto write_record = [&](const std::string& record) {
     bar.clear();
     out << record;
@@ -753,13 +775,35 @@ int generate_main(const Context& ctx) {
         << variant_name(o.variant) << ")\n";
   if (reverse) {
     ro.base = o;
-    const gen::ReverseStats stats =
-        gen::generate_reverse(ro, write, [&](const gen::ReverseStats& s) {
-          bar.show("tsume generate: " + reverse_summary(s, false));
-        });
+    if (vm->count("output")) {
+      // The checkpoint beside the file; an old one (of another run) is removed at once.
+      const std::string path = (*vm)["output"].as<std::string>();
+      if (resumed_reverse.state.empty())
+        std::filesystem::remove(checkpoint_path(path));
+      else
+        ro.resume = &resumed_reverse.state;
+      ro.checkpoint_seconds = duration_option(*vm, "checkpoint");
+      ro.checkpoint = [&, path](const std::string& state, const gen::ReverseStats& s) {
+        out.flush();
+        write_checkpoint(path, std::filesystem::file_size(path), s.emitted, state);
+      };
+    }
+    gen::ReverseStats stats;
+    try {
+      stats = gen::generate_reverse(ro, write, [&](const gen::ReverseStats& s) {
+        bar.show("tsume generate: " + reverse_summary(s, false));
+      });
+    } catch (const std::runtime_error& e) {  // a checkpoint not read or not written
+      bar.clear();
+      ctx.err << "tsume generate: " << e.what() << '\n';
+      return kExitInputError;
+    }
     bar.clear();
     ctx.err << "tsume generate: " << reverse_summary(stats, true) << "\n  "
-            << ideas_text(ideas.size()) << (g_interrupted.load() ? " (interrupted)" : "") << '\n';
+            << ideas_text(ideas.size())
+            << (resume ? ", " + std::to_string(resumed_problems) + " problems already in the file"
+                       : std::string())
+            << (g_interrupted.load() ? " (interrupted)" : "") << '\n';
     return kExitOk;
   }
   gen::GenerateStats stats;

@@ -2,8 +2,13 @@
 
 #include <algorithm>
 #include <charconv>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
 #include <string_view>
 
+#include "generator/checkpoint_text.h"
 #include "generator/dedup.h"
 #include "generator/from_games.h"
 #include "solver/io/jsonl.h"
@@ -137,6 +142,103 @@ GamesResume games_resume(const std::vector<WrittenRecord>& records) {
     r.last_game = gen::game_of_record(w.id, w.error);
     r.games.insert(r.last_game);
     if (w.setup) r.positions.push_back(*w.setup);
+  }
+  return r;
+}
+
+namespace {
+
+constexpr std::string_view kCheckpointTitle = "tsume generate checkpoint 1\n";
+
+// The fields of `options` (name=value, blank-separated) whose values differ in `other`.
+std::string differing(const std::string& options, const std::string& other) {
+  std::istringstream a(options), b(other);
+  std::string x, y, out;
+  while (a >> x) {
+    if (!(b >> y)) y.clear();
+    if (x != y)
+      out += (out.empty() ? "" : ", ") + x + " there, " + (y.empty() ? "none" : y) + " here";
+  }
+  return out.empty() ? "other seeds" : out;
+}
+
+}  // namespace
+
+std::string checkpoint_path(const std::string& output) { return output + ".checkpoint"; }
+
+void write_checkpoint(const std::string& output, std::uintmax_t bytes, std::size_t records,
+                      const std::string& state) {
+  const std::string path = checkpoint_path(output), temporary = path + ".new";
+  {
+    std::ofstream f(temporary, std::ios::binary | std::ios::trunc);
+    char hash[17];
+    std::snprintf(hash, sizeof hash, "%016llx", static_cast<unsigned long long>(gen::fnv1a(state)));
+    f << kCheckpointTitle << "output-bytes " << bytes << " records " << records << " checksum "
+      << hash << '\n'
+      << state;
+    f.flush();
+    if (!f) throw ResumeError("cannot write " + temporary);
+  }
+  std::error_code error;
+  std::filesystem::rename(temporary, path, error);
+  if (error) throw ResumeError("cannot write " + path + ": " + error.message());
+}
+
+ReverseResume resume_reverse(const std::string& content, const std::string& output,
+                             const std::string& format, gen::ReverseOptions& ro) {
+  const std::string path = checkpoint_path(output);
+  const auto fail = [&](const std::string& reason) {
+    return ResumeError("cannot resume " + output + ": " + reason);
+  };
+  std::ifstream f(path, std::ios::binary);
+  if (!f) {
+    if (content.empty()) return {};
+    throw fail("no checkpoint " + path +
+               " (a reverse-method run with -o writes one every --checkpoint and at its end)");
+  }
+  std::stringstream whole;
+  whole << f.rdbuf();
+  const std::string text = whole.str();
+  const auto bad = [&](int line, const std::string& reason) {
+    return fail(path + ":" + std::to_string(line) + ": " + reason);
+  };
+  if (!text.starts_with(kCheckpointTitle)) throw bad(1, "not a checkpoint of tsume generate");
+  const std::size_t eol = text.find('\n', kCheckpointTitle.size());
+  if (eol == std::string::npos) throw bad(2, "the checkpoint ends early");
+  ReverseResume r;
+  unsigned long long bytes = 0, records = 0, hash = 0;
+  char tail = 0;
+  const std::string header = text.substr(kCheckpointTitle.size(), eol - kCheckpointTitle.size());
+  if (std::sscanf(header.c_str(), "output-bytes %llu records %llu checksum %16llx%c", &bytes,
+                  &records, &hash, &tail) != 3)
+    throw bad(2, "expected 'output-bytes N records K checksum H'");
+  r.state = text.substr(eol + 1);
+  if (gen::fnv1a(r.state) != hash) throw bad(3, "damaged (its checksum does not match)");
+  r.bytes = bytes;
+  r.records = static_cast<std::size_t>(records);
+  try {
+    gen::CheckpointReader reader(r.state);
+    reader.expect("tsume-reverse-checkpoint");
+    const std::string theirs = reader.text();
+    if (const std::string ours = gen::checkpoint_options(ro); theirs != ours)
+      throw fail(path + " was written by a run with other options (" + differing(theirs, ours) +
+                 "): resume with the options of the run that wrote it");
+  } catch (const gen::CheckpointError& e) {
+    throw fail(path + ": " + e.what());
+  }
+  if (r.bytes > content.size())
+    throw fail("it holds " + std::to_string(content.size()) +
+               " bytes of complete records, fewer than the " + std::to_string(r.bytes) +
+               " of its checkpoint");
+  const std::vector<WrittenRecord> kept =
+      read_written(content.substr(0, r.bytes), output, format, ro.base.variant);
+  if (kept.size() != r.records)
+    throw fail("its first " + std::to_string(r.bytes) + " bytes hold " +
+               std::to_string(kept.size()) + " records, its checkpoint counts " +
+               std::to_string(r.records));
+  for (const WrittenRecord& w : kept) {
+    if (w.error || !w.setup) throw fail("'" + w.id + "' is not a problem");
+    ro.base.written.push_back(gen::dedup_keys(*w.setup, w.pv));
   }
   return r;
 }

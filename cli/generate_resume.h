@@ -6,6 +6,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <optional>
 #include <set>
 #include <stdexcept>
@@ -13,6 +14,7 @@
 #include <vector>
 
 #include "generator/generator.h"
+#include "generator/reverse.h"
 #include "solver/core/board_setup.h"
 #include "solver/core/move.h"
 
@@ -52,5 +54,27 @@ struct GamesResume {
   std::string last_game;              // the game of the last record (it may be cut short)
 };
 GamesResume games_resume(const std::vector<WrittenRecord>& records);
+
+// --method reverse: the run's state is kept beside the output file, in FILE.checkpoint
+// (docs/generate.md "Resuming a reverse-method run"): a header (the output file's length and
+// record count at the checkpoint, a checksum) and gen::ReverseOptions::checkpoint's text.
+std::string checkpoint_path(const std::string& output);
+// Writes the checkpoint of output file `output` (its new content, then renamed over the old one:
+// an interruption leaves the last complete checkpoint). Throws ResumeError when it cannot.
+void write_checkpoint(const std::string& output, std::uintmax_t bytes, std::size_t records,
+                      const std::string& state);
+
+struct ReverseResume {
+  std::string state;         // the run's state; empty: nothing to resume (a new run)
+  std::uintmax_t bytes = 0;  // the output file's length at the checkpoint
+  std::size_t records = 0;   // its records then
+};
+// Reads `output`'s checkpoint and checks it against `content` (the complete records of the file,
+// `format`), the file's records after the checkpoint's being made again by the resumed run; `ro`
+// holds the run's options, which must be the checkpoint's (gen::checkpoint_options). The keys of
+// the records the checkpoint counts go to ro.base.written. A file without records and without a
+// checkpoint is a new run. Throws ResumeError naming the file and the reason.
+ReverseResume resume_reverse(const std::string& content, const std::string& output,
+                             const std::string& format, gen::ReverseOptions& ro);
 
 }  // namespace tsume::cli

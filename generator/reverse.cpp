@@ -3,6 +3,7 @@
 #include <tbb/enumerable_thread_specific.h>
 
 #include <algorithm>
+#include <array>
 #include <chrono>
 #include <memory>
 #include <optional>
@@ -13,6 +14,7 @@
 
 #include "batch/pool.h"
 #include "generator/candidate.h"
+#include "generator/checkpoint_text.h"
 #include "generator/dedup.h"
 #include "generator/guided.h"
 #include "generator/themes.h"
@@ -23,27 +25,26 @@
 
 namespace tsume::gen {
 
+namespace {
+
+// The counters of a step, in a fixed order (sums, checkpoints).
+template <typename S> auto fields(S& s) {
+  return std::array{
+      &s.parents,      &s.candidates,    &s.reply_positions, &s.reply_mates, &s.evaluated,
+      &s.cook_rejects, &s.repairs_tried, &s.repaired,        &s.checks,      &s.accepted,
+      &s.used,         &s.drift_tries,   &s.drifted,         &s.through,     &s.guided_tries,
+      &s.guided,       &s.escapes,       &s.escape_tries,    &s.escaped,     &s.nodes};
+}
+static_assert(sizeof(StepStats) == std::tuple_size_v<decltype(fields(std::declval<StepStats&>()))> *
+                                       sizeof(std::uint64_t),
+              "every counter of StepStats is in fields()");
+
+}  // namespace
+
 StepStats& StepStats::operator+=(const StepStats& o) {
-  parents += o.parents;
-  candidates += o.candidates;
-  reply_positions += o.reply_positions;
-  reply_mates += o.reply_mates;
-  evaluated += o.evaluated;
-  cook_rejects += o.cook_rejects;
-  repairs_tried += o.repairs_tried;
-  repaired += o.repaired;
-  checks += o.checks;
-  accepted += o.accepted;
-  used += o.used;
-  drift_tries += o.drift_tries;
-  drifted += o.drifted;
-  through += o.through;
-  guided_tries += o.guided_tries;
-  guided += o.guided;
-  escapes += o.escapes;
-  escape_tries += o.escape_tries;
-  escaped += o.escaped;
-  nodes += o.nodes;
+  const auto mine = fields(*this);
+  const auto theirs = fields(o);
+  for (std::size_t i = 0; i < mine.size(); ++i) *mine[i] += *theirs[i];
   return *this;
 }
 
@@ -101,13 +102,219 @@ std::tuple<int, bool, std::uint16_t> landing(const Move attack, const Move defen
   return {index_of(attack.to()), attack.is_drop(), defence.raw()};
 }
 
+// The state of a run in a checkpoint (ReverseOptions::checkpoint): each structure written and
+// read back field by field, in the same order.
+void save(CheckpointWriter& w, const Extension& e) {
+  w.setup(e.setup);
+  w.setup(e.reply_at);
+  w.move(e.attack);
+  w.move(e.defence);
+  w.integer(e.pieces);
+}
+
+Extension load_extension(CheckpointReader& r) {
+  Extension e;
+  e.setup = r.setup();
+  e.reply_at = r.setup();
+  e.attack = r.move();
+  e.defence = r.move();
+  e.pieces = static_cast<int>(r.integer());
+  return e;
+}
+
+template <typename Map> void save_counts(CheckpointWriter& w, const Map& counts) {
+  w.number(counts.size());
+  for (const auto& [square, n] : counts) {
+    w.integer(square);
+    w.integer(n);
+  }
+}
+
+std::map<int, int> load_counts(CheckpointReader& r) {
+  std::map<int, int> counts;
+  for (std::uint64_t k = r.number(); k > 0; --k) {
+    const int square = static_cast<int>(r.integer());
+    counts[square] = static_cast<int>(r.integer());
+  }
+  return counts;
+}
+
+// A node's candidates and mutations are read only from the first not yet evaluated (and the
+// candidates only up to `tries`), so only those are written; the others come back empty.
+void save(CheckpointWriter& w, const Node& n, std::size_t tries) {
+  w.word("node");
+  w.problem(n.problem);
+  w.end_line();
+  w.number(n.built);
+  w.number(n.next);
+  w.integer(n.children);
+  w.integer(n.drifts);
+  w.number(n.drifting);
+  w.number(n.dead);
+  const std::size_t candidates = std::min(n.candidates.size(), tries);
+  const std::size_t from = std::min(n.results.size(), candidates);
+  w.number(candidates);
+  w.number(from);
+  for (std::size_t i = from; i < candidates; ++i) save(w, n.candidates[i]);
+  w.end_line();
+  w.number(n.results.size());
+  for (std::size_t i = 0; i < n.results.size(); ++i) {
+    w.number(n.results[i].has_value());
+    if (n.results[i]) w.problem(*n.results[i]);
+    w.number(n.written[i]);
+  }
+  w.end_line();
+  w.number(n.written_ideas.size());
+  for (const auto& [to, drop, reply] : n.written_ideas) {
+    w.integer(to);
+    w.number(drop);
+    w.number(reply);
+  }
+  w.number(n.ideas.size());
+  for (const auto& [from_square, to, reply] : n.ideas) {
+    w.integer(from_square);
+    w.integer(to);
+    w.number(reply);
+  }
+  save_counts(w, n.cooks);
+  save_counts(w, n.escapes);
+  w.end_line();
+  w.number(n.mutations.size());
+  w.number(n.drift_next);
+  for (std::size_t i = n.drift_next; i < n.mutations.size(); ++i) w.setup(n.mutations[i]);
+  w.number(n.guided);
+  w.number(n.escape_guards);
+  w.end_line();
+}
+
+Node load_node(CheckpointReader& r) {
+  r.expect("node");
+  Node n(r.problem());
+  n.built = r.number(1);
+  n.next = r.number();
+  n.children = static_cast<int>(r.integer());
+  n.drifts = static_cast<int>(r.integer());
+  n.drifting = r.number(1);
+  n.dead = r.number(1);
+  n.candidates.resize(r.number(1u << 24));
+  const std::size_t from = r.number(n.candidates.size());
+  for (std::size_t i = from; i < n.candidates.size(); ++i) n.candidates[i] = load_extension(r);
+  n.results.resize(r.number(1u << 24));
+  n.written.resize(n.results.size());
+  for (std::size_t i = 0; i < n.results.size(); ++i) {
+    if (r.number(1)) n.results[i] = r.problem();
+    n.written[i] = static_cast<char>(r.number(1));
+  }
+  for (std::uint64_t k = r.number(); k > 0; --k) {
+    const int to = static_cast<int>(r.integer());
+    const bool drop = r.number(1);
+    n.written_ideas.emplace(to, drop, static_cast<std::uint16_t>(r.number(UINT16_MAX)));
+  }
+  for (std::uint64_t k = r.number(); k > 0; --k) {
+    const int from_square = static_cast<int>(r.integer());
+    const int to = static_cast<int>(r.integer());
+    n.ideas.emplace(from_square, to, static_cast<std::uint16_t>(r.number(UINT16_MAX)));
+  }
+  n.cooks = load_counts(r);
+  n.escapes = load_counts(r);
+  n.mutations.resize(r.number(1u << 24));
+  n.drift_next = r.number(n.mutations.size());
+  for (std::size_t i = n.drift_next; i < n.mutations.size(); ++i) n.mutations[i] = r.setup();
+  n.guided = r.number(n.mutations.size());
+  n.escape_guards = r.number(n.mutations.size());
+  if (n.next > n.results.size()) r.fail("a node's next candidate is past its results");
+  return n;
+}
+
+void save(CheckpointWriter& w, const ChainState& c, std::size_t tries) {
+  w.word("chain");
+  w.problem(c.seed);
+  w.integer(c.counter);
+  w.integer(c.best);
+  w.number(c.since_best);
+  w.number(c.stack.size());
+  w.end_line();
+  for (const Node& n : c.stack) save(w, n, tries);
+}
+
+ChainState load_chain(CheckpointReader& r) {
+  r.expect("chain");
+  ChainState c;
+  c.seed = r.problem();
+  c.counter = static_cast<int>(r.integer());
+  c.best = static_cast<int>(r.integer());
+  c.since_best = r.number();
+  for (std::uint64_t k = r.number(1u << 16); k > 0; --k) c.stack.push_back(load_node(r));
+  return c;
+}
+
+void save(CheckpointWriter& w, const GenerateStats& s) {
+  for (const std::uint64_t v : {s.candidates, s.solves, s.in_band, s.checks, s.quick_checks,
+                                s.solve_nodes, s.check_nodes, s.accepted, s.duplicates, s.emitted})
+    w.number(v);
+}
+
+GenerateStats load_generate_stats(CheckpointReader& r) {
+  GenerateStats s;
+  for (std::uint64_t* v : {&s.candidates, &s.solves, &s.in_band, &s.checks, &s.quick_checks,
+                           &s.solve_nodes, &s.check_nodes, &s.accepted, &s.duplicates, &s.emitted})
+    *v = r.number();
+  return s;
+}
+
+void save(CheckpointWriter& w, const ReverseStats& s) {
+  w.word("stats");
+  save(w, s.seeds);
+  w.number(s.seed_problems);
+  w.number(s.abandoned);
+  w.number(s.emitted);
+  w.number(s.duplicates);
+  w.integer(s.longest);
+  w.end_line();
+  w.number(s.by_length.size());
+  for (const auto& [length, step] : s.by_length) {
+    w.integer(length);
+    for (const std::uint64_t* v : fields(step)) w.number(*v);
+    w.end_line();
+  }
+  w.number(s.seeds_by_length.size());
+  for (const auto& [length, ids] : s.seeds_by_length) {
+    w.integer(length);
+    w.number(ids.size());
+    for (const std::string& id : ids) w.text(id);
+    w.end_line();
+  }
+}
+
+ReverseStats load_stats(CheckpointReader& r) {
+  r.expect("stats");
+  ReverseStats s;
+  s.seeds = load_generate_stats(r);
+  s.seed_problems = r.number();
+  s.abandoned = r.number();
+  s.emitted = r.number();
+  s.duplicates = r.number();
+  s.longest = static_cast<int>(r.integer());
+  for (std::uint64_t k = r.number(); k > 0; --k) {
+    StepStats& step = s.by_length[static_cast<int>(r.integer())];
+    for (std::uint64_t* v : fields(step)) *v = r.number();
+  }
+  for (std::uint64_t k = r.number(); k > 0; --k) {
+    std::set<std::string>& ids = s.seeds_by_length[static_cast<int>(r.integer())];
+    for (std::uint64_t m = r.number(); m > 0; --m) ids.insert(r.text());
+  }
+  return s;
+}
+
 class Chain {
 public:
   Chain(const ReverseOptions& o, const EmitFn& emit, const ReverseProgressFn& progress,
         ReverseStats& stats)
       : o_(o), emit_(emit), progress_(progress), stats_(stats),
         pool_(o.base.pool ? *o.base.pool : own_pool_.emplace(std::max(1, o.base.threads))),
-        start_(std::chrono::steady_clock::now()), solver_(o.base.hash_megabytes) {}
+        start_(std::chrono::steady_clock::now()), solver_(o.base.hash_megabytes) {
+    for (const DedupKeys& keys : o.base.written) written_.insert(keys);
+  }
 
   // A new chain from `seed`, or std::nullopt when its position was taken before in the run.
   std::optional<ChainState> start(const Generated& seed);
@@ -122,6 +329,17 @@ public:
   double elapsed() const {
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
   }
+  // The run's time: this process's and that of the runs it resumes.
+  double seconds() const { return before_ + elapsed(); }
+  // The positions taken into chains, in a checkpoint.
+  void save_seen(CheckpointWriter& w) const {
+    w.number(seen_.size());
+    for (const std::string& key : seen_) w.text(key);
+  }
+  void load_seen(CheckpointReader& r) {
+    for (std::uint64_t k = r.number(); k > 0; --k) seen_.insert(r.text());
+  }
+  void resumed_after(double seconds) { before_ = seconds; }
 
 private:
   bool stopped() const { return o_.base.stop && o_.base.stop->load(std::memory_order_relaxed); }
@@ -165,6 +383,7 @@ private:
   std::chrono::steady_clock::time_point start_;
   Solver solver_;               // difficulty of emitted problems (main thread)
   std::set<std::string> seen_;  // positions taken into a chain
+  double before_ = 0;           // seconds of the runs resumed
   Deduplicator written_;
 };
 
@@ -597,7 +816,7 @@ bool Chain::step(ChainState& c) {
       nodes += e.stats.nodes;
     }
     spend(c, nodes);
-    stats_.seconds = elapsed();
+    stats_.seconds = seconds();
     if (progress_) progress_(stats_);
     return true;
   }
@@ -612,6 +831,64 @@ bool Chain::step(ChainState& c) {
 
 }  // namespace
 
+std::string checkpoint_options(const ReverseOptions& o) {
+  const GenerateOptions& b = o.base;
+  std::string text = "version=1";
+  const auto add = [&](const char* name, auto value) {
+    text += ' ';
+    text += name;
+    text += '=';
+    text += std::to_string(value);
+  };
+  add("seed", b.seed);
+  add("min_plies", b.min_plies);
+  add("max_plies", b.max_plies);
+  add("mode", static_cast<int>(b.mode));
+  add("variant", static_cast<int>(b.variant));
+  add("max_candidates", b.max_candidates);
+  add("first_candidate", b.first_candidate);
+  add("steps", b.steps);
+  add("max_checks", b.max_checks);
+  add("quick_nodes", b.quick_nodes);
+  add("check_nodes", b.check_nodes);
+  add("check_step_nodes", b.check_step_nodes);
+  add("quick_check_nodes", b.quick_check_nodes);
+  add("quick_check_step_nodes", b.quick_check_step_nodes);
+  add("hash_megabytes", b.hash_megabytes);
+  add("seed_min_plies", o.seed_min_plies);
+  add("seed_max_plies", o.seed_max_plies);
+  add("max_pieces", o.max_pieces);
+  add("tries", o.tries);
+  add("children", o.children);
+  add("batch", o.batch);
+  add("filter_nodes", o.filter_nodes);
+  add("cook_nodes", o.cook_nodes);
+  add("repairs", o.repairs);
+  add("seed_count", o.seed_count);
+  add("drift", o.drift);
+  add("drift_from", o.drift_from);
+  add("drifts", o.drifts);
+  add("through_unnecessary", static_cast<int>(o.through_unnecessary));
+  add("chains", o.chains);
+  add("chain_nodes", o.chain_nodes);
+  add("guided", static_cast<int>(o.guided));
+  add("guided_escape", static_cast<int>(o.guided_escape));
+  add("write_all", static_cast<int>(o.write_all));
+  // The given seeds: their number and a hash of their ids, positions, lengths and lines.
+  std::string seeds;
+  for (const Generated& g : o.seeds) {
+    CheckpointWriter w;
+    w.text(g.id);
+    w.setup(g.setup);
+    w.integer(g.length);
+    w.moves(g.pv);
+    seeds += w.str();
+  }
+  add("seeds", o.seeds.size());
+  add("seeds_hash", fnv1a(seeds));
+  return text;
+}
+
 ReverseStats generate_reverse(const ReverseOptions& options, const EmitFn& emit,
                               const ReverseProgressFn& progress) {
   ReverseStats stats;
@@ -624,6 +901,7 @@ ReverseStats generate_reverse(const ReverseOptions& options, const EmitFn& emit,
   seeds.min_plies = options.seed_min_plies;
   seeds.max_plies = options.seed_max_plies;
   seeds.count = 1;
+  seeds.written.clear();
   std::uint64_t drawn = 0;
   const auto next_seed = [&]() -> std::optional<Generated> {
     if (!options.seeds.empty()) {
@@ -639,36 +917,107 @@ ReverseStats generate_reverse(const ReverseOptions& options, const EmitFn& emit,
       seeds.max_candidates = options.base.max_candidates - seeds.first_candidate;
     }
     std::optional<Generated> seed;
-    stats.seeds += generate(seeds, [&](const Generated& g) { seed = g; });
-    if (!seed) return std::nullopt;  // max_candidates or the time limit reached, or stopped
+    const GenerateStats spent = generate(seeds, [&](const Generated& g) { seed = g; });
+    // A search cut by the time limit or a stop is made again by a resumed run.
+    if (!seed && chain.done()) return std::nullopt;
+    stats.seeds += spent;
+    if (!seed) return std::nullopt;  // max_candidates reached
     ++drawn;
     seeds.first_candidate = seed->candidate + 1;
     return seed;
   };
-  // The chains side by side, one step each in turn; a finished chain's slot takes the next
-  // seed at once.
+  // The chains side by side, one step each in turn (`turn`: the next slot); a finished chain's
+  // slot takes the next seed at once.
   std::vector<std::optional<ChainState>> slots(
       static_cast<std::size_t>(std::max(1, options.chains)));
+  std::size_t turn = 0;
   bool seeds_left = true;
-  while (!chain.done()) {
-    bool any = false;
-    for (std::optional<ChainState>& slot : slots) {
-      if (chain.done()) break;
-      while (!slot && seeds_left && !chain.done()) {
-        const std::optional<Generated> seed = next_seed();
-        if (!seed) {
-          seeds_left = false;
-          break;
-        }
-        slot = chain.start(*seed);
-      }
-      if (!slot) continue;
-      any = true;
-      if (!chain.step(*slot)) slot.reset();
+  const std::string version = checkpoint_options(options);
+  const auto save_state = [&] {
+    CheckpointWriter w;
+    w.word("tsume-reverse-checkpoint");
+    w.text(version);
+    w.end_line();
+    // The run's time on a line of its own: the only part of a state that depends on the machine.
+    w.word("seconds");
+    w.number(static_cast<std::uint64_t>(chain.seconds() * 1000));
+    w.end_line();
+    save(w, stats);
+    w.word("seeds");
+    w.number(given);
+    w.number(seeds.first_candidate);
+    w.number(drawn);
+    w.number(seeds_left);
+    w.number(turn);
+    w.end_line();
+    w.word("seen");
+    chain.save_seen(w);
+    w.end_line();
+    w.word("slots");
+    w.number(slots.size());
+    w.end_line();
+    for (const std::optional<ChainState>& slot : slots) {
+      w.number(slot.has_value());
+      if (slot) save(w, *slot, static_cast<std::size_t>(options.tries));
     }
-    if (!any) break;
+    w.word("end");
+    w.end_line();
+    options.checkpoint(w.str(), stats);
+  };
+  if (options.resume) {
+    CheckpointReader r(*options.resume);
+    r.expect("tsume-reverse-checkpoint");
+    if (const std::string theirs = r.text(); theirs != version)
+      throw CheckpointError("written by a run with other options: " + theirs +
+                            "; this run: " + version);
+    r.expect("seconds");
+    chain.resumed_after(static_cast<double>(r.number()) / 1000);
+    stats = load_stats(r);
+    r.expect("seeds");
+    given = r.number(options.seeds.size());
+    seeds.first_candidate = r.number();
+    drawn = r.number();
+    seeds_left = r.number(1);
+    turn = r.number(slots.size());
+    r.expect("seen");
+    chain.load_seen(r);
+    r.expect("slots");
+    if (r.number() != slots.size()) r.fail("another number of chains");
+    for (std::optional<ChainState>& slot : slots)
+      if (r.number(1)) slot = load_chain(r);
+    r.expect("end");
+    if (!r.at_end()) r.fail("text after the end");
   }
-  stats.seconds = chain.elapsed();
+  // A new run's first checkpoint is its start: an output file always has one to resume from.
+  if (options.checkpoint && !options.resume) save_state();
+  auto last_checkpoint = std::chrono::steady_clock::now();
+  while (!chain.done()) {
+    if (turn == slots.size()) turn = 0;
+    std::optional<ChainState>& slot = slots[turn];
+    while (!slot && seeds_left && !chain.done()) {
+      const std::optional<Generated> seed = next_seed();
+      if (!seed) {
+        if (!chain.done()) seeds_left = false;
+        break;
+      }
+      slot = chain.start(*seed);
+    }
+    if (slot && !chain.step(*slot)) slot.reset();
+    ++turn;
+    if (options.base.stop && options.base.stop->load()) break;
+    if (!seeds_left && std::none_of(slots.begin(), slots.end(),
+                                    [](const std::optional<ChainState>& c) { return c; }))
+      break;
+    if (options.checkpoint &&
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - last_checkpoint).count() >=
+            options.checkpoint_seconds) {
+      save_state();
+      last_checkpoint = std::chrono::steady_clock::now();
+    }
+  }
+  // A run that ended between units of work (its count, time or seeds) can go on.
+  if (options.checkpoint && !(options.base.stop && options.base.stop->load())) save_state();
+  stats.seconds = chain.seconds();
   return stats;
 }
 

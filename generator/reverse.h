@@ -34,6 +34,8 @@
 
 namespace tsume::gen {
 
+struct ReverseStats;
+
 struct ReverseOptions {
   GenerateOptions base;  // band (the lengths to emit), seed, threads, count, mode, budgets
   // Seed problems: the random generator's problems in this band (composition mode), unless
@@ -78,7 +80,22 @@ struct ReverseOptions {
   // were taken: more problems per problem extended (one problem with other first moves; of
   // siblings whose check lands on the same square with the same reply, the first).
   bool write_all = false;
+  // Checkpoints, to resume an interrupted run (docs/generate.md "Resuming a reverse-method run"):
+  // `checkpoint` is given the run's state as text (its chains, the seeds drawn, the counters)
+  // and its counters (`emitted`: the problems emitted so far) between two units of work, every
+  // `checkpoint_seconds` of the run (0: after every unit) and when the run ends by its count,
+  // its time or its seeds; never after `base.stop`, which may cut a unit short. With `resume`
+  // (such a text) the run goes on from that state: it emits what the uninterrupted run emits
+  // after the problems counted in the state, whose duplicate keys `base.written` must hold (the
+  // output file's records, as for the random method). The budgets and choices must be those of
+  // the state's run (checkpoint_options); the count, time and threads may differ.
+  std::function<void(const std::string& state, const ReverseStats& stats)> checkpoint;
+  double checkpoint_seconds = 60;
+  const std::string* resume = nullptr;
 };
+
+// The options a checkpoint records and a resumed run must share (name=value, blank-separated).
+std::string checkpoint_options(const ReverseOptions& options);
 
 // Counters of one extension step (from length N to N + 2).
 struct StepStats {
@@ -122,6 +139,8 @@ using ReverseProgressFn = std::function<void(const ReverseStats&)>;
 // emits every accepted problem whose length is in the base band, in a deterministic order;
 // stops after `base.count` problems, `base.max_seconds` (between batches) or `base.stop`;
 // `base.max_candidates` bounds the seed generator's candidate indices.
+// Throws CheckpointError (checkpoint_text.h) when `options.resume` cannot be read or was written
+// with other options.
 ReverseStats generate_reverse(const ReverseOptions& options, const EmitFn& emit,
                               const ReverseProgressFn& progress = {});
 

@@ -2,8 +2,8 @@
 # `tsume generate --resume` with the random method: a run cut at any byte of its output and
 # resumed writes the same file as one uninterrupted run, in jsonl, KIF and sfen. The
 # configuration (1-ply training problems, seed 2) finds many duplicates, so the problems already
-# in the file must be seen by the duplicate test of the resumed run. Errors: --method reverse,
-# --rate, a file of another seed, a file that is not TSV.
+# in the file must be seen by the duplicate test of the resumed run. Errors: --rate, a file of
+# another seed, a file that is not TSV. The reverse method: generate_resume_reverse.sh.
 #
 #   generate_resume.sh TSUME
 #
@@ -56,12 +56,12 @@ printf '{"id":"a"}\n' >"$tmp/bad.tsv"
 "$tsume" "${run[@]}" -o "$tmp/new.jsonl" --resume 2>"$tmp/err" || fail "resume of no file"
 cmp -s "$tmp/new.jsonl" "$tmp/full.jsonl" || fail "resume of no file differs"
 
-# Another seed's file, and the methods that cannot resume.
+# Another seed's file, and --rate, which cannot resume.
 "$tsume" generate --plies 1 --count 40 --mode training --seed 5 -o "$tmp/full.jsonl" --resume \
   2>"$tmp/err"
 [[ $? -eq 1 ]] && grep -q "cannot resume .*'g2-[0-9]*' is not a problem of seed 5" "$tmp/err" ||
   fail "a file of another seed"
-"$tsume" generate --method reverse -o "$tmp/r.jsonl" --resume 2>"$tmp/err"
-[[ $? -eq 2 ]] && grep -q -- '--resume goes with the random method and --from-games' "$tmp/err" ||
-  fail "--resume with --method reverse"
+"$tsume" generate --rate "$tmp/full.jsonl" -o "$tmp/r.jsonl" --resume 2>"$tmp/err"
+[[ $? -eq 2 ]] && grep -q -- '--resume does not go with --rate' "$tmp/err" ||
+  fail "--resume with --rate"
 echo "ok"

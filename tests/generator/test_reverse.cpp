@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "generator/candidate.h"
+#include "generator/checkpoint_text.h"
 #include "generator/dedup.h"
 #include "generator/themes.h"
 #include "solver/answer/check.h"
@@ -357,6 +358,95 @@ TEST(ReverseChains, EscapeGuidedDriftTriesGuardsOfTheEscapeSquares) {
     expect_written_sound_once(problems);
     o.base.threads = 2;
     EXPECT_EQ(reverse_lines(o, nullptr), one);
+  }
+}
+
+// Checkpoints: a run with seed chains abandoned on a budget, guided drift and a checkpoint
+// after every unit of work. Resumed from each checkpoint (the state read back from text, the
+// problems emitted before it given as written), the run emits exactly what the uninterrupted run
+// emits after it, passes through the same states (but for the time), and ends with the same
+// counters. A checkpoint with other options, or cut short, is refused with the reason.
+ReverseOptions checkpointed() {
+  ReverseOptions o = chained(1, 3, 300'000);
+  o.base.count = 6;
+  o.drift = 64;
+  o.drift_from = 5;
+  o.drifts = 2;
+  o.guided = true;
+  o.guided_escape = true;
+  o.checkpoint_seconds = 0;
+  return o;
+}
+
+// A state without its line of seconds.
+std::string timeless(const std::string& state) {
+  const std::size_t at = state.find("\nseconds ");
+  return at == std::string::npos ? state
+                                 : state.substr(0, at) + state.substr(state.find('\n', at + 1));
+}
+
+TEST(ReverseCheckpoint, AResumedRunEmitsWhatTheUninterruptedRunEmitsAfterIt) {
+  ReverseOptions o = checkpointed();
+  std::vector<std::string> states;
+  std::vector<std::size_t> emitted;  // problems emitted before each state
+  o.checkpoint = [&](const std::string& state, const ReverseStats& s) {
+    states.push_back(state);
+    emitted.push_back(s.emitted);
+  };
+  std::vector<Generated> problems;
+  ReverseStats full;
+  const std::vector<std::string> lines = reverse_lines(o, &problems, &full);
+  ASSERT_GE(lines.size(), 3u);
+  StepStats all;
+  for (const auto& [n, st] : full.by_length) all += st;
+  EXPECT_GE(all.drift_tries, 1u);  // the states include drifting nodes
+  EXPECT_GE(full.abandoned, 1u);
+  ASSERT_GE(states.size(), 8u);
+  EXPECT_EQ(emitted.front(), 0u);  // a new run's first checkpoint is its start
+  EXPECT_EQ(emitted.back(), lines.size());
+  for (std::size_t k = 0; k + 1 < states.size(); k += 2) {  // every other unit: all slots
+    SCOPED_TRACE("checkpoint " + std::to_string(k) + ", after " + std::to_string(emitted[k]) +
+                 " problems");
+    ReverseOptions r = checkpointed();
+    r.base.threads = 2;  // threads do not change the output
+    r.resume = &states[k];
+    std::vector<std::string> later;
+    r.checkpoint = [&](const std::string& state, const ReverseStats&) {
+      later.push_back(timeless(state));
+    };
+    for (std::size_t i = 0; i < emitted[k]; ++i)
+      r.base.written.push_back(dedup_keys(problems[i].setup, problems[i].pv));
+    ReverseStats resumed;
+    const std::vector<std::string> rest = reverse_lines(r, nullptr, &resumed);
+    EXPECT_EQ(rest,
+              std::vector<std::string>(lines.begin() + static_cast<long>(emitted[k]), lines.end()));
+    std::vector<std::string> expected;
+    for (std::size_t i = k + 1; i < states.size(); ++i) expected.push_back(timeless(states[i]));
+    EXPECT_EQ(later, expected);
+    EXPECT_EQ(resumed.emitted, full.emitted);
+    EXPECT_EQ(resumed.seed_problems, full.seed_problems);
+    EXPECT_EQ(resumed.abandoned, full.abandoned);
+    EXPECT_EQ(resumed.seeds_by_length, full.seeds_by_length);
+    StepStats resumed_all;
+    for (const auto& [n, st] : resumed.by_length) resumed_all += st;
+    EXPECT_EQ(resumed_all.nodes, all.nodes);
+    EXPECT_EQ(resumed_all.evaluated, all.evaluated);
+    EXPECT_EQ(resumed_all.drift_tries, all.drift_tries);
+  }
+
+  ReverseOptions other = checkpointed();
+  other.tries = 15;
+  const std::string& middle = states[states.size() / 2];
+  other.resume = &middle;
+  EXPECT_THROW(reverse_lines(other, nullptr), CheckpointError);
+  const std::string cut = middle.substr(0, middle.size() / 2);
+  ReverseOptions damaged = checkpointed();
+  damaged.resume = &cut;
+  try {
+    reverse_lines(damaged, nullptr);
+    ADD_FAILURE() << "a checkpoint cut short was read";
+  } catch (const CheckpointError& e) {
+    EXPECT_NE(std::string(e.what()).find("line "), std::string::npos) << e.what();
   }
 }
 

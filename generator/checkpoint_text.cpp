@@ -1,0 +1,185 @@
+#include "generator/checkpoint_text.h"
+
+#include <charconv>
+
+#include "solver/core/position.h"
+
+namespace tsume::gen {
+
+std::uint64_t fnv1a(std::string_view text) {
+  std::uint64_t h = 0xCBF29CE484222325ull;
+  for (const char c : text) {
+    h ^= static_cast<unsigned char>(c);
+    h *= 0x100000001B3ull;
+  }
+  return h;
+}
+
+void CheckpointWriter::separate() {
+  if (!out_.empty() && out_.back() != '\n') out_ += ' ';
+}
+
+void CheckpointWriter::word(std::string_view w) {
+  separate();
+  out_ += w;
+}
+
+void CheckpointWriter::number(std::uint64_t v) {
+  separate();
+  out_ += std::to_string(v);
+}
+
+void CheckpointWriter::integer(std::int64_t v) {
+  separate();
+  out_ += std::to_string(v);
+}
+
+void CheckpointWriter::text(std::string_view s) {
+  separate();
+  out_ += std::to_string(s.size());
+  out_ += ':';
+  out_ += s;
+}
+
+void CheckpointWriter::setup(const BoardSetup& s) {
+  int occupied = 0;
+  for (const Piece p : s.board) occupied += p != Piece::None;
+  number(static_cast<std::uint64_t>(occupied));
+  for (int i = 0; i < kSquareCount; ++i) {
+    if (s.board[i] == Piece::None) continue;
+    number(static_cast<std::uint64_t>(i));
+    number(static_cast<std::uint64_t>(s.board[i]));
+  }
+  for (const Hand h : s.hands) number(h.raw());
+  number(static_cast<std::uint64_t>(s.side_to_move));
+  integer(s.ply);
+  number(static_cast<std::uint64_t>(s.variant));
+}
+
+void CheckpointWriter::moves(const std::vector<Move>& ms) {
+  number(ms.size());
+  for (const Move m : ms) move(m);
+}
+
+void CheckpointWriter::problem(const Generated& g) {
+  word("problem");
+  number(g.candidate);
+  text(g.id);
+  setup(g.setup);
+  setup(g.position.setup());
+  integer(g.length);
+  moves(g.pv);
+  number(static_cast<std::uint64_t>(g.verdict));
+  number(g.themes.size());
+  for (const std::string& t : g.themes) text(t);
+  integer(g.difficulty);
+  number(g.solve_nodes);
+  number(g.check_nodes);
+  integer(g.pieces);
+}
+
+void CheckpointReader::fail(const std::string& reason) const {
+  throw CheckpointError("line " + std::to_string(line_) + ": " + reason);
+}
+
+void CheckpointReader::skip_blanks() {
+  while (at_ < text_.size() && (text_[at_] == ' ' || text_[at_] == '\n')) {
+    if (text_[at_] == '\n') ++line_;
+    ++at_;
+  }
+}
+
+std::string_view CheckpointReader::token() {
+  skip_blanks();
+  const std::size_t from = at_;
+  while (at_ < text_.size() && text_[at_] != ' ' && text_[at_] != '\n') ++at_;
+  if (from == at_) fail("the checkpoint ends early");
+  return text_.substr(from, at_ - from);
+}
+
+bool CheckpointReader::at_end() {
+  skip_blanks();
+  return at_ == text_.size();
+}
+
+void CheckpointReader::expect(std::string_view w) {
+  const std::string_view t = token();
+  if (t != w) fail("expected '" + std::string(w) + "', found '" + std::string(t) + "'");
+}
+
+std::uint64_t CheckpointReader::number(std::uint64_t max) {
+  const std::string_view t = token();
+  std::uint64_t v = 0;
+  const auto [end, ec] = std::from_chars(t.data(), t.data() + t.size(), v);
+  if (ec != std::errc() || end != t.data() + t.size() || v > max)
+    fail("expected a number up to " + std::to_string(max) + ", found '" + std::string(t) + "'");
+  return v;
+}
+
+std::int64_t CheckpointReader::integer() {
+  const std::string_view t = token();
+  std::int64_t v = 0;
+  const auto [end, ec] = std::from_chars(t.data(), t.data() + t.size(), v);
+  if (ec != std::errc() || end != t.data() + t.size())
+    fail("expected an integer, found '" + std::string(t) + "'");
+  return v;
+}
+
+std::string CheckpointReader::text() {
+  skip_blanks();
+  const std::size_t colon = text_.find(':', at_);
+  std::size_t size = 0;
+  const char* first = text_.data() + at_;
+  const auto [end, ec] =
+      std::from_chars(first, text_.data() + (colon == std::string_view::npos ? at_ : colon), size);
+  if (colon == std::string_view::npos || ec != std::errc() || end != text_.data() + colon ||
+      end == first || colon + 1 + size > text_.size())
+    fail("expected a string (length:text)");
+  std::string s(text_.substr(colon + 1, size));
+  for (const char c : s) line_ += c == '\n';
+  at_ = colon + 1 + size;
+  return s;
+}
+
+BoardSetup CheckpointReader::setup() {
+  BoardSetup s;
+  const std::uint64_t occupied = number(kSquareCount);
+  for (std::uint64_t k = 0; k < occupied; ++k) {
+    const std::uint64_t i = number(kSquareCount - 1);
+    s.board[i] = static_cast<Piece>(number(kPieceCount - 1));
+  }
+  for (Hand& h : s.hands) h = Hand(static_cast<std::uint32_t>(number(UINT32_MAX)));
+  s.side_to_move = static_cast<Color>(number(kColorCount - 1));
+  s.ply = static_cast<int>(integer());
+  s.variant = static_cast<Variant>(number(static_cast<std::uint64_t>(Variant::Sho)));
+  return s;
+}
+
+std::vector<Move> CheckpointReader::moves() {
+  std::vector<Move> ms(number(1 << 16));
+  for (Move& m : ms) m = move();
+  return ms;
+}
+
+Generated CheckpointReader::problem() {
+  expect("problem");
+  Generated g;
+  g.candidate = number();
+  g.id = text();
+  g.setup = setup();
+  const BoardSetup at = setup();
+  if (const std::string error = g.position.set(at, KingRule::Any); !error.empty())
+    fail("a problem's position: " + error);
+  g.length = static_cast<Plies>(integer());
+  g.pv = moves();
+  g.verdict = static_cast<Verdict>(number(static_cast<std::uint64_t>(Verdict::Sound)));
+  g.themes.resize(number(1000));
+  for (std::string& t : g.themes) t = text();
+  g.difficulty = static_cast<int>(integer());
+  g.solve_nodes = number();
+  g.check_nodes = number();
+  g.pieces = static_cast<int>(integer());
+  return g;
+}
+
+}  // namespace tsume::gen
