@@ -718,27 +718,30 @@ int generate_main(const Context& ctx) {
     }
     resumed_empty = content.empty();
     try {
-      const std::vector<WrittenRecord> records = read_written(content, path, format, o.variant);
-      if (games) {
-        resumed = games_resume(records);
-      } else if (reverse) {
+      std::vector<WrittenRecord> records;
+      if (reverse) {
         // The records after the checkpoint are cut off: the resumed run writes them again.
         ro.base = o;
         resumed_reverse = resume_reverse(content, path, format, ro);
-        o.written = ro.base.written;
-        resumed_problems = resumed_reverse.records;
+        records = std::move(resumed_reverse.records);
+        for (const WrittenRecord& w : records) o.written.push_back(gen::dedup_keys(*w.setup, w.pv));
+        resumed_problems = records.size();
         std::error_code error;
         if (!resumed_reverse.state.empty())
           std::filesystem::resize_file(path, resumed_reverse.bytes, error);
         if (error) throw ResumeError("cannot resume " + path + ": " + error.message());
       } else {
-        resumed_problems = resume_random(records, o, path);
+        records = read_written(content, path, format, o.variant);
+        if (games)
+          resumed = games_resume(records);
+        else
+          resumed_problems = resume_random(records, o, path);
       }
       // The endings of the problems kept count among the run's ideas.
-      for (std::size_t i = 0; i < resumed_problems && !games; ++i) {
+      for (const WrittenRecord& w : records) {
         Position start;
-        if (records[i].setup && start.set(*records[i].setup, KingRule::Any).empty())
-          ideas.insert(gen::idea_key(start, records[i].pv));
+        if (!games && w.setup && start.set(*w.setup, KingRule::Any).empty())
+          ideas.insert(gen::idea_key(start, w.pv));
       }
     } catch (const ResumeError& e) {
       ctx.err << "tsume generate: " << e.what() << '\n';

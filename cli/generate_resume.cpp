@@ -185,7 +185,7 @@ void write_checkpoint(const std::string& output, std::uintmax_t bytes, std::size
 }
 
 ReverseResume resume_reverse(const std::string& content, const std::string& output,
-                             const std::string& format, gen::ReverseOptions& ro) {
+                             const std::string& format, const gen::ReverseOptions& ro) {
   const std::string path = checkpoint_path(output);
   const auto fail = [&](const std::string& reason) {
     return ResumeError("cannot resume " + output + ": " + reason);
@@ -215,7 +215,6 @@ ReverseResume resume_reverse(const std::string& content, const std::string& outp
   r.state = text.substr(eol + 1);
   if (gen::fnv1a(r.state) != hash) throw bad(3, "damaged (its checksum does not match)");
   r.bytes = bytes;
-  r.records = static_cast<std::size_t>(records);
   try {
     gen::CheckpointReader reader(r.state);
     reader.expect("tsume-reverse-checkpoint");
@@ -230,16 +229,13 @@ ReverseResume resume_reverse(const std::string& content, const std::string& outp
     throw fail("it holds " + std::to_string(content.size()) +
                " bytes of complete records, fewer than the " + std::to_string(r.bytes) +
                " of its checkpoint");
-  const std::vector<WrittenRecord> kept =
-      read_written(content.substr(0, r.bytes), output, format, ro.base.variant);
-  if (kept.size() != r.records)
+  r.records = read_written(content.substr(0, r.bytes), output, format, ro.base.variant);
+  if (r.records.size() != records)
     throw fail("its first " + std::to_string(r.bytes) + " bytes hold " +
-               std::to_string(kept.size()) + " records, its checkpoint counts " +
-               std::to_string(r.records));
-  for (const WrittenRecord& w : kept) {
+               std::to_string(r.records.size()) + " records, its checkpoint counts " +
+               std::to_string(records));
+  for (const WrittenRecord& w : r.records)
     if (w.error || !w.setup) throw fail("'" + w.id + "' is not a problem");
-    ro.base.written.push_back(gen::dedup_keys(*w.setup, w.pv));
-  }
   return r;
 }
 

@@ -65,16 +65,16 @@ void write_checkpoint(const std::string& output, std::uintmax_t bytes, std::size
                       const std::string& state);
 
 struct ReverseResume {
-  std::string state;         // the run's state; empty: nothing to resume (a new run)
-  std::uintmax_t bytes = 0;  // the output file's length at the checkpoint
-  std::size_t records = 0;   // its records then
+  std::string state;                   // the run's state; empty: nothing to resume (a new run)
+  std::uintmax_t bytes = 0;            // the output file's length at the checkpoint
+  std::vector<WrittenRecord> records;  // the records it counts (those before `bytes`)
 };
 // Reads `output`'s checkpoint and checks it against `content` (the complete records of the file,
-// `format`), the file's records after the checkpoint's being made again by the resumed run; `ro`
-// holds the run's options, which must be the checkpoint's (gen::checkpoint_options). The keys of
-// the records the checkpoint counts go to ro.base.written. A file without records and without a
-// checkpoint is a new run. Throws ResumeError naming the file and the reason.
+// `format`), the records after the checkpoint's being made again by the resumed run; `ro` holds
+// the run's options, which must be the checkpoint's (gen::checkpoint_options). A file without
+// records and without a checkpoint is a new run. Throws ResumeError naming the file and the
+// reason.
 ReverseResume resume_reverse(const std::string& content, const std::string& output,
-                             const std::string& format, gen::ReverseOptions& ro);
+                             const std::string& format, const gen::ReverseOptions& ro);
 
 }  // namespace tsume::cli

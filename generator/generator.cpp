@@ -17,18 +17,15 @@
 namespace tsume::gen {
 
 GenerateStats& GenerateStats::operator+=(const GenerateStats& o) {
-  candidates += o.candidates;
-  solves += o.solves;
-  in_band += o.in_band;
-  checks += o.checks;
-  quick_checks += o.quick_checks;
-  solve_nodes += o.solve_nodes;
-  check_nodes += o.check_nodes;
-  accepted += o.accepted;
-  duplicates += o.duplicates;
-  emitted += o.emitted;
+  const auto mine = counters(*this);
+  const auto theirs = counters(o);
+  for (std::size_t i = 0; i < mine.size(); ++i) *mine[i] += *theirs[i];
   return *this;
 }
+static_assert(sizeof(GenerateStats) ==
+                  (std::tuple_size_v<decltype(counters(std::declval<GenerateStats&>()))> + 1) *
+                      sizeof(std::uint64_t),
+              "every counter of GenerateStats is in counters()");
 
 const char* to_string(Mode m) { return m == Mode::Composition ? "composition" : "training"; }
 

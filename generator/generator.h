@@ -14,6 +14,7 @@
 // `max_seconds` only stops the run between batches (the output is then a prefix of the full one).
 #pragma once
 
+#include <array>
 #include <atomic>
 #include <cstddef>
 #include <cstdint>
@@ -103,8 +104,13 @@ struct GenerateStats {
   std::uint64_t duplicates = 0;
   std::uint64_t emitted = 0;
   double seconds = 0;
-  GenerateStats& operator+=(const GenerateStats& o);
+  GenerateStats& operator+=(const GenerateStats& o);  // the counters (not the seconds)
 };
+// The counters of `s` (all but the seconds), in a fixed order (sums, checkpoints).
+template <typename S> auto counters(S& s) {
+  return std::array{&s.candidates,  &s.solves,      &s.in_band,  &s.checks,     &s.quick_checks,
+                    &s.solve_nodes, &s.check_nodes, &s.accepted, &s.duplicates, &s.emitted};
+}
 
 // What one worker reuses from candidate to candidate: the solver and the table of the bounded
 // filter (both cleared before each position, so no result depends on earlier work).

@@ -249,16 +249,12 @@ ChainState load_chain(CheckpointReader& r) {
 }
 
 void save(CheckpointWriter& w, const GenerateStats& s) {
-  for (const std::uint64_t v : {s.candidates, s.solves, s.in_band, s.checks, s.quick_checks,
-                                s.solve_nodes, s.check_nodes, s.accepted, s.duplicates, s.emitted})
-    w.number(v);
+  for (const std::uint64_t* v : counters(s)) w.number(*v);
 }
 
 GenerateStats load_generate_stats(CheckpointReader& r) {
   GenerateStats s;
-  for (std::uint64_t* v : {&s.candidates, &s.solves, &s.in_band, &s.checks, &s.quick_checks,
-                           &s.solve_nodes, &s.check_nodes, &s.accepted, &s.duplicates, &s.emitted})
-    *v = r.number();
+  for (std::uint64_t* v : counters(s)) *v = r.number();
   return s;
 }
 
