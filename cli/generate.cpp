@@ -353,9 +353,11 @@ std::string reverse_summary(const gen::ReverseStats& s, bool steps) {
   out.precision(1);
   out << s.emitted << " problems";
   if (s.duplicates > 0) out << " (" << s.duplicates << " duplicates not written)";
+  if (s.idea_full > 0) out << " (" << s.idea_full << " not written for their idea)";
   out << ", longest " << s.longest << " plies, from " << s.seed_problems << " seeds ("
       << s.seeds.candidates << " seed candidates";
   if (s.abandoned > 0) out << ", " << s.abandoned << " chains abandoned";
+  if (s.idea_abandoned > 0) out << ", " << s.idea_abandoned << " chains ended for their idea";
   out << ") in " << s.seconds << " s";
   if (!steps) return out.str();
   out << "\n  seeds behind the problems written: " << s.seeds_at_least(0) << "; of >= 17 plies "
@@ -386,8 +388,10 @@ std::string summary(const gen::GenerateStats& s) {
   out.precision(1);
   out << s.emitted << " problems from " << s.candidates << " candidates (" << s.in_band
       << " in band, " << s.quick_checks << " quick checks, " << s.checks << " full checks, "
-      << s.duplicates << " duplicates; nodes: " << s.solve_nodes << " solve, " << s.check_nodes
-      << " check) in " << s.seconds << " s";
+      << s.duplicates << " duplicates"
+      << (s.idea_full > 0 ? ", " + std::to_string(s.idea_full) + " for their idea" : "")
+      << "; nodes: " << s.solve_nodes << " solve, " << s.check_nodes << " check) in " << s.seconds
+      << " s";
   if (s.seconds > 0)
     out << ", " << static_cast<double>(s.emitted) * 3600.0 / s.seconds << " per hour";
   return out.str();
@@ -403,14 +407,13 @@ std::string summary(const gen::GenerateStats& s) {
 struct CandidateResult {
   bool found = false;
   std::string record;
-  gen::DedupKeys keys;
-  std::string idea;  // gen::idea_key
+  gen::DedupKeys keys;  // with the idea
   gen::GenerateStats stats;
 };
 
 std::string encode(const CandidateResult& r) {
   cluster::WireWriter w;
-  w.u64(r.found ? 1 : 0).str(r.record).str(r.keys.position).str(r.keys.solution).str(r.idea);
+  w.u64(r.found ? 1 : 0).str(r.record).str(r.keys.position).str(r.keys.solution).str(r.keys.idea);
   const gen::GenerateStats& t = r.stats;
   for (std::uint64_t v : {t.candidates, t.solves, t.in_band, t.checks, t.quick_checks,
                           t.solve_nodes, t.check_nodes, t.accepted})
@@ -425,7 +428,7 @@ CandidateResult decode(const std::string& bytes) {
   r.record = in.str();
   r.keys.position = in.str();
   r.keys.solution = in.str();
-  r.idea = in.str();
+  r.keys.idea = in.str();
   gen::GenerateStats& t = r.stats;
   for (std::uint64_t* v : {&t.candidates, &t.solves, &t.in_band, &t.checks, &t.quick_checks,
                            &t.solve_nodes, &t.check_nodes, &t.accepted})
@@ -452,8 +455,7 @@ public:
       if (g) {
         r.found = true;
         r.record = format_(*g);
-        r.keys = gen::dedup_keys(g->setup, g->pv);
-        r.idea = gen::idea_key(g->position, g->pv);
+        r.keys = gen::dedup_keys(g->setup, g->pv, &g->position);
       }
       if (!g_interrupted.load()) out[i] = encode(r);
     });
@@ -496,6 +498,9 @@ int generate_main(const Context& ctx) {
       "under mpirun with several processes: the candidates handed to a process at a time (0: 8 "
       "per --threads)");
   add("max-candidates", count_value("0"), "stop after N candidates (0: no limit)");
+  add("per-idea", count_value("0"),
+      "write at most K problems per idea, their ending (the last 5 plies and the mating "
+      "picture; 0: no limit); the reverse method ends a chain whose idea is full");
   add("format", po::value<std::string>()->value_name("jsonl|sfen|kif")->default_value("jsonl"),
       "output format");
   add("output,o", po::value<std::string>()->value_name("FILE"), "write to FILE (default stdout)");
@@ -611,6 +616,10 @@ int generate_main(const Context& ctx) {
   o.count = static_cast<std::size_t>(count_option(*vm, "count"));
   o.max_seconds = duration_option(*vm, "time");
   o.max_candidates = count_option(*vm, "max-candidates");
+  o.per_idea = static_cast<std::size_t>(count_option(*vm, "per-idea"));
+  if (o.per_idea > 0 && (games || vm->count("rate")))
+    throw UsageError("--per-idea goes with the random and reverse methods (not --from-games, "
+                     "not --rate)");
   o.steps = (*vm)["steps"].as<int>();
   if (o.steps < 1) throw UsageError("--steps must be at least 1");
   o.quick_nodes = count_option(*vm, "quick-nodes");
@@ -724,7 +733,7 @@ int generate_main(const Context& ctx) {
         ro.base = o;
         resumed_reverse = resume_reverse(content, path, format, ro);
         records = std::move(resumed_reverse.records);
-        for (const WrittenRecord& w : records) o.written.push_back(gen::dedup_keys(*w.setup, w.pv));
+        for (const WrittenRecord& w : records) o.written.push_back(written_keys(w));
         resumed_problems = records.size();
         std::error_code error;
         if (!resumed_reverse.state.empty())
@@ -738,11 +747,7 @@ int generate_main(const Context& ctx) {
           resumed_problems = resume_random(records, o, path);
       }
       // The endings of the problems kept count among the run's ideas.
-      for (const WrittenRecord& w : records) {
-        Position start;
-        if (!games && w.setup && start.set(*w.setup, KingRule::Any).empty())
-          ideas.insert(gen::idea_key(start, w.pv));
-      }
+      for (const gen::DedupKeys& keys : o.written) ideas.insert(keys.idea);
     } catch (const ResumeError& e) {
       ctx.err << "tsume generate: " << e.what() << '\n';
       return kExitInputError;
@@ -817,7 +822,7 @@ int generate_main(const Context& ctx) {
     const auto elapsed = [&] {
       return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     };
-    gen::Deduplicator dedup;
+    gen::Deduplicator dedup(o.per_idea);
     for (const gen::DedupKeys& keys : o.written) dedup.insert(keys);
     cluster::Plan plan;
     plan.count =
@@ -837,11 +842,14 @@ int generate_main(const Context& ctx) {
           if (stats.emitted >= o.count) return;
           const CandidateResult r = decode(bytes);
           stats += r.stats;
-          if (r.found && !dedup.insert(r.keys)) {
+          const auto admitted = r.found ? dedup.admit(r.keys) : gen::Deduplicator::Admission::New;
+          if (admitted == gen::Deduplicator::Admission::Duplicate) {
             ++stats.duplicates;
+          } else if (admitted == gen::Deduplicator::Admission::IdeaFull) {
+            ++stats.idea_full;
           } else if (r.found) {
             ++stats.emitted;
-            ideas.insert(r.idea);
+            ideas.insert(r.keys.idea);
             write_record(r.record);
           }
           stats.seconds = elapsed();

@@ -110,6 +110,12 @@ std::vector<WrittenRecord> read_written(const std::string& content, const std::s
   return out;
 }
 
+gen::DedupKeys written_keys(const WrittenRecord& w) {
+  Position start;
+  const bool known = start.set(*w.setup, KingRule::Any).empty();
+  return gen::dedup_keys(*w.setup, w.pv, known ? &start : nullptr);
+}
+
 std::size_t resume_random(const std::vector<WrittenRecord>& records, gen::GenerateOptions& o,
                           const std::string& path) {
   const std::string prefix = 'g' + std::to_string(o.seed) + '-';
@@ -125,7 +131,7 @@ std::size_t resume_random(const std::vector<WrittenRecord>& records, gen::Genera
                         std::to_string(o.seed) +
                         " (resume with the options of the run that wrote it)");
     next = std::max(next, k + 1);
-    o.written.push_back(gen::dedup_keys(*w.setup, w.pv));
+    o.written.push_back(written_keys(w));
   }
   const std::uint64_t skipped = next - o.first_candidate;
   if (o.max_candidates != 0 && skipped >= o.max_candidates) o.count = 0;  // nothing left

@@ -33,6 +33,9 @@ struct WrittenRecord {
   std::vector<Move> pv;             // its main line
 };
 
+// The duplicate keys of a problem's record, with its idea.
+gen::DedupKeys written_keys(const WrittenRecord& w);
+
 // The records in `content`, the complete records of the output file `path` as
 // batch::prepare_resume kept them (`format` jsonl, kif or sfen) under `variant`'s rules. Throws
 // ResumeError naming `path` and the line.

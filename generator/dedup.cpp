@@ -83,8 +83,8 @@ std::string solution_key(const std::vector<Move>& pv) {
   return key;
 }
 
-DedupKeys dedup_keys(const BoardSetup& setup, const std::vector<Move>& pv) {
-  return {position_key(setup), solution_key(pv)};
+DedupKeys dedup_keys(const BoardSetup& setup, const std::vector<Move>& pv, const Position* start) {
+  return {position_key(setup), solution_key(pv), start ? idea_key(*start, pv) : std::string()};
 }
 
 namespace {
@@ -161,11 +161,15 @@ std::string idea_id(const Position& start, const std::vector<Move>& pv, int plie
   return text;
 }
 
-bool Deduplicator::insert(const DedupKeys& keys) {
-  if (positions_.contains(keys.position) || solutions_.contains(keys.solution)) return false;
+Deduplicator::Admission Deduplicator::admit(const DedupKeys& keys) {
+  if (positions_.contains(keys.position) || solutions_.contains(keys.solution))
+    return Admission::Duplicate;
+  const bool counted = per_idea_ > 0 && !keys.idea.empty();
+  if (counted && ideas_[keys.idea] >= per_idea_) return Admission::IdeaFull;
   positions_.insert(keys.position);
   solutions_.insert(keys.solution);
-  return true;
+  if (counted) ++ideas_[keys.idea];
+  return Admission::New;
 }
 
 }  // namespace tsume::gen

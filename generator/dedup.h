@@ -10,6 +10,7 @@
 // that is solved by the same sequence of moves.
 #pragma once
 
+#include <map>
 #include <set>
 #include <string>
 #include <vector>
@@ -23,12 +24,15 @@ namespace tsume::gen {
 struct DedupKeys {
   std::string position;
   std::string solution;
+  std::string idea;  // idea_key (empty: not known, not counted)
 };
 
-// Each key alone (dedup_keys gives both): the position's, and the main line's.
+// Each key alone (dedup_keys gives them all): the position's, and the main line's.
 std::string position_key(const BoardSetup& setup);
 std::string solution_key(const std::vector<Move>& pv);
-DedupKeys dedup_keys(const BoardSetup& setup, const std::vector<Move>& pv);
+// The idea too when `start` (the position of `setup`) is given.
+DedupKeys dedup_keys(const BoardSetup& setup, const std::vector<Move>& pv,
+                     const Position* start = nullptr);
 
 // The idea of a problem: how it ends. The last `plies` moves of the main line (all of it when
 // shorter) and the mating picture (the pieces within two squares of the defender's king at the
@@ -41,15 +45,25 @@ std::string idea_key(const Position& start, const std::vector<Move>& pv, int pli
 // The same as 16 hexadecimal digits (FNV-1a of idea_key), for records.
 std::string idea_id(const Position& start, const std::vector<Move>& pv, int plies = 5);
 
+// Dedup by idea (`per_idea`, `--per-idea`): at most that many problems of one idea are
+// admitted, so that a run's problems end in many ways.
 class Deduplicator {
 public:
-  // True when neither key was seen; then both are remembered.
-  bool insert(const DedupKeys& keys);
+  explicit Deduplicator(std::size_t per_idea = 0) : per_idea_(per_idea) {}
+  enum class Admission {
+    New,        // remembered (its keys and one more problem of its idea)
+    Duplicate,  // its position or its main line was seen
+    IdeaFull,   // `per_idea` problems of its idea were admitted (0: no limit)
+  };
+  Admission admit(const DedupKeys& keys);
+  bool insert(const DedupKeys& keys) { return admit(keys) == Admission::New; }
   std::size_t size() const { return positions_.size(); }
 
 private:
+  std::size_t per_idea_;
   std::set<std::string> positions_;
   std::set<std::string> solutions_;
+  std::map<std::string, std::size_t> ideas_;  // problems admitted per idea (with per_idea_)
 };
 
 }  // namespace tsume::gen

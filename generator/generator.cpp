@@ -277,7 +277,7 @@ GenerateStats generate(const GenerateOptions& options, const EmitFn& emit,
   std::optional<batch::Pool> own;
   batch::Pool& pool = options.pool ? *options.pool : own.emplace(threads);
   tbb::enumerable_thread_specific<std::unique_ptr<Workspace>> workspaces;
-  Deduplicator dedup;
+  Deduplicator dedup(options.per_idea);
   for (const DedupKeys& keys : options.written) dedup.insert(keys);
   GenerateStats total;
   std::uint64_t next = options.first_candidate;
@@ -299,8 +299,10 @@ GenerateStats generate(const GenerateOptions& options, const EmitFn& emit,
     for (std::size_t i = 0; i < n && total.emitted < options.count; ++i) {
       total += stats[i];
       if (!found[i]) continue;
-      if (!dedup.insert(dedup_keys(found[i]->setup, found[i]->pv))) {
-        ++total.duplicates;
+      const Deduplicator::Admission admitted = dedup.admit(dedup_keys(
+          found[i]->setup, found[i]->pv, options.per_idea > 0 ? &found[i]->position : nullptr));
+      if (admitted != Deduplicator::Admission::New) {
+        ++(admitted == Deduplicator::Admission::Duplicate ? total.duplicates : total.idea_full);
         continue;
       }
       ++total.emitted;

@@ -60,6 +60,9 @@ struct GenerateOptions {
   // A resumed run: the keys of the problems its output already holds, seen before the first
   // candidate (duplicates of them are skipped as in the run that wrote them).
   std::vector<DedupKeys> written;
+  // At most this many problems written per idea (dedup.h idea_key: the ending); 0: no limit.
+  // The reverse method abandons a chain whose problem finds its idea full.
+  std::size_t per_idea = 0;
   double max_seconds = 0;  // 0: no limit; checked between batches only
   std::size_t batch = 0;   // candidates per batch; 0: 8 per thread (at least 8)
   // Per-candidate budgets (nodes, never time: they keep the output deterministic).
@@ -102,14 +105,16 @@ struct GenerateStats {
   std::uint64_t solve_nodes = 0, check_nodes = 0;
   std::uint64_t accepted = 0;  // accepted before deduplication
   std::uint64_t duplicates = 0;
+  std::uint64_t idea_full = 0;  // not written: `per_idea` problems of their idea were
   std::uint64_t emitted = 0;
   double seconds = 0;
   GenerateStats& operator+=(const GenerateStats& o);  // the counters (not the seconds)
 };
 // The counters of `s` (all but the seconds), in a fixed order (sums, checkpoints).
 template <typename S> auto counters(S& s) {
-  return std::array{&s.candidates,  &s.solves,      &s.in_band,  &s.checks,     &s.quick_checks,
-                    &s.solve_nodes, &s.check_nodes, &s.accepted, &s.duplicates, &s.emitted};
+  return std::array{&s.candidates,   &s.solves,      &s.in_band,     &s.checks,
+                    &s.quick_checks, &s.solve_nodes, &s.check_nodes, &s.accepted,
+                    &s.duplicates,   &s.idea_full,   &s.emitted};
 }
 
 // What one worker reuses from candidate to candidate: the solver and the table of the bounded

@@ -86,6 +86,7 @@ struct ChainState {
   int counter = 0;               // extensions and variants taken (their ids)
   int best = 0;                  // the longest problem the chain reached
   std::uint64_t since_best = 0;  // nodes spent since it reached `best`
+  bool idea_full = false;        // a problem of the chain found its idea full (per_idea)
 };
 
 // The idea of an extension: where the check came from (or that it was a drop) and went to, and
@@ -232,6 +233,7 @@ void save(CheckpointWriter& w, const ChainState& c, std::size_t tries) {
   w.integer(c.counter);
   w.integer(c.best);
   w.number(c.since_best);
+  w.number(c.idea_full);
   w.number(c.stack.size());
   w.end_line();
   for (const Node& n : c.stack) save(w, n, tries);
@@ -244,6 +246,7 @@ ChainState load_chain(CheckpointReader& r) {
   c.counter = static_cast<int>(r.integer());
   c.best = static_cast<int>(r.integer());
   c.since_best = r.number();
+  c.idea_full = r.number(1);
   for (std::uint64_t k = r.number(1u << 16); k > 0; --k) c.stack.push_back(load_node(r));
   return c;
 }
@@ -263,8 +266,10 @@ void save(CheckpointWriter& w, const ReverseStats& s) {
   save(w, s.seeds);
   w.number(s.seed_problems);
   w.number(s.abandoned);
+  w.number(s.idea_abandoned);
   w.number(s.emitted);
   w.number(s.duplicates);
+  w.number(s.idea_full);
   w.integer(s.longest);
   w.end_line();
   w.number(s.by_length.size());
@@ -288,8 +293,10 @@ ReverseStats load_stats(CheckpointReader& r) {
   s.seeds = load_generate_stats(r);
   s.seed_problems = r.number();
   s.abandoned = r.number();
+  s.idea_abandoned = r.number();
   s.emitted = r.number();
   s.duplicates = r.number();
+  s.idea_full = r.number();
   s.longest = static_cast<int>(r.integer());
   for (std::uint64_t k = r.number(); k > 0; --k) {
     StepStats& step = s.by_length[static_cast<int>(r.integer())];
@@ -308,7 +315,8 @@ public:
         ReverseStats& stats)
       : o_(o), emit_(emit), progress_(progress), stats_(stats),
         pool_(o.base.pool ? *o.base.pool : own_pool_.emplace(std::max(1, o.base.threads))),
-        start_(std::chrono::steady_clock::now()), solver_(o.base.hash_megabytes) {
+        start_(std::chrono::steady_clock::now()), solver_(o.base.hash_megabytes),
+        written_(o.base.per_idea) {
     for (const DedupKeys& keys : o.base.written) written_.insert(keys);
   }
 
@@ -367,7 +375,8 @@ private:
   void spend(ChainState& c, std::uint64_t nodes) const { c.since_best += nodes; }
   template <typename Eval>
   std::vector<Evaluated> evaluate_batch(std::size_t from, std::size_t to, const Eval& eval);
-  void emit(Generated& g, const std::string& seed_id);
+  // False when the problem is not written for its idea (per_idea problems of it were).
+  bool emit(Generated& g, const std::string& seed_id);
 
   const ReverseOptions& o_;
   const EmitFn& emit_;
@@ -718,15 +727,23 @@ void Chain::take(ChainState& c, Generated& g, const char* kind) {
   }
   if (g.verdict != Verdict::Sound || stats_.emitted >= o_.base.count) return;
   stats_.longest = std::max<int>(stats_.longest, g.length);
-  if (g.length >= o_.base.min_plies && g.length <= o_.base.max_plies) emit(g, c.seed.id);
+  if (g.length >= o_.base.min_plies && g.length <= o_.base.max_plies && !emit(g, c.seed.id))
+    c.idea_full = true;
 }
 
-void Chain::emit(Generated& g, const std::string& seed_id) {
+bool Chain::emit(Generated& g, const std::string& seed_id) {
   // Written once per position and per solution (the chain may reach one main line from
   // several positions, e.g. with an untouched piece promoted or not).
-  if (!written_.insert(dedup_keys(g.setup, g.pv))) {
+  // At most per_idea problems of one idea: the chain that made this one is then abandoned.
+  const Deduplicator::Admission admitted =
+      written_.admit(dedup_keys(g.setup, g.pv, o_.base.per_idea > 0 ? &g.position : nullptr));
+  if (admitted == Deduplicator::Admission::IdeaFull) {
+    ++stats_.idea_full;
+    return false;
+  }
+  if (admitted == Deduplicator::Admission::Duplicate) {
     ++stats_.duplicates;
-    return;
+    return true;
   }
   g.themes = line_themes(g.position, g.pv);
   g.solve_nodes =
@@ -735,6 +752,7 @@ void Chain::emit(Generated& g, const std::string& seed_id) {
   ++stats_.emitted;
   stats_.seeds_by_length[g.length].insert(seed_id);
   emit_(g);
+  return true;
 }
 
 std::optional<ChainState> Chain::start(const Generated& seed) {
@@ -750,6 +768,10 @@ std::optional<ChainState> Chain::start(const Generated& seed) {
 bool Chain::step(ChainState& c) {
   if (o_.chain_nodes > 0 && c.since_best >= o_.chain_nodes) {
     ++stats_.abandoned;
+    c.stack.clear();
+  }
+  if (c.idea_full && !c.stack.empty()) {
+    ++stats_.idea_abandoned;
     c.stack.clear();
   }
   if (c.stack.empty()) return false;
@@ -851,6 +873,7 @@ std::string checkpoint_options(const ReverseOptions& o) {
   add("quick_check_nodes", b.quick_check_nodes);
   add("quick_check_step_nodes", b.quick_check_step_nodes);
   add("hash_megabytes", b.hash_megabytes);
+  add("per_idea", b.per_idea);
   add("seed_min_plies", o.seed_min_plies);
   add("seed_max_plies", o.seed_max_plies);
   add("max_pieces", o.max_pieces);

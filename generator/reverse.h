@@ -124,7 +124,9 @@ struct ReverseStats {
   std::uint64_t abandoned = 0;         // chains abandoned for their node budget (chain_nodes)
   std::map<int, StepStats> by_length;  // keyed by the parent length N
   std::uint64_t emitted = 0;
-  std::uint64_t duplicates = 0;  // not written: position or main line written before
+  std::uint64_t duplicates = 0;      // not written: position or main line written before
+  std::uint64_t idea_full = 0;       // not written: base.per_idea problems of their idea were
+  std::uint64_t idea_abandoned = 0;  // chains abandoned for that
   int longest = 0;  // the longest SOUND problem of a chain (written or not: band, duplicate)
   double seconds = 0;
   // The seeds (ids) behind the problems written, by length.

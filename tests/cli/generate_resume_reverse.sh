@@ -3,7 +3,7 @@
 # run resumed from it writes the same file as one uninterrupted run: after a run that ended by
 # its count (sfen, jsonl), after a run killed at any moment (a checkpoint after every unit of
 # work, the output cut inside a record), after its checkpoint was lost with the file still
-# empty. Refused with the reason: a damaged checkpoint, a checkpoint of other options, a file
+# empty; with at most one problem per idea (--per-idea). Refused with the reason: a damaged checkpoint, a checkpoint of other options, a file
 # with records and no checkpoint.
 #
 #   generate_resume_reverse.sh TSUME
@@ -57,6 +57,28 @@ for wait_lines in 1 3 5; do
   cmp -s "$tmp/kill.sfen" "$tmp/full.sfen" || fail "resumed after a kill ($wait_lines) differs"
 done
 [[ $cut_short -ge 1 ]] || fail "no run was killed before its end: the kills test nothing"
+
+# At most one problem per idea (--per-idea 1, every sound extension written): the uncapped run
+# writes an idea twice, the capped one each idea once, and resumed after 3 problems it writes the
+# same file (the ideas of the problems kept count toward the cap).
+idea=(generate --method reverse --plies 7 --seed-plies 3-5 --all-extensions)
+"$tsume" "${idea[@]}" --count 6 -o "$tmp/ideas0.jsonl" 2>"$tmp/err" || fail "generate (ideas)"
+[[ -n $(grep -o '"idea":"[0-9a-f]*"' "$tmp/ideas0.jsonl" | sort | uniq -d) ]] ||
+  fail "no idea written twice without --per-idea: the cap would test nothing"
+"$tsume" "${idea[@]}" --count 6 --per-idea 1 -o "$tmp/ideas.jsonl" 2>"$tmp/err" ||
+  fail "--per-idea 1"
+grep -q 'not written for their idea' "$tmp/err" || fail "--per-idea 1 refused nothing"
+[[ $(wc -l <"$tmp/ideas.jsonl") -eq 6 ]] || fail "--per-idea 1: not 6 problems"
+[[ -z $(grep -o '"idea":"[0-9a-f]*"' "$tmp/ideas.jsonl" | sort | uniq -d) ]] ||
+  fail "--per-idea 1 wrote an idea twice"
+"$tsume" "${idea[@]}" --per-idea 1 --count 3 -o "$tmp/ideas3.jsonl" 2>"$tmp/err" ||
+  fail "--per-idea 1, 3 problems"
+"$tsume" "${idea[@]}" --count 6 --per-idea 1 -o "$tmp/ideas3.jsonl" --resume 2>"$tmp/err" ||
+  fail "--per-idea 1 resumed"
+cmp -s "$tmp/ideas3.jsonl" "$tmp/ideas.jsonl" || fail "--per-idea 1 resumed differs"
+"$tsume" "${idea[@]}" --count 6 -o "$tmp/ideas3.jsonl" --resume 2>"$tmp/err"
+[[ $? -eq 1 ]] && grep -q 'other options (per_idea=1 there, per_idea=0 here)' "$tmp/err" ||
+  fail "a checkpoint of --per-idea 1 resumed without it"
 
 # An empty file whose checkpoint was lost is a new run.
 : >"$tmp/empty.sfen"

@@ -133,6 +133,48 @@ TEST(GeneratorIdea, SameEndingSameIdea) {
   EXPECT_EQ(idea_id(position(kSound1), line(kSound1, {"G*5b"})).size(), 16u);
 }
 
+// Dedup by idea: with per_idea = 2 the third problem of one ending (the 1-ply mate G*5b of
+// kSound1 shifted along the ranks, each a different position and line) is refused as IdeaFull
+// and remembered nowhere, a duplicate stays a duplicate, another ending is admitted; keys
+// without an idea are not counted, nor is anything with per_idea = 0.
+TEST(GeneratorDedup, AtMostPerIdeaProblemsOfOneEnding) {
+  const auto keys = [](const std::string& sfen, const std::string& move) {
+    const Position start = position(sfen);
+    return dedup_keys(start.setup(), line(sfen, {move}), &start);
+  };
+  const DedupKeys a = keys("4k4/9/4P4/9/9/9/9/9/9 b G 1", "G*5b");
+  const DedupKeys b = keys("4k4/9/4P4/9/9/9/9/9/9 b GP 1", "G*5b");     // another position
+  const DedupKeys c = keys("4k4/9/4P4/9/9/9/9/9/9 b GS 1", "G*5b");     // and another
+  const DedupKeys other = keys("4k4/9/4S4/9/9/9/9/9/9 b G 1", "G*5b");  // another ending
+  ASSERT_FALSE(a.idea.empty());
+  EXPECT_EQ(a.idea, b.idea);
+  EXPECT_EQ(a.idea, c.idea);
+  EXPECT_NE(a.idea, other.idea);
+  EXPECT_NE(a.position, b.position);
+  using A = Deduplicator::Admission;
+  Deduplicator capped(2);
+  EXPECT_EQ(capped.admit(a), A::New);
+  EXPECT_EQ(capped.admit(a), A::Duplicate);
+  EXPECT_EQ(capped.admit(b), A::Duplicate);  // the same main line as a
+  DedupKeys b2 = b;
+  b2.solution += "x";  // another line, the same idea
+  EXPECT_EQ(capped.admit(b2), A::New);
+  DedupKeys c2 = c;
+  c2.solution += "y";
+  EXPECT_EQ(capped.admit(c2), A::IdeaFull);
+  EXPECT_EQ(capped.admit(c2), A::IdeaFull);      // not remembered as a duplicate
+  EXPECT_EQ(capped.admit(other), A::Duplicate);  // a's main line, G*5b
+  DedupKeys other2 = other;
+  other2.solution += "z";
+  EXPECT_EQ(capped.admit(other2), A::New);
+  EXPECT_EQ(capped.size(), 3u);
+  DedupKeys no_idea = c2;
+  no_idea.idea.clear();
+  EXPECT_EQ(capped.admit(no_idea), A::New);
+  Deduplicator unlimited;
+  for (const DedupKeys& k : {a, b2, c2}) EXPECT_EQ(unlimited.admit(k), A::New);
+}
+
 TEST(GeneratorThemes, ReadOffHandAnalysedLines) {
   // S3 (tests/answer/test_check.cpp): 9e8c unpromoted, 9a8a, 6a7a mate.
   const std::string s3 = "k2G5/9/K8/9/N8/9/9/9/9 b - 1";

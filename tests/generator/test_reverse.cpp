@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <map>
 #include <set>
 #include <string>
 #include <vector>
@@ -359,6 +360,37 @@ TEST(ReverseChains, EscapeGuidedDriftTriesGuardsOfTheEscapeSquares) {
     o.base.threads = 2;
     EXPECT_EQ(reverse_lines(o, nullptr), one);
   }
+}
+
+// Dedup by idea in the reverse method: the three seeds' chains, every sound extension written
+// (so that a chain writes several problems of its ending), at most one problem per idea. The
+// uncapped run writes some idea twice (else the test would test nothing); the capped run writes
+// each idea once, refuses problems for their idea and ends those chains, and what it writes is
+// SOUND on an independent recheck, the same for 1 and 2 threads.
+TEST(ReverseChains, AtMostPerIdeaProblemsEndTheChainOfAFullIdea) {
+  const auto ideas = [](const std::vector<Generated>& problems) {
+    std::map<std::string, int> n;
+    for (const Generated& g : problems) ++n[idea_key(g.position, g.pv)];
+    return n;
+  };
+  ReverseOptions o = chained(1, 1, 0);
+  o.write_all = true;
+  o.base.count = 8;
+  std::vector<Generated> plain;
+  reverse_lines(o, &plain);
+  const std::map<std::string, int> plain_ideas = ideas(plain);
+  ASSERT_LT(plain_ideas.size(), plain.size());  // some idea written twice without the cap
+  o.base.per_idea = 1;
+  std::vector<Generated> capped;
+  ReverseStats stats;
+  const auto lines = reverse_lines(o, &capped, &stats);
+  ASSERT_FALSE(capped.empty());
+  for (const auto& [idea, n] : ideas(capped)) EXPECT_EQ(n, 1) << idea;
+  EXPECT_GE(stats.idea_full, 1u);
+  EXPECT_GE(stats.idea_abandoned, 1u);
+  expect_written_sound_once(capped);
+  o.base.threads = 2;
+  EXPECT_EQ(reverse_lines(o, nullptr), lines);
 }
 
 // Checkpoints: a run with seed chains abandoned on a budget, guided drift and a checkpoint
