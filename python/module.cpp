@@ -613,12 +613,11 @@ private:
   std::thread thread_;
 };
 
-std::unique_ptr<GenerateIterator> generate(std::int64_t count, const py::object& plies,
-                                           const std::string& mode, std::uint64_t seed, int threads,
-                                           const std::string& rules, double time,
-                                           std::int64_t max_candidates, const std::string& method,
-                                           const py::object& seed_plies, int chains,
-                                           std::int64_t chain_nodes, bool all_extensions) {
+std::unique_ptr<GenerateIterator>
+generate(std::int64_t count, const py::object& plies, const std::string& mode, std::uint64_t seed,
+         int threads, const std::string& rules, double time, std::int64_t max_candidates,
+         const std::string& method, const py::object& seed_plies, int chains,
+         std::int64_t chain_nodes, bool all_extensions, std::int64_t per_idea) {
   gen::GenerateOptions o;
   if (count < 1) throw py::value_error("count must be at least 1");
   o.count = static_cast<std::size_t>(count);
@@ -636,6 +635,7 @@ std::unique_ptr<GenerateIterator> generate(std::int64_t count, const py::object&
   o.variant = rules_of(rules);
   o.max_seconds = seconds_arg(time);
   o.max_candidates = count_arg(max_candidates, "max_candidates");
+  o.per_idea = count_arg(per_idea, "per_idea");
   if (method == "random") return std::make_unique<GenerateIterator>(std::move(o));
   if (method != "reverse")
     throw py::value_error("method must be random or reverse, got '" + method + "'");
@@ -1066,9 +1066,11 @@ PYBIND11_MODULE(_tsume, m) {
         py::arg("seed") = 1, py::arg("threads") = 1, py::arg("rules") = "shogi",
         py::arg("time") = 0.0, py::arg("max_candidates") = 0, py::arg("method") = "random",
         py::arg("seed_plies") = std::make_pair(5, 9), py::arg("chains") = 1,
-        py::arg("chain_nodes") = 0, py::arg("all_extensions") = false,
+        py::arg("chain_nodes") = 0, py::arg("all_extensions") = false, py::arg("per_idea") = 0,
         "Generates sound problems like `tsume generate` and yields each as it is found (the "
         "output depends only on seed and the budgets, not on threads). method='reverse' "
         "lengthens seed problems of seed_plies two plies at a time (`--method reverse`, with "
-        "--chains, --chain-nodes and --all-extensions as chains, chain_nodes, all_extensions).");
+        "--chains, --chain-nodes and --all-extensions as chains, chain_nodes, all_extensions). "
+        "per_idea: at most that many problems per idea, their ending (`--per-idea`; 0: no "
+        "limit).");
 }

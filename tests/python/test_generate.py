@@ -59,6 +59,16 @@ class GenerateTest(unittest.TestCase):
         for g in got:
             with self.subTest(problem=g.id):
                 self.assertEqual(tsume.check(g.position).verdict, "SOUND")
+        # At most one problem per idea (`--per-idea 1`): the same problems as the CLI, each
+        # ending once.
+        expected = cli_generate("--method", "reverse", "--count", "4", "--plies", "7",
+                                "--seed-plies", "3-5", "--all-extensions", "--per-idea", "1",
+                                "--seed", "1")
+        self.assertEqual(len(expected), 4)
+        self.assertEqual(len({e["idea"] for e in expected}), 4)
+        got = list(tsume.generate(method="reverse", count=4, plies=7, seed_plies=(3, 5),
+                                  all_extensions=True, per_idea=1, seed=1))
+        self.assertEqual([(g.id, g.sfen) for g in got], [(e["id"], e["sfen"]) for e in expected])
         with self.assertRaisesRegex(ValueError, "compositions only"):
             tsume.generate(method="reverse", mode="training")
         with self.assertRaisesRegex(ValueError, "method must be random or reverse"):
