@@ -88,7 +88,8 @@ struct ReverseOptions {
   // (such a text) the run goes on from that state: it emits what the uninterrupted run emits
   // after the problems counted in the state, whose duplicate keys `base.written` must hold (the
   // output file's records, as for the random method). The budgets and choices must be those of
-  // the state's run (checkpoint_options); the count, time and threads may differ.
+  // the state's run (checkpoint_options, which must list every option that changes the
+  // output); the count, time and threads may differ.
   std::function<void(const std::string& state, const ReverseStats& stats)> checkpoint;
   double checkpoint_seconds = 60;
   const std::string* resume = nullptr;
