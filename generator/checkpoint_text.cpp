@@ -125,6 +125,12 @@ std::int64_t CheckpointReader::integer() {
   return v;
 }
 
+void CheckpointReader::operator()(int& v) {
+  const std::int64_t x = integer();
+  if (x < INT32_MIN || x > INT32_MAX) fail("a number out of range: " + std::to_string(x));
+  v = static_cast<int>(x);
+}
+
 std::string CheckpointReader::text() {
   skip_blanks();
   const std::size_t colon = text_.find(':', at_);

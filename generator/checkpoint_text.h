@@ -1,6 +1,10 @@
 // The text of a generator checkpoint (the reverse method's, reverse.h; docs/generate.md
 // "Resuming a reverse-method run"): a stream of tokens separated by blanks and newlines, written
-// and read back in the same order by the code that owns the state. Numbers are decimal, strings
+// and read back in the same order by the code that owns the state. The owner lists each
+// structure's fields once, as calls io(field) (and io.tag(word) for a section), in a template
+// that a CheckpointWriter runs to write them and a CheckpointReader to read them back; the two
+// give io() the same meaning for numbers, strings, positions, moves, problems and the standard
+// containers of them (optional, vector, set, map, tuple). Numbers are decimal, strings
 // are prefixed by their length (`5:g1-61`), positions are their occupied squares and hands, moves
 // their 16-bit codes. The newlines only make the text readable; a reader names the line of a bad
 // token. The owner of a checkpoint adds a checksum of the whole text (fnv1a below) so that a
@@ -8,9 +12,13 @@
 #pragma once
 
 #include <cstdint>
+#include <map>
+#include <optional>
+#include <set>
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <tuple>
 #include <vector>
 
 #include "generator/generator.h"
@@ -42,6 +50,41 @@ public:
   void end_line() { out_ += '\n'; }
   const std::string& str() const { return out_; }
 
+  // The two-direction interface (see above).
+  static constexpr bool kWriting = true;
+  void tag(std::string_view w) { word(w); }
+  void operator()(bool v) { number(v); }
+  void operator()(char v) { number(static_cast<unsigned char>(v)); }
+  void operator()(int v) { integer(v); }
+  void operator()(std::uint16_t v) { number(v); }
+  void operator()(std::uint64_t v) { number(v); }
+  void operator()(const std::string& s) { text(s); }
+  void operator()(const BoardSetup& s) { setup(s); }
+  void operator()(Move m) { move(m); }
+  void operator()(const Generated& g) { problem(g); }
+  template <typename T> void operator()(const std::optional<T>& v) {
+    (*this)(v.has_value());
+    if (v) (*this)(*v);
+  }
+  template <typename T> void operator()(const std::vector<T>& v) {
+    number(v.size());
+    for (const T& x : v) (*this)(x);
+  }
+  template <typename T> void operator()(const std::set<T>& v) {
+    number(v.size());
+    for (const T& x : v) (*this)(x);
+  }
+  template <typename K, typename V> void operator()(const std::map<K, V>& m) {
+    number(m.size());
+    for (const auto& [k, v] : m) {
+      (*this)(k);
+      (*this)(v);
+    }
+  }
+  template <typename... T> void operator()(const std::tuple<T...>& t) {
+    std::apply([&](const T&... x) { ((*this)(x), ...); }, t);
+  }
+
 private:
   void separate();
   std::string out_;
@@ -60,6 +103,49 @@ public:
   Generated problem();  // its position validated (Position::set, any kings)
   bool at_end();        // nothing but blanks left
   [[noreturn]] void fail(const std::string& reason) const;
+
+  // The two-direction interface (see above): each reads into its argument.
+  static constexpr bool kWriting = false;
+  static constexpr std::uint64_t kMaxItems = 1u << 24;  // in one container
+  void tag(std::string_view w) { expect(w); }
+  void operator()(bool& v) { v = number(1) != 0; }
+  void operator()(char& v) { v = static_cast<char>(number(UINT8_MAX)); }
+  void operator()(int& v);
+  void operator()(std::uint16_t& v) { v = static_cast<std::uint16_t>(number(UINT16_MAX)); }
+  void operator()(std::uint64_t& v) { v = number(); }
+  void operator()(std::string& s) { s = text(); }
+  void operator()(BoardSetup& s) { s = setup(); }
+  void operator()(Move& m) { m = move(); }
+  void operator()(Generated& g) { g = problem(); }
+  template <typename T> void operator()(std::optional<T>& v) {
+    bool has = false;
+    (*this)(has);
+    v.reset();
+    if (has) (*this)(v.emplace());
+  }
+  template <typename T> void operator()(std::vector<T>& v) {
+    v.resize(number(kMaxItems));
+    for (T& x : v) (*this)(x);
+  }
+  template <typename T> void operator()(std::set<T>& v) {
+    v.clear();
+    for (std::uint64_t k = number(kMaxItems); k > 0; --k) {
+      T x{};
+      (*this)(x);
+      v.insert(std::move(x));
+    }
+  }
+  template <typename K, typename V> void operator()(std::map<K, V>& m) {
+    m.clear();
+    for (std::uint64_t k = number(kMaxItems); k > 0; --k) {
+      K key{};
+      (*this)(key);
+      (*this)(m[key]);
+    }
+  }
+  template <typename... T> void operator()(std::tuple<T...>& t) {
+    std::apply([&](T&... x) { ((*this)(x), ...); }, t);
+  }
 
 private:
   std::string_view token();

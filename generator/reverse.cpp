@@ -103,210 +103,107 @@ std::tuple<int, bool, std::uint16_t> landing(const Move attack, const Move defen
   return {index_of(attack.to()), attack.is_drop(), defence.raw()};
 }
 
-// The state of a run in a checkpoint (ReverseOptions::checkpoint): each structure written and
-// read back field by field, in the same order.
-void save(CheckpointWriter& w, const Extension& e) {
-  w.setup(e.setup);
-  w.setup(e.reply_at);
-  w.move(e.attack);
-  w.move(e.defence);
-  w.integer(e.pieces);
+// The state of a run in a checkpoint (ReverseOptions::checkpoint): each structure's fields in
+// one list, io(field), which a CheckpointWriter writes and a CheckpointReader reads back
+// (checkpoint_text.h); S is the structure, const when written.
+template <typename IO, typename S>
+void fields_of(IO& io, S& e) requires std::is_same_v<std::remove_const_t<S>, Extension> {
+  io(e.setup);
+  io(e.reply_at);
+  io(e.attack);
+  io(e.defence);
+  io(e.pieces);
 }
 
-Extension load_extension(CheckpointReader& r) {
-  Extension e;
-  e.setup = r.setup();
-  e.reply_at = r.setup();
-  e.attack = r.move();
-  e.defence = r.move();
-  e.pieces = static_cast<int>(r.integer());
-  return e;
+// The size of `v` (at most `limit`) and its elements from `from` on, each by `each`: those
+// before `from` are never read again (evaluated candidates, tried mutations), so they are not
+// written and come back empty.
+template <typename IO, typename V, typename Each>
+void tail(IO& io, V& v, std::size_t from, std::size_t limit, const Each& each) {
+  std::size_t size = std::min(v.size(), limit);
+  io(size);
+  if constexpr (!IO::kWriting) {
+    if (size > IO::kMaxItems) io.fail("too many items: " + std::to_string(size));
+    v.resize(size);
+  }
+  for (std::size_t i = std::min(from, size); i < size; ++i) each(v[i]);
 }
 
-template <typename Map> void save_counts(CheckpointWriter& w, const Map& counts) {
-  w.number(counts.size());
-  for (const auto& [square, n] : counts) {
-    w.integer(square);
-    w.integer(n);
+template <typename IO, typename S>
+void fields_of(IO& io, S& n,
+               std::size_t tries) requires std::is_same_v<std::remove_const_t<S>, Node> {
+  io.tag("node");
+  io(n.problem);
+  io(n.built);
+  io(n.next);
+  io(n.children);
+  io(n.drifts);
+  io(n.drifting);
+  io(n.dead);
+  io(n.results);
+  io(n.written);
+  tail(io, n.candidates, n.results.size(), tries, [&](auto& e) { fields_of(io, e); });
+  io(n.written_ideas);
+  io(n.ideas);
+  io(n.cooks);
+  io(n.escapes);
+  io(n.drift_next);
+  io(n.guided);
+  io(n.escape_guards);
+  tail(io, n.mutations, n.drift_next, SIZE_MAX, [&](auto& m) { io(m); });
+  if constexpr (!IO::kWriting) {
+    if (n.next > n.results.size() || n.written.size() != n.results.size() ||
+        n.drift_next > n.mutations.size() || n.guided > n.mutations.size() ||
+        n.escape_guards > n.mutations.size())
+      io.fail("a node's positions in its candidates or mutations are out of range");
   }
+  if constexpr (IO::kWriting) io.end_line();
 }
 
-std::map<int, int> load_counts(CheckpointReader& r) {
-  std::map<int, int> counts;
-  for (std::uint64_t k = r.number(); k > 0; --k) {
-    const int square = static_cast<int>(r.integer());
-    counts[square] = static_cast<int>(r.integer());
+template <typename IO, typename S>
+void fields_of(IO& io, S& c,
+               std::size_t tries) requires std::is_same_v<std::remove_const_t<S>, ChainState> {
+  io.tag("chain");
+  io(c.seed);
+  io(c.counter);
+  io(c.best);
+  io(c.since_best);
+  io(c.idea_full);
+  std::size_t depth = c.stack.size();
+  io(depth);
+  if constexpr (!IO::kWriting) {
+    if (depth > IO::kMaxItems) io.fail("too many problems in a chain");
+    c.stack.assign(depth, Node(Generated{}));
   }
-  return counts;
+  for (auto& n : c.stack) fields_of(io, n, tries);
 }
 
-// A node's candidates and mutations are read only from the first not yet evaluated (and the
-// candidates only up to `tries`), so only those are written; the others come back empty.
-void save(CheckpointWriter& w, const Node& n, std::size_t tries) {
-  w.word("node");
-  w.problem(n.problem);
-  w.end_line();
-  w.number(n.built);
-  w.number(n.next);
-  w.integer(n.children);
-  w.integer(n.drifts);
-  w.number(n.drifting);
-  w.number(n.dead);
-  const std::size_t candidates = std::min(n.candidates.size(), tries);
-  const std::size_t from = std::min(n.results.size(), candidates);
-  w.number(candidates);
-  w.number(from);
-  for (std::size_t i = from; i < candidates; ++i) save(w, n.candidates[i]);
-  w.end_line();
-  w.number(n.results.size());
-  for (std::size_t i = 0; i < n.results.size(); ++i) {
-    w.number(n.results[i].has_value());
-    if (n.results[i]) w.problem(*n.results[i]);
-    w.number(n.written[i]);
+template <typename IO, typename S>
+void fields_of(IO& io, S& s) requires std::is_same_v<std::remove_const_t<S>, ReverseStats> {
+  io.tag("stats");
+  for (auto* v : counters(s.seeds)) io(*v);
+  io(s.seed_problems);
+  io(s.abandoned);
+  io(s.idea_abandoned);
+  io(s.emitted);
+  io(s.duplicates);
+  io(s.idea_full);
+  io(s.longest);
+  std::size_t lengths = s.by_length.size();
+  io(lengths);
+  if constexpr (IO::kWriting) {
+    for (const auto& [length, step] : s.by_length) {
+      io(length);
+      for (const std::uint64_t* v : fields(step)) io(*v);
+    }
+  } else {
+    for (std::size_t k = 0; k < lengths; ++k) {
+      int length = 0;
+      io(length);
+      for (std::uint64_t* v : fields(s.by_length[length])) io(*v);
+    }
   }
-  w.end_line();
-  w.number(n.written_ideas.size());
-  for (const auto& [to, drop, reply] : n.written_ideas) {
-    w.integer(to);
-    w.number(drop);
-    w.number(reply);
-  }
-  w.number(n.ideas.size());
-  for (const auto& [from_square, to, reply] : n.ideas) {
-    w.integer(from_square);
-    w.integer(to);
-    w.number(reply);
-  }
-  save_counts(w, n.cooks);
-  save_counts(w, n.escapes);
-  w.end_line();
-  w.number(n.mutations.size());
-  w.number(n.drift_next);
-  for (std::size_t i = n.drift_next; i < n.mutations.size(); ++i) w.setup(n.mutations[i]);
-  w.number(n.guided);
-  w.number(n.escape_guards);
-  w.end_line();
-}
-
-Node load_node(CheckpointReader& r) {
-  r.expect("node");
-  Node n(r.problem());
-  n.built = r.number(1);
-  n.next = r.number();
-  n.children = static_cast<int>(r.integer());
-  n.drifts = static_cast<int>(r.integer());
-  n.drifting = r.number(1);
-  n.dead = r.number(1);
-  n.candidates.resize(r.number(1u << 24));
-  const std::size_t from = r.number(n.candidates.size());
-  for (std::size_t i = from; i < n.candidates.size(); ++i) n.candidates[i] = load_extension(r);
-  n.results.resize(r.number(1u << 24));
-  n.written.resize(n.results.size());
-  for (std::size_t i = 0; i < n.results.size(); ++i) {
-    if (r.number(1)) n.results[i] = r.problem();
-    n.written[i] = static_cast<char>(r.number(1));
-  }
-  for (std::uint64_t k = r.number(); k > 0; --k) {
-    const int to = static_cast<int>(r.integer());
-    const bool drop = r.number(1);
-    n.written_ideas.emplace(to, drop, static_cast<std::uint16_t>(r.number(UINT16_MAX)));
-  }
-  for (std::uint64_t k = r.number(); k > 0; --k) {
-    const int from_square = static_cast<int>(r.integer());
-    const int to = static_cast<int>(r.integer());
-    n.ideas.emplace(from_square, to, static_cast<std::uint16_t>(r.number(UINT16_MAX)));
-  }
-  n.cooks = load_counts(r);
-  n.escapes = load_counts(r);
-  n.mutations.resize(r.number(1u << 24));
-  n.drift_next = r.number(n.mutations.size());
-  for (std::size_t i = n.drift_next; i < n.mutations.size(); ++i) n.mutations[i] = r.setup();
-  n.guided = r.number(n.mutations.size());
-  n.escape_guards = r.number(n.mutations.size());
-  if (n.next > n.results.size()) r.fail("a node's next candidate is past its results");
-  return n;
-}
-
-void save(CheckpointWriter& w, const ChainState& c, std::size_t tries) {
-  w.word("chain");
-  w.problem(c.seed);
-  w.integer(c.counter);
-  w.integer(c.best);
-  w.number(c.since_best);
-  w.number(c.idea_full);
-  w.number(c.stack.size());
-  w.end_line();
-  for (const Node& n : c.stack) save(w, n, tries);
-}
-
-ChainState load_chain(CheckpointReader& r) {
-  r.expect("chain");
-  ChainState c;
-  c.seed = r.problem();
-  c.counter = static_cast<int>(r.integer());
-  c.best = static_cast<int>(r.integer());
-  c.since_best = r.number();
-  c.idea_full = r.number(1);
-  for (std::uint64_t k = r.number(1u << 16); k > 0; --k) c.stack.push_back(load_node(r));
-  return c;
-}
-
-void save(CheckpointWriter& w, const GenerateStats& s) {
-  for (const std::uint64_t* v : counters(s)) w.number(*v);
-}
-
-GenerateStats load_generate_stats(CheckpointReader& r) {
-  GenerateStats s;
-  for (std::uint64_t* v : counters(s)) *v = r.number();
-  return s;
-}
-
-void save(CheckpointWriter& w, const ReverseStats& s) {
-  w.word("stats");
-  save(w, s.seeds);
-  w.number(s.seed_problems);
-  w.number(s.abandoned);
-  w.number(s.idea_abandoned);
-  w.number(s.emitted);
-  w.number(s.duplicates);
-  w.number(s.idea_full);
-  w.integer(s.longest);
-  w.end_line();
-  w.number(s.by_length.size());
-  for (const auto& [length, step] : s.by_length) {
-    w.integer(length);
-    for (const std::uint64_t* v : fields(step)) w.number(*v);
-    w.end_line();
-  }
-  w.number(s.seeds_by_length.size());
-  for (const auto& [length, ids] : s.seeds_by_length) {
-    w.integer(length);
-    w.number(ids.size());
-    for (const std::string& id : ids) w.text(id);
-    w.end_line();
-  }
-}
-
-ReverseStats load_stats(CheckpointReader& r) {
-  r.expect("stats");
-  ReverseStats s;
-  s.seeds = load_generate_stats(r);
-  s.seed_problems = r.number();
-  s.abandoned = r.number();
-  s.idea_abandoned = r.number();
-  s.emitted = r.number();
-  s.duplicates = r.number();
-  s.idea_full = r.number();
-  s.longest = static_cast<int>(r.integer());
-  for (std::uint64_t k = r.number(); k > 0; --k) {
-    StepStats& step = s.by_length[static_cast<int>(r.integer())];
-    for (std::uint64_t* v : fields(step)) *v = r.number();
-  }
-  for (std::uint64_t k = r.number(); k > 0; --k) {
-    std::set<std::string>& ids = s.seeds_by_length[static_cast<int>(r.integer())];
-    for (std::uint64_t m = r.number(); m > 0; --m) ids.insert(r.text());
-  }
-  return s;
+  io(s.seeds_by_length);
 }
 
 class Chain {
@@ -335,14 +232,8 @@ public:
   }
   // The run's time: this process's and that of the runs it resumes.
   double seconds() const { return before_ + elapsed(); }
-  // The positions taken into chains, in a checkpoint.
-  void save_seen(CheckpointWriter& w) const {
-    w.number(seen_.size());
-    for (const std::string& key : seen_) w.text(key);
-  }
-  void load_seen(CheckpointReader& r) {
-    for (std::uint64_t k = r.number(); k > 0; --k) seen_.insert(r.text());
-  }
+  // The positions taken into chains, written to or read from a checkpoint.
+  template <typename IO> void positions_taken(IO& io) { io(seen_); }
   void resumed_after(double seconds) { before_ = seconds; }
 
 private:
@@ -952,59 +843,57 @@ ReverseStats generate_reverse(const ReverseOptions& options, const EmitFn& emit,
   std::size_t turn = 0;
   bool seeds_left = true;
   const std::string version = checkpoint_options(options);
+  // The run's state, in one list for the checkpoint written and the checkpoint resumed.
+  const auto state = [&](auto& io) {
+    using IO = std::remove_reference_t<decltype(io)>;
+    io.tag("tsume-reverse-checkpoint");
+    std::string options_text = version;
+    io(options_text);
+    if (options_text != version)
+      throw CheckpointError("written by a run with other options: " + options_text +
+                            "; this run: " + version);
+    // The run's time on a line of its own: the only part of a state that depends on the machine.
+    if constexpr (IO::kWriting) io.end_line();
+    io.tag("seconds");
+    auto ms = static_cast<std::uint64_t>(chain.seconds() * 1000);
+    io(ms);
+    if constexpr (IO::kWriting) io.end_line();
+    if constexpr (!IO::kWriting) chain.resumed_after(static_cast<double>(ms) / 1000);
+    fields_of(io, stats);
+    io.tag("seeds");
+    io(given);
+    io(seeds.first_candidate);
+    io(drawn);
+    io(seeds_left);
+    io(turn);
+    io.tag("seen");
+    chain.positions_taken(io);
+    io.tag("slots");
+    std::size_t chains = slots.size();
+    io(chains);
+    if constexpr (!IO::kWriting) {
+      if (given > options.seeds.size() || turn > slots.size() || chains != slots.size())
+        io.fail("another number of seeds or chains");
+    }
+    for (std::optional<ChainState>& slot : slots) {
+      bool busy = slot.has_value();
+      io(busy);
+      if constexpr (!IO::kWriting) slot.reset();
+      if (!busy) continue;
+      if constexpr (!IO::kWriting) slot.emplace();
+      fields_of(io, *slot, static_cast<std::size_t>(options.tries));
+    }
+    io.tag("end");
+    if constexpr (IO::kWriting) io.end_line();
+  };
   const auto save_state = [&] {
     CheckpointWriter w;
-    w.word("tsume-reverse-checkpoint");
-    w.text(version);
-    w.end_line();
-    // The run's time on a line of its own: the only part of a state that depends on the machine.
-    w.word("seconds");
-    w.number(static_cast<std::uint64_t>(chain.seconds() * 1000));
-    w.end_line();
-    save(w, stats);
-    w.word("seeds");
-    w.number(given);
-    w.number(seeds.first_candidate);
-    w.number(drawn);
-    w.number(seeds_left);
-    w.number(turn);
-    w.end_line();
-    w.word("seen");
-    chain.save_seen(w);
-    w.end_line();
-    w.word("slots");
-    w.number(slots.size());
-    w.end_line();
-    for (const std::optional<ChainState>& slot : slots) {
-      w.number(slot.has_value());
-      if (slot) save(w, *slot, static_cast<std::size_t>(options.tries));
-    }
-    w.word("end");
-    w.end_line();
+    state(w);
     options.checkpoint(w.str(), stats);
   };
   if (options.resume) {
     CheckpointReader r(*options.resume);
-    r.expect("tsume-reverse-checkpoint");
-    if (const std::string theirs = r.text(); theirs != version)
-      throw CheckpointError("written by a run with other options: " + theirs +
-                            "; this run: " + version);
-    r.expect("seconds");
-    chain.resumed_after(static_cast<double>(r.number()) / 1000);
-    stats = load_stats(r);
-    r.expect("seeds");
-    given = r.number(options.seeds.size());
-    seeds.first_candidate = r.number();
-    drawn = r.number();
-    seeds_left = r.number(1);
-    turn = r.number(slots.size());
-    r.expect("seen");
-    chain.load_seen(r);
-    r.expect("slots");
-    if (r.number() != slots.size()) r.fail("another number of chains");
-    for (std::optional<ChainState>& slot : slots)
-      if (r.number(1)) slot = load_chain(r);
-    r.expect("end");
+    state(r);
     if (!r.at_end()) r.fail("text after the end");
   }
   // A new run's first checkpoint is its start: an output file always has one to resume from.
