@@ -393,19 +393,21 @@ TEST(ReverseChains, AtMostPerIdeaProblemsEndTheChainOfAFullIdea) {
   EXPECT_EQ(reverse_lines(o, nullptr), lines);
 }
 
-// Checkpoints: a run with seed chains abandoned on a budget, guided drift and a checkpoint
-// after every unit of work. Resumed from each checkpoint (the state read back from text, the
-// problems emitted before it given as written), the run emits exactly what the uninterrupted run
-// emits after it, passes through the same states (but for the time), and ends with the same
-// counters. A checkpoint with other options, or cut short, is refused with the reason.
+// Checkpoints: a run with seed chains abandoned on a budget, guided drift, every sound extension
+// written and a checkpoint after every unit of work. Resumed from each checkpoint (the state read
+// back from text, the problems emitted before it given as written), the run emits exactly what the
+// uninterrupted run emits after it, passes through the same states (but for the time), and ends
+// with the same counters. A checkpoint with other options, or cut short, is refused with the
+// reason.
 ReverseOptions checkpointed() {
   ReverseOptions o = chained(1, 3, 300'000);
-  o.base.count = 6;
   o.drift = 64;
   o.drift_from = 5;
   o.drifts = 2;
   o.guided = true;
   o.guided_escape = true;
+  o.write_all = true;
+  o.base.count = 10;
   o.checkpoint_seconds = 0;
   return o;
 }
