@@ -414,10 +414,7 @@ struct CandidateResult {
 std::string encode(const CandidateResult& r) {
   cluster::WireWriter w;
   w.u64(r.found ? 1 : 0).str(r.record).str(r.keys.position).str(r.keys.solution).str(r.keys.idea);
-  const gen::GenerateStats& t = r.stats;
-  for (std::uint64_t v : {t.candidates, t.solves, t.in_band, t.checks, t.quick_checks,
-                          t.solve_nodes, t.check_nodes, t.accepted})
-    w.u64(v);
+  for (const std::uint64_t* v : gen::counters(r.stats)) w.u64(*v);
   return std::move(w).bytes();
 }
 
@@ -429,10 +426,7 @@ CandidateResult decode(const std::string& bytes) {
   r.keys.position = in.str();
   r.keys.solution = in.str();
   r.keys.idea = in.str();
-  gen::GenerateStats& t = r.stats;
-  for (std::uint64_t* v : {&t.candidates, &t.solves, &t.in_band, &t.checks, &t.quick_checks,
-                           &t.solve_nodes, &t.check_nodes, &t.accepted})
-    *v = in.u64();
+  for (std::uint64_t* v : gen::counters(r.stats)) *v = in.u64();
   return r;
 }
 
@@ -786,8 +780,9 @@ int generate_main(const Context& ctx) {
     if (vm->count("output")) {
       // The checkpoint beside the file; an old one (of another run) is removed at once.
       const std::string path = (*vm)["output"].as<std::string>();
+      std::error_code ignored;  // a checkpoint that cannot be removed is overwritten later
       if (resumed_reverse.state.empty())
-        std::filesystem::remove(checkpoint_path(path));
+        std::filesystem::remove(checkpoint_path(path), ignored);
       else
         ro.resume = &resumed_reverse.state;
       ro.checkpoint_seconds = duration_option(*vm, "checkpoint");
