@@ -639,6 +639,7 @@ bool Chain::emit(Generated& g, const std::string& seed_id) {
   g.themes = line_themes(g.position, g.pv);
   g.solve_nodes =
       solver_.solve(g.position, SearchLimits{o_.base.check_nodes, 0, o_.base.stop}).nodes;
+  if (stopped()) return true;  // its node count is of a search cut short: not written
   g.difficulty = difficulty_grade(g.solve_nodes);
   ++stats_.emitted;
   stats_.seeds_by_length[g.length].insert(seed_id);

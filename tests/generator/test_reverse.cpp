@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <atomic>
 #include <map>
 #include <set>
 #include <string>
@@ -204,6 +205,26 @@ TEST(ReverseRun, SameOutputWhateverTheThreadCount) {
   ReverseOptions small_batches = small_reverse(2);
   small_batches.batch = 3;  // batches only change how much is evaluated at once
   EXPECT_EQ(reverse_lines(small_batches, nullptr), one);
+}
+
+// A stop asked for while problems are being written (here by the first one): nothing is written
+// after it, since a problem written then would carry the node count of a search cut short.
+TEST(ReverseRun, NothingIsWrittenAfterAStop) {
+  ReverseOptions o = small_reverse(1);
+  o.write_all = true;
+  o.base.count = 8;
+  std::vector<Generated> all;
+  reverse_lines(o, &all);
+  ASSERT_GE(all.size(), 2u);
+  std::atomic<bool> stop{false};
+  o.base.stop = &stop;
+  int written = 0;
+  generate_reverse(o, [&](const Generated& g) {
+    EXPECT_EQ(g.solve_nodes, all[static_cast<std::size_t>(written)].solve_nodes);
+    ++written;
+    stop = true;
+  });
+  EXPECT_EQ(written, 1);
 }
 
 // Drift: with one candidate per problem the chain soon dead-ends, and each dead end is replaced
