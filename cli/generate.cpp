@@ -71,8 +71,9 @@ constexpr HelpText kHelp{
     "--seed-plies from the random method, or the problems of --extend FILE (any input of\n"
     "'tsume solve'). Every SOUND problem of the chain whose length is in --plies is written.\n"
     "Composition mode only; the output does not depend on --threads. With -o FILE the run\n"
-    "keeps its state in FILE.checkpoint (at its start, every --checkpoint, at its end);\n"
-    "--resume with the same options goes on from it, FILE ending as one uninterrupted run's.\n"
+    "keeps its state in FILE.checkpoint (at its start, every --checkpoint, at its end or\n"
+    "Ctrl-C); --resume with the same options goes on from it, FILE ending as one\n"
+    "uninterrupted run's.\n"
     "\n"
     "--from-games reads game records (KIF, KI2, CSA) and writes every position where the side\n"
     "to move has a forced mate of an exact length in --plies (default 3-9 here) within\n"
@@ -554,7 +555,7 @@ int generate_main(const Context& ctx) {
       "checkpoint FILE.checkpoint)");
   add("checkpoint", duration_value("1m"),
       "reverse, with -o FILE: write the run's state to FILE.checkpoint this often (0: after "
-      "every unit of work) and at its end, for --resume");
+      "every unit of work) and at its end or Ctrl-C, for --resume");
   add("rate", po::value<std::vector<std::string>>()->value_name("FILE")->multitoken(),
       "rate these problems instead (difficulty rating, jsonl; budget --check-nodes)");
   add_rules_option(options);

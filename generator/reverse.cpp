@@ -220,9 +220,13 @@ public:
   // A new chain from `seed`, or std::nullopt when its position was taken before in the run.
   std::optional<ChainState> start(const Generated& seed);
   // One unit of work on the chain (build a problem's candidates, evaluate a batch of candidates
-  // or of drift mutations, take a child or back up); false when the chain is finished: its
-  // stack is empty, or it spent its node budget without lengthening (abandoned).
-  bool step(ChainState& c);
+  // or of drift mutations, take a child or back up).
+  enum class Step {
+    Done,      // the chain goes on
+    Finished,  // its stack is empty, or it was abandoned (node budget, full idea)
+    Undone,    // a stop cut the unit short: nothing changed, a resumed run does it again
+  };
+  Step step(ChainState& c);
   bool done() const {
     return stats_.emitted >= o_.base.count || stopped() ||
            (o_.base.max_seconds > 0 && elapsed() >= o_.base.max_seconds);
@@ -251,7 +255,8 @@ private:
     int cook = -1;  // the square a cooking check went to (-1: none found)
     bool guided = false, escape = false;
   };
-  std::uint64_t build(Node& node);
+  // The node's candidates, and the nodes spent; nothing when stopped.
+  std::optional<std::uint64_t> build(Node& node);
   void evaluate(const Node& parent, const Extension& e, Workspace& w, Evaluated& out) const;
   Move early_cook(Position& q, Move attack, Plies max_len, Workspace& w,
                   std::uint64_t& spent) const;
@@ -259,7 +264,7 @@ private:
   std::optional<Extension> repair(const Extension& e, Move cook, Plies n, Workspace& w,
                                   StepStats& st) const;
   void start_drift(Node& node);
-  void drift_step(ChainState& c);
+  bool drift_step(ChainState& c);  // false: undone (stopped)
   std::optional<Generated> evaluate_variant(const Node& parent, const BoardSetup& setup,
                                             bool through, Workspace& w, StepStats& st) const;
   void take(ChainState& c, Generated& g, const char* kind);
@@ -286,13 +291,9 @@ private:
 // The candidates of `node`: every (Q, a, d) within the piece limit whose R mates within N + 1
 // (bounded search, futile interpositions not counted), sorted by pieces, then by the number of
 // checks of Q (fewer alternatives to refute), then by a hash of the seed and Q.
-std::uint64_t Chain::build(Node& node) {
-  node.built = true;
+std::optional<std::uint64_t> Chain::build(Node& node) {
   const Plies n = node.problem.length;
-  StepStats& st = stats_.by_length[n];
-  ++st.parents;
   std::vector<Extension> all = two_ply_predecessors(node.problem.position, o_.max_pieces);
-  st.candidates += all.size();
   // The distinct R, each searched once.
   std::vector<BoardSetup> replies;
   for (const Extension& e : all) replies.push_back(e.reply_at);
@@ -324,6 +325,12 @@ std::uint64_t Chain::build(Node& node) {
       escapes[i] =
           escape_squares(w.filter, r, reply_move[i], n, o_.cook_nodes, o_.base.stop, &spent[i]);
   });
+  // A stop cuts the searches short: nothing is kept, the resumed run builds the node again.
+  if (stopped()) return std::nullopt;
+  node.built = true;
+  StepStats& st = stats_.by_length[n];
+  ++st.parents;
+  st.candidates += all.size();
   std::uint64_t nodes = 0;
   for (const std::uint64_t x : spent) nodes += x;
   st.nodes += nodes;
@@ -565,7 +572,7 @@ void Chain::start_drift(Node& node) {
 // One batch of the dead end's mutations: the first SOUND variant (else, going through
 // unnecessary pieces, the first sound but for one) replaces the dead end; when none is left the
 // dead end is given up.
-void Chain::drift_step(ChainState& c) {
+bool Chain::drift_step(ChainState& c) {
   Node& top = c.stack.back();
   StepStats& st = stats_.by_length[top.problem.length];
   const std::size_t from = top.drift_next;
@@ -581,6 +588,7 @@ void Chain::drift_step(ChainState& c) {
         e.stats.guided_tries += e.guided;
         e.stats.escape_tries += e.escape;
       });
+  if (stopped()) return false;  // the batch is evaluated again by a resumed run
   std::uint64_t nodes = 0;
   for (const Evaluated& e : batch) {
     st += e.stats;
@@ -603,10 +611,11 @@ void Chain::drift_step(ChainState& c) {
       const int drifts = top.drifts + 1;
       top = Node(std::move(v));
       top.drifts = drifts;
-      return;
+      return true;
     }
   }
   if (to >= top.mutations.size()) top.dead = true;
+  return true;
 }
 
 // A problem taken into the chain: written when SOUND and in the band.
@@ -637,9 +646,9 @@ bool Chain::emit(Generated& g, const std::string& seed_id) {
     return true;
   }
   g.themes = line_themes(g.position, g.pv);
-  g.solve_nodes =
-      solver_.solve(g.position, SearchLimits{o_.base.check_nodes, 0, o_.base.stop}).nodes;
-  if (stopped()) return true;  // its node count is of a search cut short: not written
+  // Not cut short by a stop (it is bounded in nodes): a unit of work that writes problems ends,
+  // with their true difficulty, or keeps nothing, so that a stop leaves a state to resume from.
+  g.solve_nodes = solver_.solve(g.position, SearchLimits{o_.base.check_nodes, 0, nullptr}).nodes;
   g.difficulty = difficulty_grade(g.solve_nodes);
   ++stats_.emitted;
   stats_.seeds_by_length[g.length].insert(seed_id);
@@ -657,7 +666,7 @@ std::optional<ChainState> Chain::start(const Generated& seed) {
   return c;
 }
 
-bool Chain::step(ChainState& c) {
+Chain::Step Chain::step(ChainState& c) {
   if (o_.chain_nodes > 0 && c.since_best >= o_.chain_nodes) {
     ++stats_.abandoned;
     c.stack.clear();
@@ -666,19 +675,20 @@ bool Chain::step(ChainState& c) {
     ++stats_.idea_abandoned;
     c.stack.clear();
   }
-  if (c.stack.empty()) return false;
+  if (c.stack.empty()) return Step::Finished;
   Node& top = c.stack.back();
   if (top.dead || top.problem.length + 2 > o_.base.max_plies) {
     c.stack.pop_back();
-    return !c.stack.empty();
+    return c.stack.empty() ? Step::Finished : Step::Done;
   }
   if (!top.built) {
-    spend(c, build(top));
-    return true;
+    const std::optional<std::uint64_t> nodes = build(top);
+    if (!nodes) return Step::Undone;
+    spend(c, *nodes);
+    return Step::Done;
   }
   if (top.drifting) {
-    drift_step(c);
-    return true;
+    return drift_step(c) ? Step::Done : Step::Undone;
   }
   const std::size_t limit =
       std::min<std::size_t>(top.candidates.size(), static_cast<std::size_t>(o_.tries));
@@ -697,7 +707,7 @@ bool Chain::step(ChainState& c) {
     st.through += child.verdict != Verdict::Sound;
     if (!top.written[i]) take(c, child, ".e");
     c.stack.emplace_back(std::move(child));  // `top` is not used after this
-    return true;
+    return Step::Done;
   }
   // With write_all, the candidates of a problem whose extensions are in the band are all
   // evaluated (up to `tries`), not only until `children` were taken.
@@ -709,7 +719,7 @@ bool Chain::step(ChainState& c) {
         evaluate_batch(from, to, [&](std::size_t i, Workspace& w, Evaluated& e) {
           evaluate(top, top.candidates[i], w, e);
         });
-    if (stopped()) return false;
+    if (stopped()) return Step::Undone;  // the batch is evaluated again by a resumed run
     std::uint64_t nodes = 0;
     for (Evaluated& e : batch) {
       // Every accepted extension written at once (write_all), in candidate order.
@@ -728,15 +738,15 @@ bool Chain::step(ChainState& c) {
     spend(c, nodes);
     stats_.seconds = seconds();
     if (progress_) progress_(stats_);
-    return true;
+    return Step::Done;
   }
   // A dead end: drift, or back up to the parent.
   if (o_.drift > 0 && top.problem.length >= o_.drift_from && top.drifts < o_.drifts) {
     start_drift(top);
-    return true;
+    return Step::Done;
   }
   c.stack.pop_back();
-  return !c.stack.empty();
+  return c.stack.empty() ? Step::Finished : Step::Done;
 }
 
 }  // namespace
@@ -911,7 +921,11 @@ ReverseStats generate_reverse(const ReverseOptions& options, const EmitFn& emit,
       }
       slot = chain.start(*seed);
     }
-    if (slot && !chain.step(*slot)) slot.reset();
+    if (slot) {
+      const Chain::Step done = chain.step(*slot);
+      if (done == Chain::Step::Undone) break;  // this slot's turn again in a resumed run
+      if (done == Chain::Step::Finished) slot.reset();
+    }
     ++turn;
     if (options.base.stop && options.base.stop->load()) break;
     if (!seeds_left && std::none_of(slots.begin(), slots.end(),
@@ -924,8 +938,9 @@ ReverseStats generate_reverse(const ReverseOptions& options, const EmitFn& emit,
       last_checkpoint = std::chrono::steady_clock::now();
     }
   }
-  // A run that ended between units of work (its count, time or seeds) can go on.
-  if (options.checkpoint && !(options.base.stop && options.base.stop->load())) save_state();
+  // The run ends between units of work (its count, time or seeds, or a stop: a unit cut short by
+  // a stop keeps nothing), so it can go on from here.
+  if (options.checkpoint) save_state();
   stats.seconds = chain.seconds();
   return stats;
 }

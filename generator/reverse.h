@@ -83,8 +83,9 @@ struct ReverseOptions {
   // Checkpoints, to resume an interrupted run (docs/generate.md "Resuming a reverse-method run"):
   // `checkpoint` is given the run's state as text (its chains, the seeds drawn, the counters)
   // and its counters (`emitted`: the problems emitted so far) between two units of work, every
-  // `checkpoint_seconds` of the run (0: after every unit) and when the run ends by its count,
-  // its time or its seeds; never after `base.stop`, which may cut a unit short. With `resume`
+  // `checkpoint_seconds` of the run (0: after every unit) and when the run ends (by its count,
+  // its time, its seeds or `base.stop`: a unit of work cut short by a stop keeps nothing, to be
+  // done again by the resumed run). With `resume`
   // (such a text) the run goes on from that state: it emits what the uninterrupted run emits
   // after the problems counted in the state, whose duplicate keys `base.written` must hold (the
   // output file's records, as for the random method). The budgets and choices must be those of

@@ -2,9 +2,9 @@
 # `tsume generate --method reverse --resume`: the run keeps its state in FILE.checkpoint, and a
 # run resumed from it writes the same file as one uninterrupted run: after a run that ended by
 # its count (sfen, jsonl), after a run killed at any moment (a checkpoint after every unit of
-# work, the output cut inside a record), after its checkpoint was lost with the file still
-# empty; with at most one problem per idea (--per-idea). Refused with the reason: a damaged checkpoint, a checkpoint of other options, a file
-# with records and no checkpoint.
+# work, the output cut inside a record), after Ctrl-C, after its checkpoint was lost with the
+# file still empty; with at most one problem per idea (--per-idea). Refused with the reason: a
+# damaged checkpoint, a checkpoint of other options, a file with records and no checkpoint.
 #
 #   generate_resume_reverse.sh TSUME
 #
@@ -79,6 +79,27 @@ cmp -s "$tmp/ideas3.jsonl" "$tmp/ideas.jsonl" || fail "--per-idea 1 resumed diff
 "$tsume" "${idea[@]}" --count 6 -o "$tmp/ideas3.jsonl" --resume 2>"$tmp/err"
 [[ $? -eq 1 ]] && grep -q 'other options (per_idea=1 there, per_idea=0 here)' "$tmp/err" ||
   fail "a checkpoint of --per-idea 1 resumed without it"
+
+# Ctrl-C (SIGINT) with the default --checkpoint (a minute: no checkpoint but the first before
+# the stop): the run writes one at the stop that counts every record in the file, and the
+# resumed run ends as the uninterrupted one.
+rm -f "$tmp/int.sfen" "$tmp/int.sfen.checkpoint"
+"$tsume" "${run[@]}" --count 8 --format sfen -o "$tmp/int.sfen" 2>/dev/null &
+pid=$!
+for _ in $(seq 400); do
+  [[ -f $tmp/int.sfen && $(wc -l <"$tmp/int.sfen") -ge 2 ]] && break
+  sleep 0.02
+done
+kill -INT "$pid" 2>/dev/null
+wait "$pid" 2>/dev/null
+lines=$(wc -l <"$tmp/int.sfen")
+if ((lines < 8)); then
+  grep -q "^output-bytes [0-9]* records $lines " "$tmp/int.sfen.checkpoint" ||
+    fail "the checkpoint at Ctrl-C does not count the $lines records of the file"
+fi
+"$tsume" "${run[@]}" --count 8 --format sfen -o "$tmp/int.sfen" --resume 2>"$tmp/err" ||
+  fail "resume after Ctrl-C"
+cmp -s "$tmp/int.sfen" "$tmp/full.sfen" || fail "resumed after Ctrl-C differs"
 
 # An empty file whose checkpoint was lost is a new run.
 : >"$tmp/empty.sfen"

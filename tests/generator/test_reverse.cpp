@@ -7,9 +7,12 @@
 
 #include <algorithm>
 #include <atomic>
+#include <chrono>
+#include <functional>
 #include <map>
 #include <set>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "generator/candidate.h"
@@ -205,26 +208,6 @@ TEST(ReverseRun, SameOutputWhateverTheThreadCount) {
   ReverseOptions small_batches = small_reverse(2);
   small_batches.batch = 3;  // batches only change how much is evaluated at once
   EXPECT_EQ(reverse_lines(small_batches, nullptr), one);
-}
-
-// A stop asked for while problems are being written (here by the first one): nothing is written
-// after it, since a problem written then would carry the node count of a search cut short.
-TEST(ReverseRun, NothingIsWrittenAfterAStop) {
-  ReverseOptions o = small_reverse(1);
-  o.write_all = true;
-  o.base.count = 8;
-  std::vector<Generated> all;
-  reverse_lines(o, &all);
-  ASSERT_GE(all.size(), 2u);
-  std::atomic<bool> stop{false};
-  o.base.stop = &stop;
-  int written = 0;
-  generate_reverse(o, [&](const Generated& g) {
-    EXPECT_EQ(g.solve_nodes, all[static_cast<std::size_t>(written)].solve_nodes);
-    ++written;
-    stop = true;
-  });
-  EXPECT_EQ(written, 1);
 }
 
 // Drift: with one candidate per problem the chain soon dead-ends, and each dead end is replaced
@@ -503,6 +486,52 @@ TEST(ReverseCheckpoint, AResumedRunEmitsWhatTheUninterruptedRunEmitsAfterIt) {
   } catch (const CheckpointError& e) {
     EXPECT_NE(std::string(e.what()).find("line "), std::string::npos) << e.what();
   }
+}
+
+// A stop (Ctrl-C) at any moment: the run ends within the unit of work in progress, and what it
+// wrote is a prefix of the uninterrupted run's output, node counts included (nothing written
+// comes from a search cut short). The checkpoint it leaves at the stop resumes to the whole
+// output. Stopped when a problem is written (between searches), and by another thread after
+// a delay (in the middle of searches, wherever the run is then).
+TEST(ReverseCheckpoint, AStopAtAnyMomentLeavesACheckpointToResumeFrom) {
+  ReverseOptions o = checkpointed();
+  o.checkpoint_seconds = 1e9;  // a checkpoint at the start and at the end only
+  std::vector<Generated> all;
+  const std::vector<std::string> lines = reverse_lines(o, &all);
+  ASSERT_GE(all.size(), 3u);
+  const auto run = [&](const std::function<void(std::atomic<bool>&, std::size_t)>& stopper,
+                       int delay_ms) {
+    SCOPED_TRACE("delay " + std::to_string(delay_ms) + " ms");
+    ReverseOptions r = o;
+    std::atomic<bool> stop{false};
+    r.base.stop = &stop;
+    std::string state;
+    r.checkpoint = [&](const std::string& s, const ReverseStats&) { state = s; };
+    std::vector<std::string> written;
+    std::thread timer;
+    if (delay_ms > 0)
+      timer = std::thread([&] {
+        std::this_thread::sleep_for(std::chrono::milliseconds(delay_ms));
+        stop = true;
+      });
+    generate_reverse(r, [&](const Generated& g) {
+      ASSERT_LT(written.size(), all.size());
+      EXPECT_EQ(g.solve_nodes, all[written.size()].solve_nodes) << g.id;
+      written.push_back(lines[written.size()]);
+      stopper(stop, written.size());
+    });
+    if (timer.joinable()) timer.join();
+    ReverseOptions resumed = o;
+    resumed.resume = &state;
+    for (std::size_t i = 0; i < written.size(); ++i)
+      resumed.base.written.push_back(dedup_keys(all[i].setup, all[i].pv));
+    std::vector<std::string> rest = reverse_lines(resumed, nullptr);
+    written.insert(written.end(), rest.begin(), rest.end());
+    EXPECT_EQ(written, lines);
+  };
+  for (const std::size_t after : {1u, 2u})
+    run([after](std::atomic<bool>& stop, std::size_t n) { stop = stop || n >= after; }, 0);
+  for (const int delay : {1, 40, 150, 400}) run([](std::atomic<bool>&, std::size_t) {}, delay);
 }
 
 }  // namespace
