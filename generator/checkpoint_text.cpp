@@ -56,28 +56,6 @@ void CheckpointWriter::setup(const BoardSetup& s) {
   number(static_cast<std::uint64_t>(s.variant));
 }
 
-void CheckpointWriter::moves(const std::vector<Move>& ms) {
-  number(ms.size());
-  for (const Move m : ms) move(m);
-}
-
-void CheckpointWriter::problem(const Generated& g) {
-  word("problem");
-  number(g.candidate);
-  text(g.id);
-  setup(g.setup);
-  setup(g.position.setup());
-  integer(g.length);
-  moves(g.pv);
-  number(static_cast<std::uint64_t>(g.verdict));
-  number(g.themes.size());
-  for (const std::string& t : g.themes) text(t);
-  integer(g.difficulty);
-  number(g.solve_nodes);
-  number(g.check_nodes);
-  integer(g.pieces);
-}
-
 void CheckpointReader::fail(const std::string& reason) const {
   throw CheckpointError("line " + std::to_string(line_) + ": " + reason);
 }
@@ -159,33 +137,6 @@ BoardSetup CheckpointReader::setup() {
   s.ply = static_cast<int>(integer());
   s.variant = static_cast<Variant>(number(static_cast<std::uint64_t>(Variant::Sho)));
   return s;
-}
-
-std::vector<Move> CheckpointReader::moves() {
-  std::vector<Move> ms(number(1 << 16));
-  for (Move& m : ms) m = move();
-  return ms;
-}
-
-Generated CheckpointReader::problem() {
-  expect("problem");
-  Generated g;
-  g.candidate = number();
-  g.id = text();
-  g.setup = setup();
-  const BoardSetup at = setup();
-  if (const std::string error = g.position.set(at, KingRule::Any); !error.empty())
-    fail("a problem's position: " + error);
-  g.length = static_cast<Plies>(integer());
-  g.pv = moves();
-  g.verdict = static_cast<Verdict>(number(static_cast<std::uint64_t>(Verdict::Sound)));
-  g.themes.resize(number(1000));
-  for (std::string& t : g.themes) t = text();
-  g.difficulty = static_cast<int>(integer());
-  g.solve_nodes = number();
-  g.check_nodes = number();
-  g.pieces = static_cast<int>(integer());
-  return g;
 }
 
 }  // namespace tsume::gen

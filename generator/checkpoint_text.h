@@ -35,6 +35,11 @@ struct CheckpointError : std::runtime_error {
 // FNV-1a of `text` (64 bits).
 std::uint64_t fnv1a(std::string_view text);
 
+// A problem of a chain (G: Generated, const when written): every field but `flaws` (the reverse
+// method makes compositions, which accept none); its position as its setup, validated when read
+// (Position::set, any kings). Defined below the writer and the reader.
+template <typename IO, typename G> void problem_fields(IO& io, G& g);
+
 class CheckpointWriter {
 public:
   void word(std::string_view w);  // a fixed word (a section name; no blanks)
@@ -43,10 +48,6 @@ public:
   void text(std::string_view s);
   void setup(const BoardSetup& s);
   void move(Move m) { number(m.raw()); }
-  void moves(const std::vector<Move>& ms);
-  // A problem of a chain: every field of Generated but `flaws` (the reverse method makes
-  // compositions, which accept none); its position is written as its setup.
-  void problem(const Generated& g);
   void end_line() { out_ += '\n'; }
   const std::string& str() const { return out_; }
 
@@ -61,7 +62,7 @@ public:
   void operator()(const std::string& s) { text(s); }
   void operator()(const BoardSetup& s) { setup(s); }
   void operator()(Move m) { move(m); }
-  void operator()(const Generated& g) { problem(g); }
+  void operator()(const Generated& g) { problem_fields(*this, g); }
   template <typename T> void operator()(const std::optional<T>& v) {
     (*this)(v.has_value());
     if (v) (*this)(*v);
@@ -99,9 +100,7 @@ public:
   std::string text();
   BoardSetup setup();
   Move move() { return Move::from_raw(static_cast<std::uint16_t>(number(UINT16_MAX))); }
-  std::vector<Move> moves();
-  Generated problem();  // its position validated (Position::set, any kings)
-  bool at_end();        // nothing but blanks left
+  bool at_end();  // nothing but blanks left
   [[noreturn]] void fail(const std::string& reason) const;
 
   // The two-direction interface (see above): each reads into its argument.
@@ -116,7 +115,7 @@ public:
   void operator()(std::string& s) { s = text(); }
   void operator()(BoardSetup& s) { s = setup(); }
   void operator()(Move& m) { m = move(); }
-  void operator()(Generated& g) { g = problem(); }
+  void operator()(Generated& g) { problem_fields(*this, g); }
   template <typename T> void operator()(std::optional<T>& v) {
     bool has = false;
     (*this)(has);
@@ -154,5 +153,31 @@ private:
   std::size_t at_ = 0;
   int line_ = 1;
 };
+
+template <typename IO, typename G> void problem_fields(IO& io, G& g) {
+  io.tag("problem");
+  io(g.candidate);
+  io(g.id);
+  io(g.setup);
+  BoardSetup at = g.position.setup();
+  io(at);
+  if constexpr (!IO::kWriting) {
+    if (const std::string error = g.position.set(at, KingRule::Any); !error.empty())
+      io.fail("a problem's position: " + error);
+  }
+  io(g.length);
+  int verdict = static_cast<int>(g.verdict);
+  io(verdict);
+  if constexpr (!IO::kWriting) {
+    if (verdict < 0 || verdict > static_cast<int>(Verdict::Sound)) io.fail("not a verdict");
+    g.verdict = static_cast<Verdict>(verdict);
+  }
+  io(g.pv);
+  io(g.themes);
+  io(g.difficulty);
+  io(g.solve_nodes);
+  io(g.check_nodes);
+  io(g.pieces);
+}
 
 }  // namespace tsume::gen

@@ -799,10 +799,10 @@ std::string checkpoint_options(const ReverseOptions& o) {
   std::string seeds;
   for (const Generated& g : o.seeds) {
     CheckpointWriter w;
-    w.text(g.id);
-    w.setup(g.setup);
-    w.integer(g.length);
-    w.moves(g.pv);
+    w(g.id);
+    w(g.setup);
+    w(g.length);
+    w(g.pv);
     seeds += w.str();
   }
   add("seeds", o.seeds.size());
