@@ -21,6 +21,14 @@ fail() {
   exit 1
 }
 
+# Waits (8 s at most) until FILE holds N lines.
+wait_for_lines() {
+  for _ in $(seq 400); do
+    [[ -f $1 && $(wc -l <"$1") -ge $2 ]] && return
+    sleep 0.02
+  done
+}
+
 run=(generate --method reverse --plies 7-11 --seed 1)
 for fmt in sfen jsonl; do
   "$tsume" "${run[@]}" --count 8 --format "$fmt" -o "$tmp/full.$fmt" 2>"$tmp/err" ||
@@ -44,10 +52,7 @@ for wait_lines in 1 3 5; do
   rm -f "$tmp/kill.sfen" "$tmp/kill.sfen.checkpoint"
   "$tsume" "${run[@]}" --count 8 --format sfen --checkpoint 0 -o "$tmp/kill.sfen" 2>/dev/null &
   pid=$!
-  for _ in $(seq 400); do
-    [[ -f $tmp/kill.sfen && $(wc -l <"$tmp/kill.sfen") -ge $wait_lines ]] && break
-    sleep 0.02
-  done
+  wait_for_lines "$tmp/kill.sfen" "$wait_lines"
   kill -9 "$pid" 2>/dev/null
   wait "$pid" 2>/dev/null
   [[ $(wc -l <"$tmp/kill.sfen") -lt 8 ]] && cut_short=$((cut_short + 1))
@@ -86,10 +91,7 @@ cmp -s "$tmp/ideas3.jsonl" "$tmp/ideas.jsonl" || fail "--per-idea 1 resumed diff
 rm -f "$tmp/int.sfen" "$tmp/int.sfen.checkpoint"
 "$tsume" "${run[@]}" --count 8 --format sfen -o "$tmp/int.sfen" 2>/dev/null &
 pid=$!
-for _ in $(seq 400); do
-  [[ -f $tmp/int.sfen && $(wc -l <"$tmp/int.sfen") -ge 2 ]] && break
-  sleep 0.02
-done
+wait_for_lines "$tmp/int.sfen" 2
 kill -INT "$pid" 2>/dev/null
 wait "$pid" 2>/dev/null
 lines=$(wc -l <"$tmp/int.sfen")
