@@ -4,10 +4,10 @@
 #include <charconv>
 #include <cstdio>
 #include <filesystem>
-#include <fstream>
 #include <sstream>
 #include <string_view>
 
+#include "batch/inputs.h"
 #include "generator/checkpoint_text.h"
 #include "generator/dedup.h"
 #include "generator/from_games.h"
@@ -175,16 +175,12 @@ std::string checkpoint_path(const std::string& output) { return output + ".check
 void write_checkpoint(const std::string& output, std::uintmax_t bytes, std::size_t records,
                       const std::string& state) {
   const std::string path = checkpoint_path(output), temporary = path + ".new";
-  {
-    std::ofstream f(temporary, std::ios::binary | std::ios::trunc);
-    char hash[17];
-    std::snprintf(hash, sizeof hash, "%016llx", static_cast<unsigned long long>(gen::fnv1a(state)));
-    f << kCheckpointTitle << "output-bytes " << bytes << " records " << records << " checksum "
-      << hash << '\n'
-      << state;
-    f.flush();
-    if (!f) throw ResumeError("cannot write " + temporary);
-  }
+  char hash[17];
+  std::snprintf(hash, sizeof hash, "%016llx", static_cast<unsigned long long>(gen::fnv1a(state)));
+  const std::string text = std::string(kCheckpointTitle) + "output-bytes " + std::to_string(bytes) +
+                           " records " + std::to_string(records) + " checksum " + hash + '\n' +
+                           state;
+  if (!batch::write_whole_file(temporary, text)) throw ResumeError("cannot write " + temporary);
   std::error_code error;
   std::filesystem::rename(temporary, path, error);
   if (error) throw ResumeError("cannot write " + path + ": " + error.message());
@@ -196,15 +192,12 @@ ReverseResume resume_reverse(const std::string& content, const std::string& outp
   const auto fail = [&](const std::string& reason) {
     return ResumeError("cannot resume " + output + ": " + reason);
   };
-  std::ifstream f(path, std::ios::binary);
-  if (!f) {
+  std::string text;
+  if (!batch::read_whole_file(path, text)) {
     if (content.empty()) return {};
     throw fail("no checkpoint " + path +
                " (a reverse-method run with -o writes one every --checkpoint and at its end)");
   }
-  std::stringstream whole;
-  whole << f.rdbuf();
-  const std::string text = whole.str();
   const auto bad = [&](int line, const std::string& reason) {
     return fail(path + ":" + std::to_string(line) + ": " + reason);
   };
