@@ -6,15 +6,6 @@
 
 namespace tsume::gen {
 
-std::uint64_t fnv1a(std::string_view text) {
-  std::uint64_t h = 0xCBF29CE484222325ull;
-  for (const char c : text) {
-    h ^= static_cast<unsigned char>(c);
-    h *= 0x100000001B3ull;
-  }
-  return h;
-}
-
 void CheckpointWriter::separate() {
   if (!out_.empty() && out_.back() != '\n') out_ += ' ';
 }

@@ -7,7 +7,7 @@
 // containers of them (optional, vector, set, map, tuple). Numbers are decimal, strings
 // are prefixed by their length (`5:g1-61`), positions are their occupied squares and hands, moves
 // their 16-bit codes. The newlines only make the text readable; a reader names the line of a bad
-// token. The owner of a checkpoint adds a checksum of the whole text (fnv1a below) so that a
+// token. The owner of a checkpoint adds a checksum of the whole text (fnv1a, dedup.h) so that a
 // damaged file is refused before any of it is used.
 #pragma once
 
@@ -31,9 +31,6 @@ namespace tsume::gen {
 struct CheckpointError : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
-
-// FNV-1a of `text` (64 bits).
-std::uint64_t fnv1a(std::string_view text);
 
 // A problem of a chain (G: Generated, const when written): every field but `flaws` (the reverse
 // method makes compositions, which accept none); its position as its setup, validated when read

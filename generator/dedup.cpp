@@ -150,14 +150,19 @@ std::string idea_key(const Position& start, const std::vector<Move>& pv, int pli
   return std::min(plain, mirrored);
 }
 
-std::string idea_id(const Position& start, const std::vector<Move>& pv, int plies) {
-  std::uint64_t h = 0xcbf29ce484222325ull;  // FNV-1a, 64 bits
-  for (const unsigned char c : idea_key(start, pv, plies)) {
-    h ^= c;
-    h *= 0x100000001b3ull;
+std::uint64_t fnv1a(std::string_view text) {
+  std::uint64_t h = 0xCBF29CE484222325ull;
+  for (const char c : text) {
+    h ^= static_cast<unsigned char>(c);
+    h *= 0x100000001B3ull;
   }
+  return h;
+}
+
+std::string idea_id(const Position& start, const std::vector<Move>& pv, int plies) {
   char text[17];
-  std::snprintf(text, sizeof text, "%016llx", static_cast<unsigned long long>(h));
+  std::snprintf(text, sizeof text, "%016llx",
+                static_cast<unsigned long long>(fnv1a(idea_key(start, pv, plies))));
   return text;
 }
 

@@ -10,9 +10,11 @@
 // that is solved by the same sequence of moves.
 #pragma once
 
+#include <cstdint>
 #include <map>
 #include <set>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "solver/core/board_setup.h"
@@ -42,6 +44,8 @@ DedupKeys dedup_keys(const BoardSetup& setup, const std::vector<Move>& pv,
 // place on the same ranks does too, while the same moves against the edge or in the corner
 // make another picture. Readable text (a key for sets).
 std::string idea_key(const Position& start, const std::vector<Move>& pv, int plies = 5);
+// FNV-1a of `text` (64 bits): the idea's id below, a checkpoint's checksum (reverse.h).
+std::uint64_t fnv1a(std::string_view text);
 // The same as 16 hexadecimal digits (FNV-1a of idea_key), for records.
 std::string idea_id(const Position& start, const std::vector<Move>& pv, int plies = 5);
 
