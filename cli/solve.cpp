@@ -4,6 +4,7 @@
 // KIF. --resume continues a batch that was cut short without losing or repeating a problem.
 #include <algorithm>
 #include <atomic>
+#include <bit>
 #include <cstdint>
 #include <filesystem>
 #include <fstream>
@@ -427,6 +428,17 @@ constexpr std::uint64_t kQuickTryNodes = 100'000;
 // The least table of a problem that the hard pass solves beside others (megabytes).
 constexpr std::size_t kMinHardTableMb = 16;
 
+// The table of a try of at most `nodes` nodes: room for four entries a node, in megabytes
+// rounded up to a power of two, and never more than `share`. The first write to each page of a
+// table costs a page fault that zeroes it, and a quick try's stores land all over its table: a
+// quick pass on tables of --hash / threads would fault in the whole --hash once, and the hard
+// pass, which allocates its tables after the quick pass frees its own, all of it again.
+std::size_t try_table_mb(std::uint64_t nodes, std::size_t share) {
+  constexpr std::uint64_t kNodesPerMb = (1u << 20) / (4 * TranspositionTable::kSlotBytes);
+  const std::uint64_t mb = nodes / kNodesPerMb + 1;
+  return mb >= share ? share : std::min<std::size_t>(std::bit_ceil(mb), share);
+}
+
 // Solves the records with the threads of `pool` and hands each outcome to `done(i, outcome)`,
 // in any order; a problem cut short (results.stopped()) is not handed on.
 //
@@ -455,7 +467,9 @@ void solve_batch(const std::vector<const Record*>& todo, const Settings& setting
   if (threads > 1 && todo.size() > 1 && quick_nodes > 0) {
     Settings quick = settings;
     if (!quick_is_final) quick.limits.max_nodes = quick_nodes;
-    const std::size_t share = std::max<std::size_t>(hash_mb / static_cast<std::size_t>(threads), 1);
+    const std::size_t share =
+        try_table_mb(quick.limits.max_nodes,
+                     std::max<std::size_t>(hash_mb / static_cast<std::size_t>(threads), 1));
     quick.options.certificate_memory /= static_cast<std::uint64_t>(threads);
     std::mutex hard_mutex;
     {

@@ -290,12 +290,16 @@ private:
   }
 
   // Gives the solver a table of `mb` megabytes, or the largest half, quarter, ... of it that can
-  // be allocated (said in an `info string`). Called with no search running.
+  // be allocated (said in an `info string`). A table of the size asked for has its memory
+  // mapped at once: at `isready`, where a GUI waits for the allocation, its page faults are not
+  // left to the first `go`; a smaller one, at the edge of what the kernel grants, is mapped
+  // only as searches use it. Called with no search running.
   void apply_table(std::size_t mb) {
     if (mb == applied_hash_mb_) return;
     for (std::size_t size = mb;; size = std::max<std::size_t>(size / 2, 1)) {
       try {
         solver_.set_hash_size(size);
+        if (size == mb) solver_.fault_in_table();
         applied_hash_mb_ = size;
         if (size != mb)
           say("info string USI_Hash " + std::to_string(mb) +

@@ -132,6 +132,8 @@ public:
   // (ParallelMateSearch), instead of a dedicated arena of `threads`. Null: dedicated.
   void set_spare_threads(SpareThreads* spare) { spare_ = spare; }
   void set_hash_size(std::size_t megabytes) { table_.resize(megabytes); }
+  // Maps the table's memory now (TranspositionTable::fault_in).
+  void fault_in_table() { table_.fault_in(); }
   std::size_t hash_bytes() const { return table_.bytes(); }
   // Called on the solving thread as soon as the first mate is proven and its line read (status
   // Mate, length an upper bound, pv that line), before the exact answer is looked for: a GUI

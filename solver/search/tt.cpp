@@ -53,6 +53,12 @@ void TranspositionTable::clear() {
   }
 }
 
+void TranspositionTable::fault_in() {
+  constexpr std::size_t kPage = 4096;
+  auto* memory = reinterpret_cast<volatile unsigned char*>(buckets_.get());
+  for (std::size_t i = 0; i < bytes(); i += kPage) memory[i] = memory[i];
+}
+
 namespace {
 void spin_pause() {
 #if defined(__x86_64__) || defined(__i386__)

@@ -46,10 +46,14 @@ struct TTProbe : SearchResult {
 class TranspositionTable {
 public:
   static constexpr std::size_t kBucketSize = 8;
+  static constexpr std::size_t kSlotBytes = 32;  // a bucket's bytes over its slots
 
   explicit TranspositionTable(std::size_t megabytes = 64);
   void resize(std::size_t megabytes);
   void clear();
+  // Writes every page of the table once, so that the kernel maps (and zeroes) its memory now
+  // instead of at the searches' first stores into each page. Not while a search runs.
+  void fault_in();
 
   // Marks the table as used by several threads at once (locks on) or by one (locks off). Set
   // before the threads start and reset after they have joined.
@@ -144,7 +148,7 @@ private:
 
   static_assert(sizeof(Slot) == 20);
   static_assert(std::atomic_ref<Hand>::required_alignment <= alignof(Hand));
-  static_assert(sizeof(Bucket) == 256);
+  static_assert(sizeof(Bucket) == kBucketSize * kSlotBytes);
   static_assert(std::is_trivially_destructible_v<Bucket>);
   // The buckets live in memory aligned to 2 MiB and offered to the kernel as huge pages
   // (fewer TLB misses on a table far larger than the caches); freed without destructors.

@@ -3,8 +3,14 @@
 #include <gtest/gtest.h>
 
 #include <atomic>
+#include <cstddef>
 #include <cstdint>
+#include <fstream>
 #include <thread>
+
+#if defined(__linux__)
+#include <unistd.h>
+#endif
 
 namespace tsume {
 namespace {
@@ -78,6 +84,32 @@ TEST(TranspositionTable, ClearForgetsEverythingAcrossManyGenerations) {
   }
   EXPECT_EQ(tt.hashfull(), 0);
 }
+
+#if defined(__linux__)
+// The process's resident memory in bytes (/proc/self/statm: size, resident, ... in pages).
+std::size_t resident_bytes() {
+  std::ifstream statm("/proc/self/statm");
+  std::size_t size = 0, resident = 0;
+  statm >> size >> resident;
+  return resident * static_cast<std::size_t>(sysconf(_SC_PAGESIZE));
+}
+
+TEST(TranspositionTable, FaultInMapsTheWholeTableAndChangesNothing) {
+  TranspositionTable tt(64);
+  tt.store_proof(42, hand_of(1, 0), 7, 1);
+  tt.store_estimate(tt.bucket_count() - 1, hand_of(0, 0), 4, 6, 1);
+  const std::size_t before = resident_bytes();
+  tt.fault_in();
+  EXPECT_GE(resident_bytes() - before, tt.bytes() * 9 / 10);
+  EXPECT_EQ(tt.probe(42, hand_of(2, 0)).upper, 7);
+  const TTProbe last = tt.probe(tt.bucket_count() - 1, hand_of(0, 0));
+  EXPECT_TRUE(last.found);
+  EXPECT_EQ(last.pn, 4u);
+  EXPECT_EQ(last.dn, 6u);
+  EXPECT_FALSE(tt.probe(43, hand_of(2, 0)).found);
+  EXPECT_LT(tt.hashfull(), 10);
+}
+#endif
 
 TEST(TranspositionTable, ANewTableKnowsNothingAndUsesEveryBucket) {
   // The buckets come as zeroed memory, never written before the search (tt.cpp): that must
