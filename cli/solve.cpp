@@ -436,7 +436,7 @@ constexpr std::size_t kMinHardTableMb = 16;
 std::size_t try_table_mb(std::uint64_t nodes, std::size_t share) {
   constexpr std::uint64_t kNodesPerMb = (1u << 20) / (4 * TranspositionTable::kSlotBytes);
   const std::uint64_t mb = nodes / kNodesPerMb + 1;
-  return mb >= share ? share : std::min<std::size_t>(std::bit_ceil(mb), share);
+  return static_cast<std::size_t>(std::min<std::uint64_t>(std::bit_ceil(mb), share));
 }
 
 // Solves the records with the threads of `pool` and hands each outcome to `done(i, outcome)`,
