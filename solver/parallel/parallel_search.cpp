@@ -58,7 +58,7 @@ template <MateRules R>
 BasicParallelSearch<R>::BasicParallelSearch(TranspositionTable& table, SearchBudget& budget,
                                             Color attacker, int threads, SpareThreads* spare)
     : table_(table), budget_(budget), threads_(std::max(threads, 1)), spare_(spare),
-      serial_(table, budget, attacker), load_(threads_ > 1 ? 14 : 1) {
+      serial_(table, budget, attacker), load_(threads_, threads_ > 1 ? 14 : 1) {
   if (threads_ > 1 && !spare_) arena_ = std::make_unique<tbb::task_arena>(threads_);
 }
 
@@ -102,7 +102,7 @@ Outcome BasicParallelSearch<R>::prove(Position& pos, Plies max_len, MateSearchOp
     Position root = pos;
     SearchBudget budget(worker_limits);
     BasicMateSearch<R> search(table_, budget, attacker);
-    search.set_worker_hooks(&load_);
+    search.set_worker_hooks(&load_.worker(w));
     outcomes[w] = search.prove(root, max_len, options);
     if (outcomes[w] != Outcome::Unknown) answered.store(true, std::memory_order_relaxed);
     nodes[w] = budget.nodes();
@@ -143,7 +143,7 @@ Outcome BasicParallelSearch<R>::prove_with_helpers(Position& pos, Plies max_len,
     Position p = root;
     SearchBudget budget(l);
     BasicMateSearch<R> search(table_, budget, attacker);
-    search.set_worker_hooks(&load_);
+    search.set_worker_hooks(&load_.worker(i));
     outcomes[i] = search.prove(p, max_len, options);
     if (outcomes[i] != Outcome::Unknown) answered.store(true, std::memory_order_relaxed);
     nodes[i] = budget.nodes();
