@@ -1,14 +1,14 @@
 // The text of a generator checkpoint (the reverse method's, reverse.h; docs/generate.md
 // "Resuming a reverse-method run"): a stream of tokens separated by blanks and newlines, written
 // and read back in the same order by the code that owns the state. The owner lists each
-// structure's fields once, as calls io(field) (and io.tag(word) for a section), in a template
-// that a CheckpointWriter runs to write them and a CheckpointReader to read them back; the two
-// give io() the same meaning for numbers, strings, positions, moves, problems and the standard
-// containers of them (optional, vector, set, map, tuple). Numbers are decimal, strings
-// are prefixed by their length (`5:g1-61`), positions are their occupied squares and hands, moves
-// their 16-bit codes. The newlines only make the text readable; a reader names the line of a bad
-// token. The owner of a checkpoint adds a checksum of the whole text (fnv1a, dedup.h) so that a
-// damaged file is refused before any of it is used.
+// structure's fields once, as calls io(field) (io.tag(word) for a section, io.end_line() where
+// the text breaks its line), in a template that a CheckpointWriter runs to write them and a
+// CheckpointReader to read them back; the two give io() the same meaning for numbers, strings,
+// positions, moves, problems and the standard containers of them (optional, vector, set, map,
+// tuple). Numbers are decimal, strings are prefixed by their length (`5:g1-61`), positions are
+// their occupied squares and hands, moves their 16-bit codes. The newlines only make the text
+// readable; a reader names the line of a bad token. The owner of a checkpoint adds a checksum of
+// the whole text (fnv1a, dedup.h) so that a damaged file is refused before any of it is used.
 #pragma once
 
 #include <cstdint>
@@ -104,6 +104,7 @@ public:
   static constexpr bool kWriting = false;
   static constexpr std::uint64_t kMaxItems = 1u << 24;  // in one container
   void tag(std::string_view w) { expect(w); }
+  void end_line() {}  // newlines are blanks to the reader
   void operator()(bool& v) { v = number(1) != 0; }
   void operator()(char& v) { v = static_cast<char>(number(UINT8_MAX)); }
   void operator()(int& v);

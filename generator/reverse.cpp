@@ -157,7 +157,7 @@ void fields_of(IO& io, S& n,
         n.escape_guards > n.mutations.size())
       io.fail("a node's positions in its candidates or mutations are out of range");
   }
-  if constexpr (IO::kWriting) io.end_line();
+  io.end_line();
 }
 
 template <typename IO, typename S>
@@ -864,11 +864,11 @@ ReverseStats generate_reverse(const ReverseOptions& options, const EmitFn& emit,
       throw CheckpointError("written by a run with other options: " + options_text +
                             "; this run: " + version);
     // The run's time on a line of its own: the only part of a state that depends on the machine.
-    if constexpr (IO::kWriting) io.end_line();
+    io.end_line();
     io.tag("seconds");
     auto ms = static_cast<std::uint64_t>(chain.seconds() * 1000);
     io(ms);
-    if constexpr (IO::kWriting) io.end_line();
+    io.end_line();
     if constexpr (!IO::kWriting) chain.resumed_after(static_cast<double>(ms) / 1000);
     fields_of(io, stats);
     io.tag("seeds");
@@ -895,7 +895,7 @@ ReverseStats generate_reverse(const ReverseOptions& options, const EmitFn& emit,
       fields_of(io, *slot, static_cast<std::size_t>(options.tries));
     }
     io.tag("end");
-    if constexpr (IO::kWriting) io.end_line();
+    io.end_line();
   };
   const auto save_state = [&] {
     CheckpointWriter w;
