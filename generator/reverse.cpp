@@ -10,6 +10,7 @@
 #include <set>
 #include <string>
 #include <tuple>
+#include <type_traits>
 #include <utility>
 
 #include "batch/pool.h"
@@ -106,8 +107,10 @@ std::tuple<int, bool, std::uint16_t> landing(const Move attack, const Move defen
 // The state of a run in a checkpoint (ReverseOptions::checkpoint): each structure's fields in
 // one list, io(field), which a CheckpointWriter writes and a CheckpointReader reads back
 // (checkpoint_text.h); S is the structure, const when written.
-template <typename IO, typename S>
-void fields_of(IO& io, S& e) requires std::is_same_v<std::remove_const_t<S>, Extension> {
+template <typename S, typename T>
+concept StateOf = std::is_same_v<std::remove_const_t<S>, T>;
+
+template <typename IO, StateOf<Extension> S> void fields_of(IO& io, S& e) {
   io(e.setup);
   io(e.reply_at);
   io(e.attack);
@@ -129,9 +132,7 @@ void tail(IO& io, V& v, std::size_t from, std::size_t limit, const Each& each) {
   for (std::size_t i = std::min(from, size); i < size; ++i) each(v[i]);
 }
 
-template <typename IO, typename S>
-void fields_of(IO& io, S& n,
-               std::size_t tries) requires std::is_same_v<std::remove_const_t<S>, Node> {
+template <typename IO, StateOf<Node> S> void fields_of(IO& io, S& n, std::size_t tries) {
   io.tag("node");
   io(n.problem);
   io(n.built);
@@ -160,9 +161,7 @@ void fields_of(IO& io, S& n,
   io.end_line();
 }
 
-template <typename IO, typename S>
-void fields_of(IO& io, S& c,
-               std::size_t tries) requires std::is_same_v<std::remove_const_t<S>, ChainState> {
+template <typename IO, StateOf<ChainState> S> void fields_of(IO& io, S& c, std::size_t tries) {
   io.tag("chain");
   io(c.seed);
   io(c.counter);
@@ -178,8 +177,7 @@ void fields_of(IO& io, S& c,
   for (auto& n : c.stack) fields_of(io, n, tries);
 }
 
-template <typename IO, typename S>
-void fields_of(IO& io, S& s) requires std::is_same_v<std::remove_const_t<S>, ReverseStats> {
+template <typename IO, StateOf<ReverseStats> S> void fields_of(IO& io, S& s) {
   io.tag("stats");
   for (auto* v : counters(s.seeds)) io(*v);
   io(s.seed_problems);
