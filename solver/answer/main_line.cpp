@@ -226,30 +226,53 @@ template <AnswerRules R> struct Walk {
     return t;
   }
 
-  // Solve's choice among equal moves (no preferred line, no variations recorded): `cands` in the
-  // order of the tie-break's second key, the first whose surplus value is `wanted` (nothing can
-  // beat it); else the first. Undecided when a limit left the value of a move that was looked
-  // at open: it might have been `wanted`.
-  static Move choose_first_wanted(BasicMateSearch<R>& search, Position& pos, const MoveList& cands,
-                                  Plies d, int ply, Tri wanted, SurplusGame& game, MainLine& out) {
-    if (cands.empty()) return R::no_move();
-    std::size_t chosen = cands.size();
-    bool open = false;
-    for (std::size_t i = 0; i < cands.size(); ++i) {
-      const Tri t = surplus_after(search, pos, cands[i], d, game);
-      if (t == wanted) {
-        chosen = i;
-        break;
+  // Solve's choice at a defender node (no preferred line, no variations recorded), the move that
+  // choose_defence would take from all the longest defences: the first in the order of the
+  // tie-breaks' second key (board moves, then drops) whose line ends without surplus, else the
+  // first. Nothing can beat the first such, so the evasions after it are not classified: the
+  // scan takes them in that order and plays each candidate's surplus game as it is found (the
+  // attacker's tie-break has mostly played it already, memoised in `game`). Classifying a
+  // defence of the exact length is a disproof ("not within d - 3"), nearly as dear as the
+  // length search's last question near the root: 図巧 053's second defender node has two such
+  // after the chosen one, and classifying them took 20 s of its 51 s (one thread). Returns
+  // R::no_move() when no defence was found or a query before the choice was left open (the node
+  // is then unclassified); `child_length` gets the chosen child's distance.
+  static Move choose_defence_lazily(BasicMateSearch<R>& search, Position& pos, Plies d, int ply,
+                                    SurplusGame& game, MainLine& out, Plies& child_length) {
+    MoveList moves, order;
+    if (!defender_moves(search, pos, d, game.options, moves)) return R::no_move();
+    for (int pass = 0; pass < 2; ++pass)
+      for (Move m : moves)
+        if (R::is_drop(m) == (pass == 1)) order.push(m);
+    Move first = R::no_move(), chosen = R::no_move();
+    Plies first_child = 0;
+    int candidates = 0;
+    bool open = false;  // the surplus game of a candidate before the choice was left open
+    const bool unknown = scan_exact(search, pos, d, game.options, order, [&](Move m, Plies child) {
+      if (++candidates == 1) {
+        first = m;
+        first_child = child;
+      }
+      const Tri t = surplus_after(search, pos, m, child + 1, game);
+      if (t == Tri::No) {
+        chosen = m;
+        child_length = child;
+        return true;
       }
       open |= t == Tri::Unknown;
+      return false;
+    });
+    if (unknown || candidates == 0) return R::no_move();
+    if (chosen == R::no_move()) {
+      chosen = first;
+      child_length = first_child;
     }
-    if (chosen == cands.size()) chosen = 0;
-    if (open)
-      out.undecided.push_back(undecided_at(ply, cands[chosen], R::no_move(),
+    if (open && candidates > 1)  // a single defence needs no tie-break
+      out.undecided.push_back(undecided_at(ply, chosen, R::no_move(),
                                            "main line: the surplus tie-break was not decided "
                                            "within the limits",
                                            true));
-    return cands[chosen];
+    return chosen;
   }
 
   // The defender's choice among the defences of the exact length `cands` (SPEC.md section 3
@@ -258,14 +281,6 @@ template <AnswerRules R> struct Walk {
                              Plies d, int ply, Move preferred, SurplusGame& game, bool variations,
                              MainLine& out) {
     if (cands.size() == 1) return cands[0];
-    if (!variations && preferred == R::no_move()) {
-      // No surplus first, then a moved interposition over a drop: board moves come first.
-      MoveList order;
-      for (int pass = 0; pass < 2; ++pass)
-        for (Move m : cands)
-          if (R::is_drop(m) == (pass == 1)) order.push(m);
-      return choose_first_wanted(search, pos, order, d, ply, Tri::No, game, out);
-    }
     std::vector<Tri> surplus(cands.size());
     for (std::size_t i = 0; i < cands.size(); ++i)
       surplus[i] = surplus_after(search, pos, cands[i], d, game);
@@ -392,6 +407,9 @@ template <AnswerRules R> struct Walk {
                                                "main line: the attacker's surplus tie-break was "
                                                "not decided within the limits",
                                                true));
+      } else if (!choice.variations && wanted == R::no_move()) {
+        chosen = choose_defence_lazily(search, pos, d, ply, game, out, child_length);
+        classified = !(chosen == R::no_move());
       } else {
         const Defences def = longest_defences(search, pos, d, game.options);
         classified = !def.unknown && !def.longest.empty();

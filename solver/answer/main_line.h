@@ -99,9 +99,10 @@ struct LineChoice {
   // exact length; two of them are a cook or an exemption, which the cook search reports.
   bool attacker_tie_break = false;
   // Classify every equal-length defence of a main-line defender node: the 変同 and
-  // non-limitation findings and open_tie. Off (solve, which needs only the line): the tie-break
-  // stops at the first defence that nothing can beat, and any tie-break value that a limit left
-  // open is reported as undecided (blocking).
+  // non-limitation findings and open_tie. Off (solve, which needs only the line): the defences
+  // are classified in the tie-break's order and only up to the first that nothing can beat (the
+  // same move), and any tie-break value that a limit left open is reported as undecided
+  // (blocking).
   bool variations = true;
 };
 

@@ -5,10 +5,12 @@
 
 #include <algorithm>
 #include <fstream>
+#include <memory>
 #include <sstream>
 #include <string>
 #include <vector>
 
+#include "solver/answer/main_line.h"
 #include "solver/core/checkgen.h"
 #include "solver/core/movegen.h"
 #include "solver/io/sfen.h"
@@ -279,6 +281,37 @@ TEST(Solve, TheDefenderAvoidsLinesThatEndWithSurplus) {
     EXPECT_TRUE(pos.hand(attacker).empty()) << "the main line ends with surplus";
   }
   EXPECT_EQ(checked, 4);
+}
+
+// At a defender node the solver classifies the evasions only up to the first defence that
+// nothing can beat (main_line.h, LineChoice::variations off); classifying every one of them, as
+// the checker's walk does, must give the same line. Each of these problems has equally long
+// replies on its main line, some of which end with surplus (the test above), and zukou-020 has
+// a node where only futile drops are left.
+TEST(Solve, ClassifyingEveryDefenceGivesTheSameLine) {
+  int checked = 0;
+  for (const auto& [sfen, id, length] :
+       zukou_problems({"zukou-002", "zukou-018", "zukou-020", "zukou-022", "zukou-092"})) {
+    SCOPED_TRACE(id);
+    ++checked;
+    const SolveResult r = solve(sfen, 4'000'000, 64);
+    ASSERT_EQ(r.status, SolveStatus::Mate);
+    ASSERT_TRUE(r.length_exact);
+    const Position root = position(sfen);
+    TranspositionTable table(64);
+    SearchLimits limits;
+    limits.max_nodes = 4'000'000;
+    const SearchSteps steps{
+        [&] { return std::make_unique<BudgetedSearch>(table, limits, root.side_to_move()); },
+        [](const BudgetedSearch&) {}};
+    SurplusGame game;
+    const MainLine every = follow_main_line<ShogiRules>(
+        root, r.length, game, {}, steps, {.attacker_tie_break = true, .variations = true});
+    EXPECT_TRUE(every.complete);
+    EXPECT_TRUE(every.undecided.empty());
+    EXPECT_EQ(every.moves, r.pv);
+  }
+  EXPECT_EQ(checked, 5);
 }
 
 TEST(Solve, TheAttackerPrefersAMateThatEndsWithSurplus) {
