@@ -423,7 +423,7 @@ Extras extras(const batch::Entry& e) {
 // ---------------------------------------------------------------------------------------------
 // Batches on several threads
 
-// Nodes of the first, quick try of each problem in a batch on several threads (--quick-nodes).
+// Nodes of the first, quick try of each problem on a small table (--quick-nodes).
 constexpr std::uint64_t kQuickTryNodes = 100'000;
 // The least table of a problem that the hard pass solves beside others (megabytes).
 constexpr std::size_t kMinHardTableMb = 16;
@@ -442,12 +442,13 @@ std::size_t try_table_mb(std::uint64_t nodes, std::size_t share) {
 // Solves the records with the threads of `pool` and hands each outcome to `done(i, outcome)`,
 // in any order; a problem cut short (results.stopped()) is not handed on.
 //
-// With one thread, or one problem, the problems are solved one after another with all threads.
-// Otherwise a batch runs in two passes, so that no core idles and none is oversubscribed:
-// first every problem is tried on one thread with a small node budget (`quick_nodes`), as
-// many problems at once as there are threads, each with its share of the table; most problems
-// of a collection end there. The problems that budget left open are then solved the same way,
-// as many at once as there are threads (or problems, or 16 MB shares of the table), and
+// With one thread, or one problem, the problems are solved one after another with all threads,
+// each first with a quick try on a table sized for it while the table of --hash is not yet
+// allocated (below). Otherwise a batch runs in two passes, so that no core idles and none is
+// oversubscribed: first every problem is tried on one thread with a small node budget
+// (`quick_nodes`), as many problems at once as there are threads, each with its share of the table;
+// most problems of a collection end there. The problems that budget left open are then solved the
+// same way, as many at once as there are threads (or problems, or 16 MB shares of the table), and
 // the threads whose work is done join the problems still open (below). A single open
 // problem gets all threads and the whole table. Answers are the same either way; only nodes
 // and times differ.
@@ -464,22 +465,27 @@ void solve_batch(const std::vector<const Record*>& todo, const Settings& setting
   std::vector<Outcome> tries(todo.size());
   const std::uint64_t user_nodes = settings.limits.max_nodes;
   const bool quick_is_final = user_nodes != 0 && user_nodes <= quick_nodes;
+  Settings quick = settings;
+  if (!quick_is_final) quick.limits.max_nodes = quick_nodes;
+  // Whether a quick try leaves the problem to a try on the table of --hash.
+  const auto left_open = [&](const Outcome& o) {
+    return !is_final(o) && !quick_is_final && o.nodes >= quick_nodes;
+  };
   if (threads > 1 && todo.size() > 1 && quick_nodes > 0) {
-    Settings quick = settings;
-    if (!quick_is_final) quick.limits.max_nodes = quick_nodes;
     const std::size_t share =
         try_table_mb(quick.limits.max_nodes,
                      std::max<std::size_t>(hash_mb / static_cast<std::size_t>(threads), 1));
-    quick.options.certificate_memory /= static_cast<std::uint64_t>(threads);
+    Settings each = quick;  // the problems tried at once share the certificates' memory
+    each.options.certificate_memory /= static_cast<std::uint64_t>(threads);
     std::mutex hard_mutex;
     {
       tbb::enumerable_thread_specific<std::unique_ptr<Solver>> solvers(
           [&] { return std::make_unique<Solver>(share, 1); });
       pool.each(todo.size(), [&](std::size_t i) {
         if (results.stopped()) return;
-        Outcome o = solve_record(*todo[i], *solvers.local(), quick);
+        Outcome o = solve_record(*todo[i], *solvers.local(), each);
         if (results.stopped()) return;
-        if (!is_final(o) && !quick_is_final && o.nodes >= quick_nodes) {
+        if (left_open(o)) {
           tries[i] = std::move(o);
           const std::lock_guard<std::mutex> lock(hard_mutex);
           hard.push_back(i);
@@ -498,7 +504,13 @@ void solve_batch(const std::vector<const Record*>& todo, const Settings& setting
   // The problems solved at once share the certificates' memory as they share the table.
   Settings hard_settings = settings;
   const auto solve_hard = [&](std::size_t i, Solver& solver) {
-    Outcome o = solve_record(*todo[i], solver, hard_settings);
+    // The quick try's nodes and time count against the problem's limits.
+    Settings own = hard_settings;
+    SearchLimits& left = own.limits;
+    if (left.max_nodes) left.max_nodes -= std::min(left.max_nodes - 1, tries[i].nodes);
+    if (left.max_seconds > 0)
+      left.max_seconds = std::max(left.max_seconds - tries[i].seconds, 1e-3);
+    Outcome o = solve_record(*todo[i], solver, own);
     if (results.stopped()) return false;
     o.nodes += tries[i].nodes;  // the quick try counts too
     o.seconds += tries[i].seconds;
@@ -512,9 +524,26 @@ void solve_batch(const std::vector<const Record*>& todo, const Settings& setting
   if (owners <= 1) {
     std::unique_ptr<Solver> own;
     std::unique_ptr<Solver>& solver = threads == 1 ? kept : own;
-    if (!solver) solver = std::make_unique<Solver>(hash_mb, threads);
-    for (std::size_t i : hard)
+    // Until the table of --hash is allocated, a problem without a quick try gets one first,
+    // with all threads, on a table sized for its nodes: a lone problem, or a batch on one
+    // thread, whose first problems are easy, then never faults in the large table (a lone
+    // 21-ply 図巧 problem, --hash 2048: 2.1-2.7 s of page faults for 0.03 s of search).
+    std::unique_ptr<Solver> small;
+    for (std::size_t i : hard) {
+      if (!solver && tries[i].nodes == 0 && quick_nodes > 0) {
+        if (!small)
+          small = std::make_unique<Solver>(try_table_mb(quick.limits.max_nodes, hash_mb), threads);
+        Outcome o = solve_record(*todo[i], *small, quick);
+        if (results.stopped()) return;
+        if (!left_open(o)) {
+          done(i, o);
+          continue;
+        }
+        tries[i] = std::move(o);
+      }
+      if (!solver) solver = std::make_unique<Solver>(hash_mb, threads);
       if (!solve_hard(i, *solver)) return;
+    }
     return;
   }
   // The hard pass: `owners` loops take the open problems in input order, each problem on its
@@ -637,8 +666,8 @@ int solve_main(const Context& ctx) {
   add_threads_option(options,
                      "a batch solves several problems at once, a hard problem gets all threads");
   add("quick-nodes", count_value(std::to_string(kQuickTryNodes)),
-      "with several threads and problems: nodes of each problem's first try on one thread (0: "
-      "no quick pass)");
+      "nodes of each problem's first try, on a small table (with several threads and problems: "
+      "on one thread each; 0: no quick try)");
   add_hash_option(options, "transposition table size in megabytes (1..1048576)");
   add("diagram", po::value<std::string>()->value_name("svg"),
       "also write a board diagram of each problem (its id, verdict and length as the title) to "
