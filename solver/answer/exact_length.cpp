@@ -27,6 +27,7 @@ public:
       cost_ += ask_.nodes() - before;
       if (o == Outcome::Unknown) return false;
       ++answered_;
+      ++answered_in_all_;
       if (o == Outcome::Proven) {
         upper = std::min(ask_.proven_upper(), d_);
         restart(lo, upper);
@@ -48,6 +49,8 @@ public:
   }
   // The questions the last turn answered.
   int answered() const { return answered_; }
+  // The questions answered in all the turns so far.
+  int answered_in_all() const { return answered_in_all_; }
 
 private:
   void restart(Plies lo, Plies upper) {
@@ -63,6 +66,7 @@ private:
   std::uint64_t previous_cost_ = 0;  // the nodes of the question answered before
   int flat_ = 0;                     // consecutive questions whose cost did not grow
   int answered_ = 0;                 // in the last turn
+  int answered_in_all_ = 0;          // in all turns
 };
 
 }  // namespace
@@ -97,7 +101,11 @@ ExactLength minimise_length(Plies upper, const LengthQuestions& ask, LengthSched
     if (!deepening.turn(deepening_budget, lo, upper) && ask.exhausted()) return {upper, false};
     if (!direct || lo >= upper) continue;
     if (schedule.direct_after_stall && deepening.answered() > 0) continue;
-    const Outcome o = direct_question(static_cast<std::uint64_t>(turn));
+    // A deepening that has not answered the first question of its window has every question of
+    // the window still ahead, each likely dearer than that one: the direct question's chance is
+    // better than even.
+    const double share = deepening.answered_in_all() > 0 ? 1.0 : schedule.direct_share_unanswered;
+    const Outcome o = direct_question(static_cast<std::uint64_t>(turn * share));
     if (o == Outcome::Disproven) return {upper, true};
     if (o == Outcome::Unknown && ask.exhausted()) return {upper, false};
     direct = o != Outcome::Proven;

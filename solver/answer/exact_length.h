@@ -27,6 +27,11 @@
 //      enough: 図巧 095's "within 25" costs 1.2 times "within 23" amid twofold growth, and
 //      skipping from there to "within 37" took 175 M nodes, going on 120 M.
 //    - The direct question "within upper - 2?" again, with the turn's budget.
+//    - While the deepening has answered no question at all, the direct question's turns are
+//      twice the deepening's (`direct_share_unanswered`): the whole window is still ahead of the
+//      deepening, so the direct question is the better bet (図巧 071, one thread: 32.3 M nodes,
+//      37.3 s, against 52.7 M, 56.3 s with equal turns; 006, where the direct question settles
+//      in its first turn of the race, unchanged).
 //    Neither is best everywhere (docs/benchmarks.md, one thread, 2 GB table): 図巧 071 takes
 //    18.6 M nodes asked directly and 136 M by the deepening alone, 004 10.7 M against 20.6 M;
 //    095 more than 126 M directly and about 90 M in the deepening's own questions, 021 more than
@@ -59,6 +64,10 @@ struct LengthSchedule {
   // The direct question takes its turn only after a turn in which the deepening answered no
   // question (it has stalled); while the deepening answers questions, it keeps the turn.
   bool direct_after_stall = true;
+  // The direct question's turn, while the deepening has answered no question yet: this times
+  // the deepening's turn (図巧 071, one thread: the deepening's first question, "within 31" of
+  // 55 plies, still open after 30 M nodes; the direct question settled in 21.5 M).
+  double direct_share_unanswered = 2;
   // The deepening skips to the last question (upper - 2) once `flat_runs` questions in a row,
   // each of at least `flat_min_nodes`, cost less than `min_growth` times the one before.
   std::uint64_t flat_min_nodes = 100'000;

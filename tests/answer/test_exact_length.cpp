@@ -99,10 +99,25 @@ TEST(ExactLength, TheDeepeningWinsTheRaceWhereTheDirectQuestionIsHard) {
 
 TEST(ExactLength, TheDirectQuestionWinsTheRaceWhereTheDeepeningIsDear) {
   // As 図巧 071 (exact 55; one thread): "within 53" takes 18 M nodes asked directly, while the
-  // deepening's first question, "within 31", takes 40 M. Turns of 10 M and then 20 M each: the
-  // direct question is answered in its second turn, after 5 + 10 + 10 + 20 + 3 M nodes.
+  // deepening's first question, "within 31", takes 40 M. The deepening's first turn (10 M)
+  // answers nothing, so the direct question's turn is twice that (20 M): it is answered there,
+  // after 5 + 10 + 13 M nodes.
   Oracle o{.exact = 55, .reported = 55, .cost_at = {{53, 18 * M}, {31, 40 * M}}};
   const ExactLength r = minimise_length(55, o.questions(), LengthSchedule{.window = 12});
+  EXPECT_TRUE(r.exact);
+  EXPECT_EQ(r.upper, 55);
+  EXPECT_EQ(o.asked, (std::vector<Plies>{53, 31, 53}));
+  EXPECT_EQ(o.caps, (std::vector<std::uint64_t>{5 * M, 10 * M, 20 * M}));
+  EXPECT_EQ(o.nodes, 28 * M);
+}
+
+TEST(ExactLength, WithEqualTurnsTheDirectQuestionWinsATurnLater) {
+  // The same problem with the direct question's turns equal to the deepening's while it has
+  // answered nothing: turns of 10 M and then 20 M each, the direct question answered in its
+  // second turn, after 5 + 10 + 10 + 20 + 3 M nodes.
+  Oracle o{.exact = 55, .reported = 55, .cost_at = {{53, 18 * M}, {31, 40 * M}}};
+  const ExactLength r = minimise_length(55, o.questions(),
+                                        LengthSchedule{.window = 12, .direct_share_unanswered = 1});
   EXPECT_TRUE(r.exact);
   EXPECT_EQ(r.upper, 55);
   EXPECT_EQ(o.asked, (std::vector<Plies>{53, 31, 53, 31, 53}));
@@ -111,10 +126,12 @@ TEST(ExactLength, TheDirectQuestionWinsTheRaceWhereTheDeepeningIsDear) {
 }
 
 TEST(ExactLength, TheDeepeningsShareScalesItsTurns) {
-  // The same problem with the deepening's turns half the direct question's.
+  // The same problem with the deepening's turns half the direct question's (and the direct
+  // question's turns not doubled while the deepening has answered nothing).
   Oracle o{.exact = 55, .reported = 55, .cost_at = {{53, 18 * M}, {31, 40 * M}}};
-  const ExactLength r =
-      minimise_length(55, o.questions(), LengthSchedule{.window = 12, .deepening_share = 0.5});
+  const ExactLength r = minimise_length(
+      55, o.questions(),
+      LengthSchedule{.window = 12, .deepening_share = 0.5, .direct_share_unanswered = 1});
   EXPECT_TRUE(r.exact);
   EXPECT_EQ(o.caps, (std::vector<std::uint64_t>{5 * M, 5 * M, 10 * M, 10 * M, 20 * M}));
   EXPECT_EQ(o.nodes, (5 + 5 + 10 + 10 + 3) * M);
@@ -122,9 +139,10 @@ TEST(ExactLength, TheDeepeningsShareScalesItsTurns) {
 
 TEST(ExactLength, AProofByTheDirectQuestionLeavesTheRestToTheDeepening) {
   // Found as 41, exact 21. "Within 39" stops at the descent's cap; the deepening (window of 3,
-  // from 35) spends its first turn on a dear proof; the direct question then proves "within 39",
-  // finding the mate in 21. The first mate overshot: the direct question takes no more turns,
-  // and the deepening, restarted below 21, is asked without a turn's cap (15, 17, 19).
+  // from 35) spends its first turn (10 M) on a dear proof; the direct question then, with a turn
+  // twice that (the deepening has answered nothing), proves "within 39", finding the mate in 21.
+  // The first mate overshot: the direct question takes no more turns, and the deepening, restarted
+  // below 21, is asked without a turn's cap (15, 17, 19).
   Oracle o{.exact = 21, .reported = 21, .cost_at = {{39, 7 * M}, {35, 50 * M}}};
   const ExactLength r = minimise_length(41, o.questions(), LengthSchedule{.window = 3});
   EXPECT_TRUE(r.exact);
@@ -132,7 +150,7 @@ TEST(ExactLength, AProofByTheDirectQuestionLeavesTheRestToTheDeepening) {
   EXPECT_EQ(o.asked, (std::vector<Plies>{39, 35, 39, 15, 17, 19}));
   ASSERT_EQ(o.caps.size(), 6u);
   EXPECT_EQ(o.caps[1], 10 * M);
-  EXPECT_EQ(o.caps[2], 10 * M);
+  EXPECT_EQ(o.caps[2], 20 * M);
   for (std::size_t i = 3; i < 6; ++i) EXPECT_GT(o.caps[i], 1'000'000 * M);
 }
 
