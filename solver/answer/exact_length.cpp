@@ -27,7 +27,7 @@ public:
       cost_ += ask_.nodes() - before;
       if (o == Outcome::Unknown) return false;
       ++answered_;
-      ++answered_in_all_;
+      has_answered_ = true;
       if (o == Outcome::Proven) {
         upper = std::min(ask_.proven_upper(), d_);
         restart(lo, upper);
@@ -49,8 +49,8 @@ public:
   }
   // The questions the last turn answered.
   int answered() const { return answered_; }
-  // The questions answered in all the turns so far.
-  int answered_in_all() const { return answered_in_all_; }
+  // Whether any turn so far has answered a question.
+  bool has_answered() const { return has_answered_; }
 
 private:
   void restart(Plies lo, Plies upper) {
@@ -66,7 +66,7 @@ private:
   std::uint64_t previous_cost_ = 0;  // the nodes of the question answered before
   int flat_ = 0;                     // consecutive questions whose cost did not grow
   int answered_ = 0;                 // in the last turn
-  int answered_in_all_ = 0;          // in all turns
+  bool has_answered_ = false;        // in any turn
 };
 
 }  // namespace
@@ -104,7 +104,7 @@ ExactLength minimise_length(Plies upper, const LengthQuestions& ask, LengthSched
     // A deepening that has not answered the first question of its window has every question of
     // the window still ahead, each likely dearer than that one: the direct question's chance is
     // better than even.
-    const double share = deepening.answered_in_all() > 0 ? 1.0 : schedule.direct_share_unanswered;
+    const double share = deepening.has_answered() ? 1.0 : schedule.direct_share_unanswered;
     const Outcome o = direct_question(static_cast<std::uint64_t>(turn * share));
     if (o == Outcome::Disproven) return {upper, true};
     if (o == Outcome::Unknown && ask.exhausted()) return {upper, false};
