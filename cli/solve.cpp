@@ -506,10 +506,7 @@ void solve_batch(const std::vector<const Record*>& todo, const Settings& setting
   const auto solve_hard = [&](std::size_t i, Solver& solver) {
     // The quick try's nodes and time count against the problem's limits.
     Settings own = hard_settings;
-    SearchLimits& left = own.limits;
-    if (left.max_nodes) left.max_nodes -= std::min(left.max_nodes - 1, tries[i].nodes);
-    if (left.max_seconds > 0)
-      left.max_seconds = std::max(left.max_seconds - tries[i].seconds, 1e-3);
+    own.limits = hard_settings.limits.after(tries[i].nodes, tries[i].seconds);
     Outcome o = solve_record(*todo[i], solver, own);
     if (results.stopped()) return false;
     o.nodes += tries[i].nodes;  // the quick try counts too

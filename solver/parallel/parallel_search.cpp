@@ -160,12 +160,8 @@ Outcome BasicParallelSearch<R>::prove_with_helpers(Position& pos, Plies max_len,
     }
     const std::size_t k = ++joined;
     ++helpers_taken_;
-    SearchLimits l = limits;
-    if (l.max_seconds > 0) {
-      const double spent =
-          std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-      l.max_seconds = std::max(l.max_seconds - spent, 1e-3);
-    }
+    const SearchLimits l = limits.after(
+        0, std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
     helpers.run([&, k, l] {
       if (!answered.load(std::memory_order_relaxed)) work(k, l);
       spare_->give();

@@ -40,6 +40,14 @@ struct SearchLimits {
   void charge_memory(std::uint64_t held) {
     if (max_memory_bytes) max_memory_bytes = max_memory_bytes > held ? max_memory_bytes - held : 1;
   }
+  // These limits less `nodes` and `seconds` already spent; a limit used up keeps 1 node or 1 ms,
+  // not 0 (no limit).
+  SearchLimits after(std::uint64_t nodes, double seconds) const {
+    SearchLimits left = *this;
+    if (max_nodes) left.max_nodes = max_nodes > nodes ? max_nodes - nodes : 1;
+    if (max_seconds > 0) left.max_seconds = std::max(max_seconds - seconds, 1e-3);
+    return left;
+  }
 };
 
 // Tracks nodes and time against SearchLimits.
@@ -72,13 +80,7 @@ public:
     check_flags_and_time();
   }
   // What is left of the limits, for a worker's own budget (the stop flag is shared).
-  SearchLimits remaining() const {
-    SearchLimits left = limits_;
-    if (limits_.max_nodes)
-      left.max_nodes = limits_.max_nodes > nodes_ ? limits_.max_nodes - nodes_ : 1;
-    if (limits_.max_seconds > 0) left.max_seconds = std::max(limits_.max_seconds - seconds(), 1e-3);
-    return left;
-  }
+  SearchLimits remaining() const { return limits_.after(nodes_, seconds()); }
   bool exhausted() const { return exhausted_; }
   std::uint64_t nodes() const { return nodes_; }
   double seconds() const {
