@@ -467,9 +467,18 @@ void solve_batch(const std::vector<const Record*>& todo, const Settings& setting
   const bool quick_is_final = user_nodes != 0 && user_nodes <= quick_nodes;
   Settings quick = settings;
   if (!quick_is_final) quick.limits.max_nodes = quick_nodes;
-  // Whether a quick try leaves the problem to a try on the table of --hash.
-  const auto left_open = [&](const Outcome& o) {
-    return !is_final(o) && !quick_is_final && o.nodes >= quick_nodes;
+  // Problem i's quick try on `solver`: true when it is left open for a try on the table of
+  // --hash (the try kept in tries[i]); false when it is answered (and handed on) or the batch
+  // was stopped.
+  const auto quick_try = [&](std::size_t i, Solver& solver, const Settings& s) {
+    Outcome o = solve_record(*todo[i], solver, s);
+    if (results.stopped()) return false;
+    if (is_final(o) || quick_is_final || o.nodes < quick_nodes) {
+      done(i, o);
+      return false;
+    }
+    tries[i] = std::move(o);
+    return true;
   };
   if (threads > 1 && todo.size() > 1 && quick_nodes > 0) {
     const std::size_t share =
@@ -482,16 +491,9 @@ void solve_batch(const std::vector<const Record*>& todo, const Settings& setting
       tbb::enumerable_thread_specific<std::unique_ptr<Solver>> solvers(
           [&] { return std::make_unique<Solver>(share, 1); });
       pool.each(todo.size(), [&](std::size_t i) {
-        if (results.stopped()) return;
-        Outcome o = solve_record(*todo[i], *solvers.local(), each);
-        if (results.stopped()) return;
-        if (left_open(o)) {
-          tries[i] = std::move(o);
-          const std::lock_guard<std::mutex> lock(hard_mutex);
-          hard.push_back(i);
-        } else {
-          done(i, o);
-        }
+        if (results.stopped() || !quick_try(i, *solvers.local(), each)) return;
+        const std::lock_guard<std::mutex> lock(hard_mutex);
+        hard.push_back(i);
       });
     }  // the quick pass's tables are freed before the hard pass allocates its own
     if (results.stopped()) return;
@@ -527,16 +529,11 @@ void solve_batch(const std::vector<const Record*>& todo, const Settings& setting
     // 21-ply 図巧 problem, --hash 2048: 2.1-2.7 s of page faults for 0.03 s of search).
     std::unique_ptr<Solver> small;
     for (std::size_t i : hard) {
+      if (results.stopped()) return;
       if (!solver && tries[i].nodes == 0 && quick_nodes > 0) {
         if (!small)
           small = std::make_unique<Solver>(try_table_mb(quick.limits.max_nodes, hash_mb), threads);
-        Outcome o = solve_record(*todo[i], *small, quick);
-        if (results.stopped()) return;
-        if (!left_open(o)) {
-          done(i, o);
-          continue;
-        }
-        tries[i] = std::move(o);
+        if (!quick_try(i, *small, quick)) continue;
       }
       if (!solver) solver = std::make_unique<Solver>(hash_mb, threads);
       if (!solve_hard(i, *solver)) return;
