@@ -13,7 +13,15 @@
 
 namespace tsume {
 
-void TranspositionTable::FreeBuckets::operator()(Bucket*) const { std::free(memory); }
+void TranspositionTable::FreeBuckets::operator()(Bucket*) const {
+#if defined(__linux__)
+  if (mapped) {
+    munmap(memory, mapped);
+    return;
+  }
+#endif
+  std::free(memory);
+}
 
 TranspositionTable::TranspositionTable(std::size_t megabytes) { resize(megabytes); }
 
@@ -26,27 +34,68 @@ void TranspositionTable::resize(std::size_t megabytes) {
   const std::size_t size = count * sizeof(Bucket);
   const std::size_t align = size >= kHugePage ? kHugePage : alignof(Bucket);
   // Zeroed memory is an empty table (key 0: an empty slot; generation 0: none is current), so
-  // the buckets are not written here: calloc takes large blocks from the kernel as zero pages,
-  // mapped on first touch, and a quick problem with a large --hash no longer pays for writing
-  // the whole table (a mate in 11, --hash 4096, three runs each alternating: 0.39-0.89 s
-  // against 1.6-6.2 s; 40 such problems, a process each, --hash 256: 2.8-3.0 s against 3.5 s).
-  void* memory = std::calloc(size + align, 1);
+  // the buckets are not written here: fresh anonymous memory from the kernel is zero pages,
+  // mapped on first touch, and a quick problem with a large --hash does not pay for writing the
+  // whole table (a mate in 11, --hash 4096, three runs each alternating: 0.39-0.89 s against
+  // 1.6-6.2 s; 40 such problems, a process each, --hash 256: 2.8-3.0 s against 3.5 s). The
+  // memory is taken from the kernel directly, not through calloc, which zeroes a block it
+  // reuses (below glibc's 32 MB threshold for its own mappings) by writing all of it.
+  void* memory = nullptr;
+  std::size_t mapped = 0;
+#if defined(__linux__)
+  mapped = size + align;
+  memory = mmap(nullptr, mapped, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  if (memory == MAP_FAILED) throw std::bad_alloc();
+#else
+  memory = std::calloc(size + align, 1);
   if (!memory) throw std::bad_alloc();
+#endif
   const auto address = reinterpret_cast<std::uintptr_t>(memory);
   Bucket* first = reinterpret_cast<Bucket*>((address + align - 1) / align * align);
 #if defined(__linux__) && defined(MADV_HUGEPAGE)
   if (align == kHugePage) madvise(first, size, MADV_HUGEPAGE);  // a hint; failure is harmless
 #endif
-  buckets_ = std::unique_ptr<Bucket[], FreeBuckets>(first, FreeBuckets{memory});
+  buckets_ = std::unique_ptr<Bucket[], FreeBuckets>(first, FreeBuckets{memory, mapped});
   bucket_count_ = count;
-  mask_ = count - 1;
+  active_count_ = std::min(count, kStartBuckets);
+  mask_ = active_count_ - 1;
   generation_ = 1;
+}
+
+void TranspositionTable::grow_to(std::size_t count) {
+  if (count <= active_count_) return;
+  const std::uint64_t mask = count - 1;
+  // An entry of bucket i goes to bucket (key & mask): i, or a bucket of the new part, never
+  // written before (zero, so empty), which gets entries from bucket i alone. The entries keep
+  // their order in both; those of earlier generations in bucket i are dropped (empty slots).
+  for (std::size_t i = 0; i < active_count_; ++i) {
+    Bucket& b = buckets_[i];
+    std::size_t kept = 0;
+    for (std::size_t j = 0; j < kBucketSize; ++j) {
+      if (empty(b, j)) continue;
+      const std::uint64_t key = b.keys[j];
+      const Slot slot = b.slots[j];
+      const std::size_t to = key & mask;
+      Bucket& t = to == i ? b : buckets_[to];
+      std::size_t k = to == i ? kept++ : 0;
+      if (to != i)
+        while (!empty(t, k)) ++k;
+      t.keys[k] = key;
+      t.slots[k] = slot;
+    }
+    for (std::size_t j = kept; j < kBucketSize; ++j) {
+      b.keys[j] = 0;
+      b.slots[j] = Slot{};
+    }
+  }
+  active_count_ = count;
+  mask_ = mask;
 }
 
 void TranspositionTable::clear() {
   if (++generation_ != 0) return;  // older entries are now invisible
   generation_ = 1;
-  for (std::size_t i = 0; i < bucket_count_; ++i) {
+  for (std::size_t i = 0; i < active_count_; ++i) {  // the rest was never written
     Bucket& b = buckets_[i];
     std::fill(std::begin(b.keys), std::end(b.keys), 0);
     std::fill(std::begin(b.slots), std::end(b.slots), Slot{});
@@ -54,6 +103,7 @@ void TranspositionTable::clear() {
 }
 
 void TranspositionTable::fault_in() {
+  grow_to(bucket_count_);
   constexpr std::size_t kPage = 4096;
   auto* memory = reinterpret_cast<volatile unsigned char*>(buckets_.get());
   for (std::size_t i = 0; i < bytes(); i += kPage) memory[i] = memory[i];
@@ -151,9 +201,7 @@ TTProbe TranspositionTable::probe(std::uint64_t key, Hand hand) const {
 std::size_t TranspositionTable::slot_for(const Bucket& b, std::uint64_t key, Hand hand,
                                          bool* fresh) const {
   // An empty slot: never used, or left from an earlier generation.
-  const auto empty = [&](std::size_t i) {
-    return b.keys[i] == 0 || b.slots[i].generation() != generation_;
-  };
+  const auto empty = [&](std::size_t i) { return this->empty(b, i); };
   std::size_t victim = kBucketSize;
   for (std::size_t i = 0; i < kBucketSize; ++i) {
     if (b.keys[i] == key && !empty(i) && b.slots[i].hand == hand) {
@@ -178,21 +226,32 @@ std::size_t TranspositionTable::slot_for(const Bucket& b, std::uint64_t key, Han
 // stores for the readers (see load/put).
 template <class Update>
 void TranspositionTable::store(std::uint64_t key, Hand hand, std::uint32_t work, Update update) {
-  Bucket& b = bucket_of(key);
-  const WriteLock guard(b, shared_);
+  Bucket* b = &bucket_of(key);
+  const WriteLock guard(*b, shared_);
   bool fresh = false;
-  const std::size_t i = slot_for(b, key, hand, &fresh);
+  std::size_t i = slot_for(*b, key, hand, &fresh);
+  if (fresh && !shared_ && !empty(*b, i) && active_count_ < bucket_count_ &&
+      !full_in_whole_table(*b, key)) {
+    // Not shared: a store that would replace an entry which the whole table would keep (its
+    // bucket there is not full) doubles the buckets in use first, until the key's bucket has
+    // room.
+    do {
+      grow_to(2 * active_count_);
+      b = &bucket_of(key);
+      i = slot_for(*b, key, hand, &fresh);
+    } while (fresh && !empty(*b, i));
+  }
   Slot e;
   if (fresh) {
     e.hand = hand;
-    put(b.keys[i], key);
+    put(b->keys[i], key);
   } else {
-    e = b.slots[i];
+    e = b->slots[i];
     work = std::max(work, e.work());
   }
   update(e);
   e.set(work, generation_);
-  put(b.slots[i], e);
+  put(b->slots[i], e);
 }
 
 void TranspositionTable::store_estimate(std::uint64_t key, Hand hand, PnDn pn, PnDn dn,
@@ -216,13 +275,14 @@ void TranspositionTable::store_disproof(std::uint64_t key, Hand disproof_hand, P
 }
 
 int TranspositionTable::hashfull() const {
-  const std::size_t sample = std::min<std::size_t>(bucket_count_, 1000);
+  const std::size_t sample = std::min<std::size_t>(active_count_, 1000);
   std::size_t used = 0;
   for (std::size_t i = 0; i < sample; ++i)
     for (std::size_t j = 0; j < kBucketSize; ++j)
       used +=
           load(buckets_[i].keys[j]) != 0 && load(buckets_[i].slots[j]).generation() == generation_;
-  return static_cast<int>(used * 1000 / (sample * kBucketSize));
+  // The buckets not yet in use are empty.
+  return static_cast<int>(used * 1000 * active_count_ / (sample * kBucketSize * bucket_count_));
 }
 
 }  // namespace tsume

@@ -20,6 +20,19 @@
 //
 // Mate lengths ride along as bounds: `upper` (a mate in at most that many plies exists, valid for
 // covering hands) and `lower` (no mate in fewer plies, valid for covered hands).
+//
+// The table grows with use. Its memory (the size asked for) is reserved at once but mapped by
+// the kernel only where it is written, and the buckets in use are a power-of-two prefix of it,
+// 1 MiB at first. A store that would replace an entry which the whole table would keep (its
+// bucket there is not full) doubles the prefix instead, until the key's bucket has room: each
+// entry of the old buckets whose key has the new index bit moves to its bucket in the new half,
+// in order. So the entries, their order within a bucket and every probe are those of the whole
+// table, and so is every search, node for node; only the memory mapped differs: a problem whose
+// search needs a few megabytes maps tens of them (a bucket full of one position's hands makes
+// the prefix double for any other key that lands in it), not the gigabytes of --hash (a mate in
+// 3 with a 128 MB table: its page faults cost 50 times the search). A shared table cannot grow
+// under its readers: set_shared(true) takes the whole table first. clear() keeps the prefix
+// (its memory is mapped already).
 #pragma once
 
 #include <algorithm>
@@ -56,8 +69,12 @@ public:
   void fault_in();
 
   // Marks the table as used by several threads at once (locks on) or by one (locks off). Set
-  // before the threads start and reset after they have joined.
-  void set_shared(bool shared) { shared_ = shared; }
+  // before the threads start and reset after they have joined. Sharing takes the whole table
+  // (a shared table does not grow).
+  void set_shared(bool shared) {
+    if (shared) grow_to(bucket_count_);
+    shared_ = shared;
+  }
   bool shared() const { return shared_; }
 
   // Starts loading the bucket of `key` into the cache (a later probe of it waits less).
@@ -75,9 +92,12 @@ public:
   // covered by `disproof_hand`.
   void store_disproof(std::uint64_t key, Hand disproof_hand, Plies lower, std::uint32_t work);
 
+  // The table's size: its memory budget, all of which a full table uses.
   std::size_t bucket_count() const { return bucket_count_; }
   std::size_t bytes() const { return bucket_count_ * sizeof(Bucket); }
-  // Fraction of used slots, in permille, from a fixed sample of buckets.
+  // The buckets in use so far (a power of two, at most bucket_count()).
+  std::size_t active_bucket_count() const { return active_count_; }
+  // Fraction of the table's slots used, in permille, from a fixed sample of the buckets in use.
   int hashfull() const;
 
 private:
@@ -97,6 +117,7 @@ private:
     }
   };
   static constexpr std::uint32_t kMaxWork = (1u << 24) - 1;
+  static constexpr std::size_t kStartBuckets = (std::size_t{1} << 20) / (kBucketSize * kSlotBytes);
   // One bucket in four cache lines: the keys together in the first line (a probe scans them
   // and reads only the slots of its key), then the bucket's version counter and the slots.
   struct alignas(64) Bucket {              // 256 bytes: 8 keys, the version, 8 slots of 20 bytes
@@ -129,6 +150,20 @@ private:
   std::size_t slot_for(const Bucket& b, std::uint64_t key, Hand hand, bool* fresh) const;
   template <class Update>
   void store(std::uint64_t key, Hand hand, std::uint32_t work, Update update);
+  bool empty(const Bucket& b, std::size_t i) const {
+    return b.keys[i] == 0 || b.slots[i].generation() != generation_;
+  }
+  // Whether every slot of b holds an entry of this generation that shares the bucket of `key`
+  // in the whole table (a store of `key` there would replace one of them).
+  bool full_in_whole_table(const Bucket& b, std::uint64_t key) const {
+    std::size_t same = 0;
+    for (std::size_t i = 0; i < kBucketSize; ++i)
+      same += !empty(b, i) && ((b.keys[i] ^ key) & (bucket_count_ - 1)) == 0;
+    return same == kBucketSize;
+  }
+  // Uses the first `count` buckets (a power of two, not fewer than now), each entry moved to its
+  // bucket under the new mask. Not while the table is shared.
+  void grow_to(std::size_t count);
   // Fields that readers read while a writer may write them: atomic, acquire loads and release
   // stores (plain moves on x86), so that a reader that sees a store's data also sees the odd
   // version that came before it (and reads again).
@@ -153,12 +188,14 @@ private:
   // The buckets live in memory aligned to 2 MiB and offered to the kernel as huge pages
   // (fewer TLB misses on a table far larger than the caches); freed without destructors.
   struct FreeBuckets {
-    void* memory;  // what calloc returned; the buckets start at an aligned address inside it
+    void* memory;        // the allocation; the buckets start at an aligned address inside it
+    std::size_t mapped;  // its length when mapped from the kernel (0: from calloc)
     void operator()(Bucket* b) const;
   };
-  std::unique_ptr<Bucket[], FreeBuckets> buckets_{nullptr, FreeBuckets{nullptr}};
+  std::unique_ptr<Bucket[], FreeBuckets> buckets_{nullptr, FreeBuckets{nullptr, 0}};
   std::size_t bucket_count_ = 0;
-  std::uint64_t mask_ = 0;
+  std::size_t active_count_ = 0;
+  std::uint64_t mask_ = 0;  // active_count_ - 1
   // clear() starts a new generation instead of writing the whole table (which cost more than
   // solving a small problem); every 255 generations the table is wiped for real.
   std::uint8_t generation_ = 1;

@@ -253,6 +253,27 @@ TEST(Solve, EarlierProblemsLeaveNothingBehind) {
   EXPECT_EQ(first.nodes, again.nodes);
 }
 
+TEST(Solve, AGrowingTableSearchesAsTheWholeTable) {
+  // The table grows with use (tt.h); a table mapped whole from the start (fault_in) is the
+  // reference: every answer, line and node count the same, on 図巧 problems whose searches fill
+  // a 4 MB table (so entries are replaced in both), one after another in one solver each.
+  const auto problems = zukou_problems({"zukou-002", "zukou-005", "zukou-020"});
+  ASSERT_EQ(problems.size(), 3u);
+  Solver growing(4), whole(4);
+  whole.fault_in_table();
+  for (const auto& p : problems) {
+    SearchLimits limits;
+    limits.max_nodes = 2'000'000;
+    const SolveResult a = growing.solve(position(p.sfen), limits);
+    const SolveResult b = whole.solve(position(p.sfen), limits);
+    EXPECT_EQ(a.status, b.status) << p.id;
+    EXPECT_EQ(a.length, b.length) << p.id;
+    EXPECT_EQ(a.length_exact, b.length_exact) << p.id;
+    EXPECT_EQ(a.pv, b.pv) << p.id;
+    EXPECT_EQ(a.nodes, b.nodes) << p.id;
+  }
+}
+
 TEST(Solve, ANodeLimitGivesUnknown) {
   const SolveResult r =
       solve("1pG1B4/Gs+P6/pP7/n1ls5/3k5/nL4+r1b/1+p1p+R4/1S7/2N6 b SP2gn2l11p 1", 100);

@@ -6,7 +6,10 @@
 #include <cstddef>
 #include <cstdint>
 #include <fstream>
+#include <initializer_list>
 #include <thread>
+#include <utility>
+#include <vector>
 
 #if defined(__linux__)
 #include <unistd.h>
@@ -109,7 +112,117 @@ TEST(TranspositionTable, FaultInMapsTheWholeTableAndChangesNothing) {
   EXPECT_FALSE(tt.probe(43, hand_of(2, 0)).found);
   EXPECT_LT(tt.hashfull(), 10);
 }
+
+TEST(TranspositionTable, MapsOnlyTheBucketsItsEntriesNeed) {
+  // A 256 MB table with a few thousand entries uses a few megabytes of buckets; the memory the
+  // process holds grows by about that much, not by the table's size.
+  const std::size_t before = resident_bytes();
+  TranspositionTable tt(256);
+  for (std::uint64_t k = 1; k <= 20000; ++k)
+    tt.store_estimate(k * 0x9E3779B97F4A7C15ull, Hand(), 1, 1, 1);
+  EXPECT_LT(tt.active_bucket_count(), tt.bucket_count() / 16);
+  EXPECT_LT(resident_bytes() - before, tt.bytes() / 8);
+  for (std::uint64_t k = 1; k <= 20000; ++k)
+    EXPECT_TRUE(tt.probe(k * 0x9E3779B97F4A7C15ull, Hand()).found) << k;
+}
 #endif
+
+// A long random sequence of stores: several hands per key, keys that share a bucket in the whole
+// table too (so that entries are replaced even there), keys that share their low 14 bits (one
+// bucket of a table of 2^14 buckets or fewer, 16 of one of 2^18: a single doubling does not
+// make room for them); work values from 0 to 3, so that a bucket's order decides many
+// replacements.
+struct StoreSequence {
+  std::uint64_t x = 0x243F6A8885A308D3ull;
+  std::uint64_t next() {
+    x ^= x << 13;
+    x ^= x >> 7;
+    x ^= x << 17;
+    return x;
+  }
+  // Makes the next store in every table of `tables`; returns its key and hand.
+  std::pair<std::uint64_t, Hand> store(std::initializer_list<TranspositionTable*> tables) {
+    const std::uint64_t r = next();
+    std::uint64_t key = r | 1;
+    Hand hand = hand_of(static_cast<int>(r >> 40) % 4, static_cast<int>(r >> 44) % 3);
+    if (r % 8 == 0) key = (r >> 8) % 64 << 20 | 0x5A5A;  // 64 keys, one bucket of both
+    if (r % 8 == 1) {
+      key = (r >> 8) % 16 << 14 | 0x0123;
+      hand = Hand();
+    }
+    const auto work = static_cast<std::uint32_t>(r >> 50) % 4;
+    for (TranspositionTable* t : tables) {
+      switch ((r >> 36) % 3) {
+      case 0:
+        t->store_estimate(key, hand, static_cast<PnDn>(2 + (r >> 20) % 9), 3, work);
+        break;
+      case 1:
+        t->store_proof(key, hand, static_cast<Plies>(1 + (r >> 24) % 20), work);
+        break;
+      default:
+        t->store_disproof(key, hand, static_cast<Plies>(1 + (r >> 24) % 20), work);
+      }
+    }
+    return {key, hand};
+  }
+};
+
+bool same_answers(const TranspositionTable& a, const TranspositionTable& b, std::uint64_t key,
+                  Hand hand) {
+  const TTProbe p = a.probe(key, hand), q = b.probe(key, hand);
+  return p.found == q.found && p.pn == q.pn && p.dn == q.dn && p.upper == q.upper &&
+         p.lower == q.lower && p.proof_hand == q.proof_hand && p.disproof_hand == q.disproof_hand;
+}
+
+// Makes `stores` stores of `seq` in both tables (and clears both twice on the way), checking
+// every 101 stores that both answer the probes of the last 500 stored positions alike, and at
+// the end those of all.
+void expect_same_answers(TranspositionTable& a, TranspositionTable& b, StoreSequence seq,
+                         int stores) {
+  std::vector<std::pair<std::uint64_t, Hand>> stored;
+  for (int i = 0; i < stores; ++i) {
+    if (i == stores / 3 || i == stores * 2 / 3) {
+      a.clear();
+      b.clear();
+    }
+    stored.push_back(seq.store({&a, &b}));
+    if (i % 101 == 0) {
+      for (std::size_t j = stored.size() - std::min<std::size_t>(stored.size(), 500);
+           j < stored.size(); ++j)
+        ASSERT_TRUE(same_answers(a, b, stored[j].first, stored[j].second))
+            << "store " << i << ", key " << j;
+    }
+  }
+  for (const auto& [key, hand] : stored) ASSERT_TRUE(same_answers(a, b, key, hand));
+}
+
+TEST(TranspositionTable, AGrowingTableAnswersAsTheWholeTable) {
+  // The reference is the same table mapped whole from the start (fault_in).
+  TranspositionTable growing(64), whole(64);
+  whole.fault_in();
+  ASSERT_EQ(whole.active_bucket_count(), whole.bucket_count());
+  ASSERT_LT(growing.active_bucket_count(), growing.bucket_count());
+  expect_same_answers(growing, whole, StoreSequence{}, 200000);
+}
+
+TEST(TranspositionTable, AGrowingTableThatFillsAnswersAsTheWholeTable) {
+  // Far more entries than a 4 MB table holds: it grows to all its buckets and replaces entries.
+  TranspositionTable growing(4), whole(4);
+  whole.fault_in();
+  expect_same_answers(growing, whole, StoreSequence{}, 400000);
+  EXPECT_EQ(growing.active_bucket_count(), growing.bucket_count());
+}
+
+TEST(TranspositionTable, AClearedTableAnswersAsANewOne) {
+  // A table that an earlier problem grew to all its buckets (and left entries in), cleared,
+  // answers every probe of the next problem as a new table does.
+  TranspositionTable used(64), fresh(64);
+  StoreSequence earlier{0x9E3779B97F4A7C15ull};
+  for (int i = 0; i < 300000; ++i) earlier.store({&used});
+  used.fault_in();
+  used.clear();
+  expect_same_answers(used, fresh, StoreSequence{}, 200000);
+}
 
 TEST(TranspositionTable, ANewTableKnowsNothingAndUsesEveryBucket) {
   // The buckets come as zeroed memory, never written before the search (tt.cpp): that must
