@@ -200,18 +200,16 @@ TTProbe TranspositionTable::probe(std::uint64_t key, Hand hand) const {
 
 std::size_t TranspositionTable::slot_for(const Bucket& b, std::uint64_t key, Hand hand,
                                          bool* fresh) const {
-  // An empty slot: never used, or left from an earlier generation.
-  const auto empty = [&](std::size_t i) { return this->empty(b, i); };
   std::size_t victim = kBucketSize;
   for (std::size_t i = 0; i < kBucketSize; ++i) {
-    if (b.keys[i] == key && !empty(i) && b.slots[i].hand == hand) {
+    if (b.keys[i] == key && !empty(b, i) && b.slots[i].hand == hand) {
       *fresh = false;
       return i;
     }
-    if (empty(i)) {
-      if (victim == kBucketSize || !empty(victim)) victim = i;
+    if (empty(b, i)) {
+      if (victim == kBucketSize || !empty(b, victim)) victim = i;
     } else if (victim == kBucketSize ||
-               (!empty(victim) && b.slots[i].work() < b.slots[victim].work())) {
+               (!empty(b, victim) && b.slots[i].work() < b.slots[victim].work())) {
       victim = i;
     }
   }

@@ -150,6 +150,7 @@ private:
   std::size_t slot_for(const Bucket& b, std::uint64_t key, Hand hand, bool* fresh) const;
   template <class Update>
   void store(std::uint64_t key, Hand hand, std::uint32_t work, Update update);
+  // An empty slot: never used, or left from an earlier generation.
   bool empty(const Bucket& b, std::size_t i) const {
     return b.keys[i] == 0 || b.slots[i].generation() != generation_;
   }
