@@ -27,10 +27,11 @@
 // bucket there is not full) doubles the prefix instead, until the key's bucket has room: each
 // entry of the old buckets whose key has the new index bit moves to its bucket in the new half,
 // in order. So the entries, their order within a bucket and every probe are those of the whole
-// table, and so is every search, node for node; only the memory mapped differs: a problem whose
-// search needs a few megabytes maps tens of them (a bucket full of one position's hands makes
-// the prefix double for any other key that lands in it), not the gigabytes of --hash (a mate in
-// 3 with a 128 MB table: its page faults cost 50 times the search). A shared table cannot grow
+// table, and so is every search, node for node; only the memory mapped differs. It is more than
+// the entries need (a bucket full of one position's hands makes the prefix double for any other
+// key that lands in it: 図巧 002's check, about 36,000 entries in its main table, ends with a
+// prefix of 256 MB), but not the gigabytes of --hash (a mate in 3 with a 128 MB table: the
+// page faults of the whole table cost 50 times the search). A shared table cannot grow
 // under its readers: set_shared(true) takes the whole table first. clear() keeps the prefix
 // (its memory is mapped already).
 #pragma once
