@@ -74,14 +74,16 @@ void TranspositionTable::grow_to(std::size_t count) {
     for (std::size_t j = 0; j < kBucketSize; ++j) {
       if (empty(b, j)) continue;
       const std::uint64_t key = b.keys[j];
-      const Slot slot = b.slots[j];
-      const std::size_t to = key & mask;
-      Bucket& t = to == i ? b : buckets_[to];
-      std::size_t k = to == i ? kept++ : 0;
-      if (to != i)
-        while (!empty(t, k)) ++k;
+      if ((key & mask) == i) {
+        b.keys[kept] = key;
+        b.slots[kept++] = b.slots[j];
+        continue;
+      }
+      Bucket& t = buckets_[key & mask];
+      std::size_t k = 0;
+      while (t.keys[k] != 0) ++k;
       t.keys[k] = key;
-      t.slots[k] = slot;
+      t.slots[k] = b.slots[j];
     }
     for (std::size_t j = kept; j < kBucketSize; ++j) {
       b.keys[j] = 0;
