@@ -525,8 +525,12 @@ void solve_batch(const std::vector<const Record*>& todo, const Settings& setting
     std::unique_ptr<Solver>& solver = threads == 1 ? kept : own;
     // Until the table of --hash is allocated, a problem without a quick try gets one first,
     // with all threads, on a table sized for its nodes: a lone problem, or a batch on one
-    // thread, whose first problems are easy, then never faults in the large table (a lone
-    // 21-ply 図巧 problem, --hash 2048: 2.1-2.7 s of page faults for 0.03 s of search).
+    // thread, whose first problems are easy, then never reserves the large table. On several
+    // threads the table is shared, and a shared table is mapped whole (a lone 21-ply 図巧
+    // problem, --hash 2048: 2.1-2.7 s of page faults for 0.03 s of search); on one thread the
+    // table grows with use (search/tt.h), so there the try spares only the reservation (a
+    // batch under an address-space limit, tests/cli/solve_quick_tables.sh) and repeats at
+    // most its 100,000 nodes on a problem it leaves open.
     std::unique_ptr<Solver> small;
     for (std::size_t i : hard) {
       if (results.stopped()) return;
