@@ -151,60 +151,101 @@ auto Checker<R>::examine_alternative(Position& pos, Finding f, std::uint64_t cap
 // Step 2b: duals in variations (変化別詰), at the first attacker move after each other defence
 // at a main-line defender node: two checks that mate in the variation's length, unless they
 // differ only by promotion, drop distance or mirror image. Variations of one ply (the mate
-// itself) are final-move alternatives and not looked at. A flaw only: unfinished is noted.
+// itself) are final-move alternatives and not looked at. A flaw only, but SOUND needs every
+// defence decided: one a step left open is tried again after all the others, with a share of
+// what the problem has left (as the cook tests are), and noted as undecided if still open.
 template <CheckRules R> auto Checker<R>::search_variation_duals() -> void {
+  std::vector<std::pair<int, Move>> open;  // (ply, defence) left open by the first pass
   Position pos = root_;
   for (std::size_t ply = 0; ply + 1 < line().size(); ++ply) {
     if (ply % 2 == 1) {
-      const Plies d = result_.length - static_cast<Plies>(ply);
       auto s = step(table_, options_.step_nodes);
-      examine_variations(s->search, pos, static_cast<int>(ply), d);
+      // The node's distance is the main line's (the exact length); this search only sets the
+      // futility option that futile_drop reads (0 plies: cheap).
+      s->search.prove(pos, 0, kExact);
+      MoveList evasions;
+      R::generate_evasions(pos, evasions);
+      for (Move e : evasions)
+        if (e != line()[ply] && !examine_variation(s->search, pos, static_cast<int>(ply), e))
+          open.emplace_back(static_cast<int>(ply), e);
       finish(*s);
     }
     R::do_move(pos, line()[ply]);
   }
+  // A cook, or a test left open that could hide one, decides the verdict whatever the
+  // variations hold: then the budget is kept (for the length's resumption along a given line).
+  const bool verdict_open =
+      result_.cooks.empty() && std::none_of(result_.undecided.begin(), result_.undecided.end(),
+                                            [](const Finding& f) { return f.blocks_sound; });
+  for (std::size_t i = 0; i < open.size(); ++i) {
+    const auto [ply, e] = open[i];
+    const auto note_open = [&] {
+      result_.undecided.push_back(
+          undecided_at(ply, line()[static_cast<std::size_t>(ply)], e,
+                       "variation: duals (変化別詰) not decided within the limits", false));
+    };
+    if (!verdict_open) {
+      note_open();
+      continue;
+    }
+    std::uint64_t cap = options_.step_nodes;
+    if (options_.limits.max_nodes > nodes_) {
+      const std::uint64_t share =
+          (options_.limits.max_nodes - nodes_) / static_cast<std::uint64_t>(open.size() - i);
+      cap = cap ? std::max(cap, share) : share;
+    }
+    Position at = root_;
+    for (int j = 0; j < ply; ++j) R::do_move(at, line()[static_cast<std::size_t>(j)]);
+    auto s = step(table_, cap);
+    s->search.prove(at, 0, kExact);
+    const bool decided = examine_variation(s->search, at, ply, e);
+    finish(*s);
+    if (!decided) note_open();
+  }
 }
 
+// The defence `e` at the main-line defender node `pos` (ply `ply`): false when a limit left it
+// open; a dual found is added to the flaws.
 template <CheckRules R>
-auto Checker<R>::examine_variations(MateSearch& search, Position& pos, int ply, Plies d) -> void {
+auto Checker<R>::examine_variation(MateSearch& search, Position& pos, int ply, Move e) -> bool {
   const Move main = line()[static_cast<std::size_t>(ply)];
-  if (search.prove(pos, d, kExact) != Outcome::Proven) return;  // sets the futility option
-  MoveList evasions;
-  R::generate_evasions(pos, evasions);
-  for (Move e : evasions) {
-    if (e == main) continue;
-    if (R::is_drop(e) && search.futile_drop(pos, R::drop_square(e), d) != Outcome::Disproven)
-      continue;
-    R::do_move(pos, e);
-    Plies v = 1;
-    Outcome o = Outcome::Disproven;
-    for (; v <= d - 1; v += 2)
-      if ((o = search.prove(pos, v, kExact)) != Outcome::Disproven) break;
-    MoveList mates;
-    if (o == Outcome::Proven && v >= 3 && shortest_checks(search, pos, v, mates) == Tri::Yes) {
-      std::vector<Move> distinct;
-      for (Move m : mates)
-        if (std::none_of(distinct.begin(), distinct.end(),
-                         [&](Move x) { return same_up_to_exemption(pos, x, m); }))
-          distinct.push_back(m);
-      if (distinct.size() > 1) {
-        Finding f;
-        f.kind = FindingKind::DualInVariation;
-        f.ply = ply;
-        f.main_move = main;
-        f.alternative = e;
-        f.length = v;
-        f.line = distinct;
-        f.note = "after this defence " + std::to_string(distinct.size()) + " checks mate in " +
-                 std::to_string(v) + " (変化別詰; line: the checks)";
-        result_.flaws.push_back(std::move(f));
-      }
-    } else if (o == Outcome::Unknown || (o == Outcome::Proven && v >= 3 && mates.empty())) {
-      result_.undecided.push_back(undecided_at(
-          ply, main, e, "variation: duals (変化別詰) not decided within the limits", false));
-    }
-    R::undo_move(pos, e);
+  const Plies d = result_.length - static_cast<Plies>(ply);
+  if (R::is_drop(e)) {
+    const Outcome futile = search.futile_drop(pos, R::drop_square(e), d);
+    if (futile != Outcome::Disproven) return futile == Outcome::Proven;
   }
+  R::do_move(pos, e);
+  Plies v = 1;
+  Outcome o = Outcome::Disproven;
+  for (; v <= d - 1; v += 2)
+    if ((o = search.prove(pos, v, kExact)) != Outcome::Disproven) break;
+  // The checks proven to mate within v: all of them, unless a query was left open (then two
+  // of them are still a dual, and one leaves the defence open).
+  MoveList mates;
+  const Tri listed =
+      o == Outcome::Proven && v >= 3 ? shortest_checks(search, pos, v, mates) : Tri::No;
+  std::vector<Move> distinct;
+  for (Move m : mates)
+    if (std::none_of(distinct.begin(), distinct.end(),
+                     [&](Move x) { return same_up_to_exemption(pos, x, m); }))
+      distinct.push_back(m);
+  R::undo_move(pos, e);
+  if (distinct.size() > 1) {
+    Finding f;
+    f.kind = FindingKind::DualInVariation;
+    f.ply = ply;
+    f.main_move = main;
+    f.alternative = e;
+    f.length = v;
+    f.line = distinct;
+    f.note = "after this defence " + std::to_string(distinct.size()) + " checks mate in " +
+             std::to_string(v) + " (変化別詰; line: the checks)";
+    result_.flaws.push_back(std::move(f));
+    return true;
+  }
+  // Open: a query left unfinished, or a defence not mated within d - 1, which the node's
+  // distance rules out (nothing is claimed for it either).
+  return o == Outcome::Proven && (v < 3 || listed == Tri::Yes);
 }
 
 template <CheckRules R>
@@ -289,8 +330,8 @@ template auto Checker<ShogiRules>::examine_final_alternative(Position& pos, Find
 template auto Checker<ShogiRules>::examine_alternative(Position& pos, Finding f, std::uint64_t cap)
     -> void;
 template auto Checker<ShogiRules>::search_variation_duals() -> void;
-template auto Checker<ShogiRules>::examine_variations(MateSearch& search, Position& pos, int ply,
-                                                      Plies d) -> void;
+template auto Checker<ShogiRules>::examine_variation(MateSearch& search, Position& pos, int ply,
+                                                     Move e) -> bool;
 template auto Checker<ShogiRules>::same_up_to_exemption(const Position& pos, Move a, Move b)
     -> bool;
 template auto Checker<ShogiRules>::classify_mating_alternative(Position& child, Finding f) -> void;

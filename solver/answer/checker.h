@@ -168,10 +168,12 @@ private:
   // Step 2b: duals in variations (変化別詰), at the first attacker move after each other defence
   // at a main-line defender node: two checks that mate in the variation's length, unless they
   // differ only by promotion, drop distance or mirror image. Variations of one ply (the mate
-  // itself) are final-move alternatives and not looked at. A flaw only: unfinished is noted.
+  // itself) are final-move alternatives and not looked at. A flaw only, but a defence left
+  // open is tried again with a share of the budget left, then noted as undecided.
   void search_variation_duals();
-
-  void examine_variations(MateSearch& search, Position& pos, int ply, Plies d);
+  // One other defence `e` at the main-line defender node `pos` (ply `ply`): false when a limit
+  // left it open; a dual found is added to the flaws.
+  bool examine_variation(MateSearch& search, Position& pos, int ply, Move e);
 
   static bool same_up_to_exemption(const Position& pos, Move a, Move b);
 

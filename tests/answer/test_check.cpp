@@ -11,6 +11,8 @@
 #include <vector>
 
 #include "solver/answer/exemptions.h"
+#include "solver/answer/solve.h"
+#include "solver/core/movegen.h"
 #include "solver/io/sfen.h"
 
 namespace tsume {
@@ -319,10 +321,12 @@ TEST(CheckBudget, TheLengthGetsTheWholeBudgetWhenTheGivenLineIsNoMate) {
 
 TEST(CheckBudget, TheLengthResumesWhenTheGivenLineIsLeftOpen) {
   // The given line is the main line, but with 10 nodes per step its node-by-node verification
-  // leaves cook tests open (the length search, with a quarter of the 1,600 nodes, does not
+  // leaves cook tests open (the length search, with a quarter of the 2,000 nodes, does not
   // finish either). They would make the verdict UNKNOWN, so the exact-length search resumes
-  // with half of what is left; it finishes, and the main line and the cook tests, done again
-  // from it and from what its search left in the table, find what the unlimited check finds.
+  // with half of what is left; it finishes, and the main line, the cook tests and the
+  // variation tests, done again from it and from what its search left in the table, find what
+  // the unlimited check finds (about 1,450 nodes in all; with 1,600 the variation tests'
+  // second pass has too little left, and the verdict is UNKNOWN).
   // (Pieces are not tested here, as in the piece test's own checks of smaller problems.)
   const auto given = line(kSound19, kSound19Line);
   CheckOptions o = small_options();
@@ -333,7 +337,8 @@ TEST(CheckBudget, TheLengthResumesWhenTheGivenLineIsLeftOpen) {
   ASSERT_EQ(full.verdict, Verdict::Sound) << full.reason;
   ASSERT_EQ(full.main_line, given);
   o.step_nodes = 10;
-  o.limits.max_nodes = 1'600;
+  o.limits.max_nodes = 2'000;
+  ASSERT_GT(full.phase_nodes.length, o.limits.max_nodes / 4) << "the premise: a quarter is short";
   const CheckResult r = check(kSound19, o, given);
   EXPECT_TRUE(r.length_resumed);
   EXPECT_FALSE(r.verified_along_given);
@@ -342,6 +347,71 @@ TEST(CheckBudget, TheLengthResumesWhenTheGivenLineIsLeftOpen) {
   EXPECT_EQ(r.main_line, given);
   EXPECT_TRUE(r.intended_is_main) << r.intended_note;
   EXPECT_LE(r.nodes, o.limits.max_nodes + 100);
+}
+
+// A 39-ply problem of the reverse generator with a dual in a variation: after the defence 1c2b
+// at move 8 (instead of 1f1e) both 3a2a and 3c2a+ mate in 13, which the solver confirms on its
+// own below. That defence's variation test needs more than one step of 30,000 nodes. With the
+// generator's budgets (an 8 MB table, 250,000 nodes, 30,000 a step) and smaller ones, the check
+// must find the dual or say UNKNOWN, never SOUND; without limits it finds the dual.
+constexpr const char* kDual39 = "5s+Ls+b/2g2L1R+n/6N1k/5+S1NN/6L1s/7+Rg/8B/9/9 b 2gl18p 1";
+const std::vector<std::string> kDual39Line = {
+    "2d1b+", "2a1b", "N*2e",  "1c1d", "2e1c+", "1d1c", "2f1e",  "1f1e", "S*2d",  "1c2b",
+    "3c2a+", "1a2a", "3e3c+", "2b1a", "3a2a",  "1a2a", "B*3b",  "2a1a", "3c2b",  "1a2b",
+    "4d3c",  "2b1a", "3c2b",  "1a2b", "1g4d",  "2b3b", "2d3c+", "3b3a", "4b4a+", "3a4a",
+    "S*4b",  "4a5b", "4d5c+", "5b6a", "4b5a+", "6a5a", "3c4b",  "5a6a", "4b5b"};
+
+TEST(CheckBudget, AVariationLeftOpenIsUnknownNeverSound) {
+  Position after = position(kDual39);
+  for (const Move m : line(kDual39, {"2d1b+", "2a1b", "N*2e", "1c1d", "2e1c+", "1d1c", "2f1e"}))
+    after.do_move(m);
+  after.do_move(usi(after, "1c2b"));
+  // Each check (neither can be interposed) leaves the king replies that the solver mates in at
+  // most 11 plies, one of them in exactly 11: mate in 13 after 1c2b.
+  for (const char* check : {"3a2a", "3c2a+"}) {
+    Position child = after;
+    child.do_move(usi(child, check));
+    MoveList replies;
+    generate_legal(child, replies);
+    ASSERT_FALSE(replies.empty()) << check;
+    int longest = 0;
+    for (const Move reply : replies) {
+      Position next = child;
+      next.do_move(reply);
+      Solver solver(16);
+      const SolveResult r = solver.solve(next, SearchLimits{});
+      EXPECT_EQ(r.status, SolveStatus::Mate) << check << ' ' << io::to_usi(reply);
+      EXPECT_TRUE(r.length_exact) << check << ' ' << io::to_usi(reply);
+      longest = std::max(longest, static_cast<int>(r.length));
+    }
+    EXPECT_EQ(longest, 11) << check;
+  }
+  const auto dual = [](const CheckResult& r) {
+    return std::any_of(r.flaws.begin(), r.flaws.end(), [](const Finding& f) {
+      return f.kind == FindingKind::DualInVariation && f.ply == 7 &&
+             io::to_usi(f.alternative) == "1c2b";
+    });
+  };
+  CheckOptions o;
+  o.hash_megabytes = 64;
+  const CheckResult full = check(kDual39, o);
+  ASSERT_EQ(full.length, 39);
+  EXPECT_EQ(full.main_line, line(kDual39, kDual39Line));
+  EXPECT_EQ(full.verdict, Verdict::SoundWithFlaws) << full.reason;
+  EXPECT_TRUE(dual(full));
+  for (const std::size_t hash : {1, 2, 4, 8}) {
+    for (const std::uint64_t step : {2'000, 30'000}) {
+      SCOPED_TRACE("hash " + std::to_string(hash) + " step " + std::to_string(step));
+      o.hash_megabytes = hash;
+      o.limits.max_nodes = 250'000;
+      o.step_nodes = step;
+      const CheckResult r = check(kDual39, o);
+      EXPECT_NE(r.verdict, Verdict::Sound) << r.reason;
+      if (r.verdict == Verdict::SoundWithFlaws) {
+        EXPECT_TRUE(dual(r));
+      }
+    }
+  }
 }
 
 TEST(CheckIntended, IllegalIntendedLineIsReported) {
