@@ -24,14 +24,8 @@ template <CheckRules R> auto Checker<R>::retry_unfinished() -> void {
     (f.note.starts_with(kUnfinishedCook) ? retry : keep).push_back(std::move(f));
   result_.undecided = std::move(keep);
   for (std::size_t i = 0; i < retry.size(); ++i) {
-    std::uint64_t cap = options_.step_nodes;
-    if (options_.limits.max_nodes > nodes_) {
-      const std::uint64_t share =
-          (options_.limits.max_nodes - nodes_) / static_cast<std::uint64_t>(retry.size() - i);
-      cap = cap ? std::max(cap, share) : share;
-    }
-    Position pos = root_;
-    for (int j = 0; j < retry[i].ply; ++j) R::do_move(pos, line()[static_cast<std::size_t>(j)]);
+    const std::uint64_t cap = retry_cap(retry.size() - i);
+    Position pos = at_ply(retry[i].ply);
     const std::uint64_t before = retry[i].nodes;
     Finding f = retry[i];
     f.kind = FindingKind::Cook;
@@ -188,15 +182,8 @@ template <CheckRules R> auto Checker<R>::search_variation_duals() -> void {
       note_open();
       continue;
     }
-    std::uint64_t cap = options_.step_nodes;
-    if (options_.limits.max_nodes > nodes_) {
-      const std::uint64_t share =
-          (options_.limits.max_nodes - nodes_) / static_cast<std::uint64_t>(open.size() - i);
-      cap = cap ? std::max(cap, share) : share;
-    }
-    Position at = root_;
-    for (int j = 0; j < ply; ++j) R::do_move(at, line()[static_cast<std::size_t>(j)]);
-    auto s = step(table_, cap);
+    Position at = at_ply(ply);
+    auto s = step(table_, retry_cap(open.size() - i));
     s->search.prove(at, 0, kExact);
     const bool decided = examine_variation(s->search, at, ply, e);
     finish(*s);

@@ -101,6 +101,23 @@ private:
     nodes_ += s.budget.nodes();
     return s.budget.nodes();
   }
+  // The step of a second pass over `left` tests a first pass left open: an equal share of the
+  // budget the problem has left, at least one step.
+  std::uint64_t retry_cap(std::size_t left) const {
+    std::uint64_t cap = options_.step_nodes;
+    if (options_.limits.max_nodes > nodes_) {
+      const std::uint64_t share =
+          (options_.limits.max_nodes - nodes_) / static_cast<std::uint64_t>(left);
+      cap = cap ? std::max(cap, share) : share;
+    }
+    return cap;
+  }
+  // The position before main-line move `ply`.
+  Position at_ply(int ply) const {
+    Position pos = root_;
+    for (int j = 0; j < ply; ++j) R::do_move(pos, line()[static_cast<std::size_t>(j)]);
+    return pos;
+  }
 
   // Step 1: mate, exact length (as Solver::solve does).
   // With a given line of `hint` plies, "mate within hint?" is asked first (ask_given_length,
