@@ -116,23 +116,6 @@ TEST(CheckSurplus, PieceLeftInHandAfterMateInThree) {
   EXPECT_EQ(r.main_line, line(kSound3, {"9e8c", "9a8a", "6a7a"}));
 }
 
-TEST(CheckSurplus, ASurplusFoundWhileTheCookTestsAreOpenSaysSo) {
-  // The S3 with a pawn left over above, with one node a step: its alternatives are not
-  // disproved, so it may be cooked as well (COOKED would come first); the surplus is certain.
-  const char* sfen = "k2G5/9/K8/9/N8/9/P8/9/9 b P 1";
-  CheckOptions o = small_options();
-  o.step_nodes = 1;
-  const CheckResult open = check(sfen, o);
-  EXPECT_EQ(open.verdict, Verdict::Surplus);
-  EXPECT_FALSE(open.undecided.empty());
-  EXPECT_NE(open.reason.find("a test that could reveal a cook did not finish"), std::string::npos)
-      << open.reason;
-  const CheckResult full = check(sfen);
-  EXPECT_EQ(full.verdict, Verdict::Surplus);
-  EXPECT_TRUE(full.undecided.empty());
-  EXPECT_EQ(full.reason.find("cook"), std::string::npos) << full.reason;
-}
-
 TEST(CheckUnnecessary, IdlePawnInTheCornerIsUnnecessary) {
   // S1 with a Black pawn on 1i that takes no part: without it (White gets the pawn) the problem
   // is S1 again, sound with the same line.
