@@ -111,7 +111,7 @@ template <CheckRules R> auto Checker<R>::decide() -> void {
   if (!r.cooks.empty()) {
     r.verdict = Verdict::Cooked;
     r.reason = "another check mates at move " + std::to_string(r.cooks.front().ply + 1);
-  } else if (!r.surplus.empty() && !r.surplus_excused && !given_unproven) {
+  } else if (!r.surplus.empty() && !r.surplus_excused && !given_unproven && !main_line_open_) {
     r.verdict = Verdict::Surplus;
     r.reason = "the attacker has pieces in hand at the end of the main line";
   } else if (unnecessary > 0) {

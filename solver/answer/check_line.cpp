@@ -83,6 +83,7 @@ auto Checker<R>::find_line(const std::optional<std::vector<Move>>& intended, boo
   result_.flaws.clear();
   result_.undecided.clear();
   result_.open_tie = -1;
+  main_line_open_ = false;
   keys_.clear();
   return verify_given_line(*intended);
 }
@@ -105,6 +106,7 @@ auto Checker<R>::derive_main_line(const std::vector<Move>& preferred) -> bool {
                                   [this](const Step& s) { finish(s); }};
   BasicMainLine<R> ml = follow_main_line(root_, result_.length, game, preferred, steps);
   result_.open_tie = ml.open_tie;
+  main_line_open_ = !ml.undecided.empty();
   for (auto& f : ml.flaws) result_.flaws.push_back(std::move(f));
   for (auto& f : ml.undecided) result_.undecided.push_back(std::move(f));
   result_.main_line = std::move(ml.moves);

@@ -237,6 +237,10 @@ private:
   CheckResult result_;
   std::uint64_t nodes_ = 0;
   bool mate_proven_ = false;  // step 1 proved a mate at some length
+  // The derived main line left a choice open (a node's moves not all classified, or the
+  // surplus tie-break not decided): another line of the exact length may be the rules' one,
+  // so the surplus at this line's end is not certain.
+  bool main_line_open_ = false;
   Clock::time_point start_;
 };
 
