@@ -33,6 +33,7 @@ auto Checker<R>::run(const std::optional<std::vector<Move>>& intended) -> CheckR
   if (have_line && only_length_open() && options_.limits.max_nodes > nodes_) {
     CheckResult along_given = result_;
     const std::vector<LineKey> along_given_keys = keys_;
+    const bool along_given_open = main_line_open_;
     const std::uint64_t half_left =
         std::max<std::uint64_t>((options_.limits.max_nodes - nodes_) / 2, 1);
     bool resumed = false, replaced = false;
@@ -49,6 +50,7 @@ auto Checker<R>::run(const std::optional<std::vector<Move>>& intended) -> CheckR
     if (!replaced) {
       result_ = std::move(along_given);
       keys_ = along_given_keys;
+      main_line_open_ = along_given_open;
     }
   }
   phases.length = length_nodes;
