@@ -97,8 +97,7 @@ template <CheckRules R> auto Checker<R>::decide() -> void {
   const bool piece_open = std::any_of(r.pieces.begin(), r.pieces.end(), [](const auto& t) {
     return t.result == PieceTest::Result::Undecided;
   });
-  const bool blocking = std::any_of(r.undecided.begin(), r.undecided.end(),
-                                    [](const Finding& f) { return f.blocks_sound; });
+  const bool blocking = blocking_open();
   // Along a given line the length is the line's only when the node-by-node induction closes:
   // no cook, no longer defence, no blocking test open. Otherwise the exact length is not
   // known (a shorter mate by other moves may exist), and neither is the main line, so the

@@ -168,9 +168,7 @@ template <CheckRules R> auto Checker<R>::search_variation_duals() -> void {
   }
   // A cook, or a test left open that could hide one, decides the verdict whatever the
   // variations hold: then the budget is kept (for the length's resumption along a given line).
-  const bool verdict_open =
-      result_.cooks.empty() && std::none_of(result_.undecided.begin(), result_.undecided.end(),
-                                            [](const Finding& f) { return f.blocks_sound; });
+  const bool verdict_open = result_.cooks.empty() && !blocking_open();
   for (std::size_t i = 0; i < open.size(); ++i) {
     const auto [ply, e] = open[i];
     const auto note_open = [&] {

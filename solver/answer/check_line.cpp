@@ -94,8 +94,7 @@ auto Checker<R>::find_line(const std::optional<std::vector<Move>>& intended, boo
 // done again after it often finish.
 template <CheckRules R> auto Checker<R>::only_length_open() const -> bool {
   return result_.verified_along_given && result_.cooks.empty() && !result_.longer_variation &&
-         std::any_of(result_.undecided.begin(), result_.undecided.end(),
-                     [](const Finding& f) { return f.blocks_sound; });
+         blocking_open();
 }
 
 // Step 1b: the main line with the SPEC.md tie-breaks; the variation flaws found on the way.
@@ -297,9 +296,7 @@ auto Checker<R>::compare_intended(const std::vector<Move>& intended) -> void {
   const bool intended_mates = is_checkmate<R>(pos);
   const Hand intended_end_hand = R::hand(pos, attacker());
   if (intended == line()) {
-    const bool open = result_.verified_along_given &&
-                      std::any_of(result_.undecided.begin(), result_.undecided.end(),
-                                  [](const Finding& f) { return f.blocks_sound; });
+    const bool open = result_.verified_along_given && blocking_open();
     if (open) {  // the line is the given one, and its verification did not finish
       result_.intended_open = true;
       result_.intended_note = "its node-by-node verification did not finish within the limits";

@@ -112,6 +112,11 @@ private:
     }
     return cap;
   }
+  // Whether a test that could hide a defect (an Undecided finding that blocks SOUND) is open.
+  bool blocking_open() const {
+    return std::any_of(result_.undecided.begin(), result_.undecided.end(),
+                       [](const Finding& f) { return f.blocks_sound; });
+  }
   // The position before main-line move `ply`.
   Position at_ply(int ply) const {
     Position pos = root_;
