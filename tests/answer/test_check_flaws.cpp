@@ -112,6 +112,34 @@ TEST(CheckLongerVariation, GivenLineTakesTheShortDefence) {
   }));
 }
 
+TEST(CheckLongerVariation, FoundWithACookTestOpenSaysSo) {
+  // 将棋図巧 第23番 with its published line (23 plies): the defence 7b7d at move 2 mates later
+  // than the published 6e7d (docs/zukou-mismatches.md). With 1,000 nodes a step and 6 M in all
+  // the longer defence is found while tests that could reveal a cook are still open: the
+  // verdict is LONGER_VARIATION (certain), and its reason says that the problem may be cooked
+  // too (COOKED would come first).
+  const char* sfen = "4g4/1Slg1+P3/+rs1kp4/1L2s4/p+R1s5/2N6/9/9/9 b 2BN2g2n2l15p 1";
+  const auto given = line(sfen, {"B*7d",  "6e7d", "8e6e",  "7d6e", "B*8e",  "7b7d", "N*7e", "6c7b",
+                                 "7e8c+", "7b6a", "S*7b",  "6b7b", "8c7b",  "6a7b", "8e9d", "9c9d",
+                                 "G*7c",  "7b6a", "8b7a+", "6a7a", "8d8b+", "7a6a", "8b7b"});
+  CheckOptions o = small_options();
+  o.hash_megabytes = 4;
+  o.step_nodes = 1'000;
+  o.limits.max_nodes = 6'000'000;
+  const CheckResult open = check(sfen, o, given);
+  EXPECT_EQ(open.verdict, Verdict::LongerVariation) << open.reason;
+  EXPECT_TRUE(std::any_of(open.undecided.begin(), open.undecided.end(),
+                          [](const Finding& f) { return f.blocks_sound; }));
+  EXPECT_NE(open.reason.find("a test that could reveal a cook did not finish"), std::string::npos)
+      << open.reason;
+  // T7 with its short given line: every test finished, no such note.
+  const CheckResult closed =
+      check(kTokinWalk7, small_options(), line(kTokinWalk7, {"7b7a+", "8a7a", "6c7b"}));
+  EXPECT_EQ(closed.verdict, Verdict::LongerVariation) << closed.reason;
+  EXPECT_TRUE(closed.undecided.empty());
+  EXPECT_EQ(closed.reason, "a defence mates later than the intended line");
+}
+
 // S3 (test_check.cpp's kSound3) with a second Black gold on 6b: White king 9a; Black king 9c,
 // golds 6a and 6b, knight 9e.
 // - P0: the only check is 9e8c (a promoted knight on 8c does not reach 9a; the golds reach
