@@ -138,12 +138,14 @@ template <CheckRules R> auto Checker<R>::decide() -> void {
     r.verdict = Verdict::Sound;
     r.reason = "unique solution, every alternative disproved";
   }
-  // A defect found while a test that could reveal a cook is open: the defect is certain, and
-  // the problem may be cooked as well (COOKED comes first in the precedence).
+  // A defect found while a test that could give a verdict higher in the precedence is open:
+  // the defect is certain, and the problem may have that one too.
   const bool defect = r.verdict == Verdict::Surplus || r.verdict == Verdict::UnnecessaryPiece ||
                       r.verdict == Verdict::LongerVariation;
   if (defect && blocking)
     r.reason += "; a test that could reveal a cook did not finish (the problem may be cooked too)";
+  if (r.verdict == Verdict::LongerVariation && piece_open)
+    r.reason += "; an unnecessary-piece test did not finish (a piece may be unnecessary too)";
 }
 
 // The rule sets the checker is used with.

@@ -140,6 +140,27 @@ TEST(CheckLongerVariation, FoundWithACookTestOpenSaysSo) {
   EXPECT_EQ(closed.reason, "a defence mates later than the intended line");
 }
 
+TEST(CheckLongerVariation, FoundWithAPieceTestOpenSaysSo) {
+  // T7 with an idle Black pawn on 1i (it reaches nothing near the White king on 8a or 9a) and
+  // T7's short given line: without limits UNNECESSARY_PIECE (without the pawn the problem is
+  // T7, sound with the same main line), which comes before LONGER_VARIATION. With 2 nodes a
+  // step the pawn's test does not finish: LONGER_VARIATION (certain), and its reason says that
+  // a piece may be unnecessary too.
+  const char* sfen = "1k7/2P6/1K1+P5/9/9/9/9/9/8P b - 1";
+  const auto given = line(sfen, {"7b7a+", "8a7a", "6c7b"});
+  const CheckResult full = check(sfen, small_options(), given);
+  EXPECT_EQ(full.verdict, Verdict::UnnecessaryPiece) << full.reason;
+  CheckOptions o = small_options();
+  o.step_nodes = 2;
+  const CheckResult open = check(sfen, o, given);
+  EXPECT_EQ(open.verdict, Verdict::LongerVariation) << open.reason;
+  EXPECT_TRUE(std::any_of(open.pieces.begin(), open.pieces.end(), [](const PieceTest& t) {
+    return t.result == PieceTest::Result::Undecided;
+  }));
+  EXPECT_NE(open.reason.find("an unnecessary-piece test did not finish"), std::string::npos)
+      << open.reason;
+}
+
 // S3 (test_check.cpp's kSound3) with a second Black gold on 6b: White king 9a; Black king 9c,
 // golds 6a and 6b, knight 9e.
 // - P0: the only check is 9e8c (a promoted knight on 8c does not reach 9a; the golds reach
