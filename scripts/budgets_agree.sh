@@ -16,7 +16,8 @@
 # - check: the verdict must be the reference's or UNKNOWN; or, where the reference is higher in
 #   the precedence list (docs/check.md, "Precedence"), a certain defect whose reason says that a
 #   test that could give the reference's verdict did not finish (SURPLUS, UNNECESSARY_PIECE or
-#   LONGER_VARIATION with a cook test open, for a problem that is COOKED without limits;
+#   LONGER_VARIATION with a cook test open or its cook tests along a given line only, for a
+#   problem that is COOKED without limits;
 #   LONGER_VARIATION with a piece test open, for one that is UNNECESSARY_PIECE).
 # Any other record is a disagreement, printed, and makes the script exit 1. Records of the
 # reference that are themselves limited (solve: not a certified answer; check: UNKNOWN) are
@@ -69,8 +70,9 @@ for line in open(ref_path, encoding="utf-8"):
     ref[d["id"]] = d
 # The precedence list of docs/check.md and the note that each open test adds to a defect.
 rank = {"NO_MATE": 0, "COOKED": 1, "SURPLUS": 2, "UNNECESSARY_PIECE": 3, "LONGER_VARIATION": 4}
-note_for = {"COOKED": "a test that could reveal a cook did not finish",
-            "UNNECESSARY_PIECE": "an unnecessary-piece test did not finish"}
+notes_for = {"COOKED": ("a test that could reveal a cook did not finish",
+                        "the cook tests followed the given line only"),
+             "UNNECESSARY_PIECE": ("an unnecessary-piece test did not finish",)}
 counts = {"same": 0, "bound": 0, "unknown": 0, "defect, more open": 0, "skipped": 0, "DISAGREE": 0}
 for line in open(run_path, encoding="utf-8"):
     d = json.loads(line)
@@ -98,7 +100,7 @@ for line in open(run_path, encoding="utf-8"):
             kind = "unknown"
         elif (v in ("SURPLUS", "UNNECESSARY_PIECE", "LONGER_VARIATION")
               and rank.get(r["verdict"], 99) < rank[v]
-              and note_for.get(r["verdict"], "\0") in (d.get("reason") or "")):
+              and any(n in (d.get("reason") or "") for n in notes_for.get(r["verdict"], ()))):
             kind = "defect, more open"
         else:
             kind = "DISAGREE"

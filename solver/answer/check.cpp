@@ -26,11 +26,12 @@ auto Checker<R>::run(const std::optional<std::vector<Move>>& intended) -> CheckR
   counted(line_nodes, [&] { have_line = find_line(intended, solved); });
   if (have_line) counted(cook_nodes, [&] { examine_line(intended); });
   // Along the given line, a verification left open by its steps makes the verdict UNKNOWN
-  // whatever the piece test finds but an unnecessary piece; the exact length, if it now
+  // whatever the piece test finds but an unnecessary piece, and one that finds a longer
+  // defence leaves the main line unknown and untested for cooks; the exact length, if it now
   // finishes, replaces it. It resumes with half of what the problem has left (the table still
   // holds its work), and the main line and the cook tests are then done again from it, mostly
   // from the table. If either does not finish, the verification along the given line stands.
-  if (have_line && only_length_open() && options_.limits.max_nodes > nodes_) {
+  if (have_line && length_left_open() && options_.limits.max_nodes > nodes_) {
     CheckResult along_given = result_;
     const std::vector<LineKey> along_given_keys = keys_;
     const bool along_given_open = main_line_open_;
@@ -144,6 +145,9 @@ template <CheckRules R> auto Checker<R>::decide() -> void {
                       r.verdict == Verdict::LongerVariation;
   if (defect && blocking)
     r.reason += "; a test that could reveal a cook did not finish (the problem may be cooked too)";
+  else if (defect && given_unproven)
+    r.reason += "; the cook tests followed the given line only, the main line not being known "
+                "(the problem may be cooked too)";
   if (r.verdict == Verdict::LongerVariation && piece_open)
     r.reason += "; an unnecessary-piece test did not finish (a piece may be unnecessary too)";
 }

@@ -92,9 +92,9 @@ auto Checker<R>::find_line(const std::optional<std::vector<Move>>& intended, boo
 // not finish (no cook, no longer defence)? An unfinished cook test counts too: the exact
 // length's search fills the table with what the alternatives lead to, and the cook tests
 // done again after it often finish.
-template <CheckRules R> auto Checker<R>::only_length_open() const -> bool {
-  return result_.verified_along_given && result_.cooks.empty() && !result_.longer_variation &&
-         blocking_open();
+template <CheckRules R> auto Checker<R>::length_left_open() const -> bool {
+  return result_.verified_along_given && result_.cooks.empty() &&
+         (result_.longer_variation || blocking_open());
 }
 
 // Step 1b: the main line with the SPEC.md tie-breaks; the variation flaws found on the way.
@@ -371,7 +371,7 @@ template auto Checker<ShogiRules>::verifiable(const std::optional<std::vector<Mo
                                               bool solved) const -> bool;
 template auto Checker<ShogiRules>::find_line(const std::optional<std::vector<Move>>& intended,
                                              bool solved) -> bool;
-template auto Checker<ShogiRules>::only_length_open() const -> bool;
+template auto Checker<ShogiRules>::length_left_open() const -> bool;
 template auto Checker<ShogiRules>::derive_main_line(const std::vector<Move>& preferred) -> bool;
 template auto Checker<ShogiRules>::is_mate_line(const std::vector<Move>& moves) const -> bool;
 template auto Checker<ShogiRules>::verify_given_line(const std::vector<Move>& given) -> bool;

@@ -139,11 +139,13 @@ private:
   // The main line from the exact length, or else the given line verified node by node.
   bool find_line(const std::optional<std::vector<Move>>& intended, bool solved);
 
-  // Along the given line, is the verdict UNKNOWN only because a test of the verification did
-  // not finish (no cook, no longer defence)? An unfinished cook test counts too: the exact
-  // length's search fills the table with what the alternatives lead to, and the cook tests
-  // done again after it often finish.
-  bool only_length_open() const;
+  // Along the given line, is the exact length left unproven for a reason that a longer
+  // search may settle (no cook found)? Either a defence lasts longer than the given line's (the
+  // given line is not the main line, and the main line, not known, was not tested for cooks),
+  // or a blocking test of the verification did not finish. An unfinished cook test counts too:
+  // the exact length's search fills the table with what the alternatives lead to, and the
+  // cook tests done again after it often finish.
+  bool length_left_open() const;
 
   // Step 1b: the main line with the SPEC.md tie-breaks; the variation flaws found on the way.
   bool derive_main_line(const std::vector<Move>& preferred);
