@@ -88,10 +88,7 @@ auto Checker<R>::find_line(const std::optional<std::vector<Move>>& intended, boo
   return verify_given_line(*intended);
 }
 
-// Along the given line, is the verdict UNKNOWN only because a test of the verification did
-// not finish (no cook, no longer defence)? An unfinished cook test counts too: the exact
-// length's search fills the table with what the alternatives lead to, and the cook tests
-// done again after it often finish.
+// Along the given line, a longer defence or a blocking test left open, and no cook (checker.h).
 template <CheckRules R> auto Checker<R>::length_left_open() const -> bool {
   return result_.verified_along_given && result_.cooks.empty() &&
          (result_.longer_variation || blocking_open());
