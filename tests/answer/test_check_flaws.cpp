@@ -164,6 +164,10 @@ TEST(CheckLongerVariation, FoundAlongTheGivenLineOnlySaysSo) {
                            [](const Finding& f) { return f.blocks_sound; }));
   EXPECT_NE(r.reason.find("the cook tests followed the given line only"), std::string::npos)
       << r.reason;
+  // The given line is not the main line: it is left at move 2.
+  EXPECT_TRUE(r.has_intended);
+  EXPECT_FALSE(r.intended_is_main);
+  EXPECT_EQ(r.intended_diverges_at, 1);
 }
 
 TEST(CheckLongerVariation, FoundAlongTheGivenLineResumesTheExactLength) {
