@@ -292,15 +292,15 @@ auto Checker<R>::compare_intended(const std::vector<Move>& intended) -> void {
   }
   const bool intended_mates = is_checkmate<R>(pos);
   const Hand intended_end_hand = R::hand(pos, attacker());
-  if (intended == line() && result_.verified_along_given && result_.longer_variation) {
-    // The given line, followed: a defence along it lasts longer, so it is not the main line,
-    // which is not known.
-    result_.intended_diverges_at = result_.longer_variation->ply;
-    result_.intended_note = "a defence mates later than the intended line (the main line is not "
-                            "known)";
-    return;
-  }
   if (intended == line()) {
+    if (result_.verified_along_given && result_.longer_variation) {
+      // The given line, followed: a defence along it lasts longer, so it is not the main line,
+      // which is not known.
+      result_.intended_diverges_at = result_.longer_variation->ply;
+      result_.intended_note = "a defence mates later than the intended line (the main line is "
+                              "not known)";
+      return;
+    }
     const bool open = result_.verified_along_given && blocking_open();
     if (open) {  // the line is the given one, and its verification did not finish
       result_.intended_open = true;
