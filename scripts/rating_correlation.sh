@@ -4,12 +4,18 @@
 # each by default), rated by `tsume generate --rate` (each solved for its exact length and main
 # line within --check-nodes), then Spearman's rank correlation of the rating with the set's level
 # (3, 5, 7, 9, 11 plies), overall and without the length term, and, inside each level, of the
-# rating without its solver-effort term with the solver effort. Run by hand: the sets are not
-# part of the repository (never run by the test suite).
+# rating without its solver-effort term with the solver effort. Then a classical collection
+# (--classical FILE, default problems/zukou.tsv; its third column the published length, its
+# order the book's): the problems rated within --classical-nodes, Spearman's rank correlation of
+# the rating with the published length and with the book's order, the quartiles of the rating,
+# and how many rate above every practical problem of the sample. Run by hand: the practical
+# sets are not part of the repository (never run by the test suite).
 #
-#   bash scripts/rating_correlation.sh [--per-set N] [--threads T] [--nodes N] [SETS_DIR]
+#   bash scripts/rating_correlation.sh [--per-set N] [--threads T] [--nodes N]
+#        [--classical FILE | --classical none] [--classical-nodes N] [SETS_DIR]
 #
-# Writes $OUT_DIR/ratings.jsonl (default ${TSUME_BUILD_DIR:-build}/rating_correlation/).
+# Writes $OUT_DIR/ratings.jsonl and classical.jsonl (default
+# ${TSUME_BUILD_DIR:-build}/rating_correlation/).
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 build=${TSUME_BUILD_DIR:-build}
@@ -21,17 +27,23 @@ per_set=200
 threads=2
 nodes=2M
 sets=$root/../shared/problems/practical
+classical=$root/problems/zukou.tsv
+classical_nodes=20M
 while [[ $# -gt 0 ]]; do
   case "$1" in
     --per-set) per_set=$2; shift 2 ;;
     --threads) threads=$2; shift 2 ;;
     --nodes) nodes=$2; shift 2 ;;
-    -h | --help) sed -n '2,12p' "${BASH_SOURCE[0]}"; exit 0 ;;
+    --classical) classical=$2; shift 2 ;;
+    --classical-nodes) classical_nodes=$2; shift 2 ;;
+    -h | --help) sed -n '2,18p' "${BASH_SOURCE[0]}"; exit 0 ;;
     *) sets=$1; shift ;;
   esac
 done
 [[ -x $tsume ]] || { echo "rating_correlation.sh: build $tsume first" >&2; exit 2; }
 [[ -d $sets ]] || { echo "rating_correlation.sh: no practical sets in $sets" >&2; exit 2; }
+[[ $classical == none || -f $classical ]] ||
+  { echo "rating_correlation.sh: no classical collection $classical" >&2; exit 2; }
 mkdir -p "$out_dir"
 
 : >"$out_dir/sample.tsv"
@@ -50,8 +62,16 @@ start=$(date +%s)
 "$tsume" generate --rate "$out_dir/sample.tsv" --threads "$threads" --check-nodes "$nodes" \
   -o "$out_dir/ratings.jsonl"
 echo "# rated in $(( $(date +%s) - start )) s"
+: >"$out_dir/classical.jsonl"
+if [[ $classical != none ]]; then
+  start=$(date +%s)
+  "$tsume" generate --rate "$classical" --threads "$threads" --check-nodes "$classical_nodes" \
+    -o "$out_dir/classical.jsonl"
+  echo "# $(basename "$classical"): rated in $(( $(date +%s) - start )) s," \
+    "--check-nodes $classical_nodes"
+fi
 
-python3 - "$out_dir/ratings.jsonl" <<'PY'
+python3 - "$out_dir/ratings.jsonl" "$out_dir/classical.jsonl" "$classical" <<'PY'
 import json, math, sys
 
 def ranks(xs):
@@ -98,4 +118,35 @@ for level in sorted(set(lv)):
     rho = spearman([r[3] for r in band], [r[4] for r in band])
     mean = sum(r[1] for r in band) / len(band)
     print(f"  {level:2d} plies: {len(band):4d}  {mean:6.2f}  {rho:.3f}")
+
+# The classical collection: published length (third column) and the book's order (line order).
+if sys.argv[3] != "none":
+    book = {}
+    for line in open(sys.argv[3]):
+        fields = line.rstrip("\n").split("\t")
+        if len(fields) >= 3 and not line.startswith("#"):
+            book[fields[1]] = (len(book) + 1, int(fields[2]))
+    rated, missing = [], 0
+    for line in open(sys.argv[2]):
+        r = json.loads(line)
+        if "error" in r:
+            missing += 1
+            continue
+        order, published = book[r["id"]]
+        rated.append((r["rating"], published, order))
+    print(f"classical: {len(rated)} rated ({missing} without an exact length within the budget)")
+    if len(rated) > 1:
+        ratings = sorted(r[0] for r in rated)
+        q = lambda p: ratings[min(len(ratings) - 1, int(p * len(ratings)))]
+        top = max(r[1] for r in rows)
+        print(f"  Spearman(rating, published length)   = "
+              f"{spearman([r[0] for r in rated], [r[1] for r in rated]):.3f}")
+        print(f"  Spearman(rating, order in the book)  = "
+              f"{spearman([r[0] for r in rated], [r[2] for r in rated]):.3f}")
+        print(f"  Spearman(published length, order)    = "
+              f"{spearman([r[1] for r in rated], [r[2] for r in rated]):.3f}")
+        print(f"  rating quartiles {q(0.25):.2f} {q(0.5):.2f} {q(0.75):.2f} "
+              f"(min {ratings[0]:.2f}, max {ratings[-1]:.2f})")
+        print(f"  above every practical problem of the sample ({top:.2f}): "
+              f"{sum(r[0] > top for r in rated)} of {len(rated)}")
 PY
