@@ -96,12 +96,14 @@ def spearman(xs, ys):
     vy = math.sqrt(sum((b - my) ** 2 for b in ry))
     return cov / (vx * vy) if vx and vy else float("nan")
 
-rows, errors = [], 0
-for line in open(sys.argv[1]):
-    r = json.loads(line)
-    if "error" in r:
-        errors += 1
-        continue
+def read_rated(path):
+    """The records of `tsume generate --rate` with a rating, and the number of error records."""
+    records = [json.loads(line) for line in open(path)]
+    return [r for r in records if "error" not in r], sum("error" in r for r in records)
+
+rows = []
+practical, errors = read_rated(sys.argv[1])
+for r in practical:
     level = int(r["id"].split(":")[0][1:])
     f = r["features"]
     rows.append((level, r["rating"], r["rating"] - 0.5 * f["length"],
@@ -125,15 +127,9 @@ if sys.argv[3] != "none":
     for line in open(sys.argv[3]):
         fields = line.rstrip("\n").split("\t")
         if len(fields) >= 3 and not line.startswith("#"):
-            book[fields[1]] = (len(book) + 1, int(fields[2]))
-    rated, missing = [], 0
-    for line in open(sys.argv[2]):
-        r = json.loads(line)
-        if "error" in r:
-            missing += 1
-            continue
-        order, published = book[r["id"]]
-        rated.append((r["rating"], published, order))
+            book[fields[1]] = (int(fields[2]), len(book) + 1)  # published length, order
+    classical, missing = read_rated(sys.argv[2])
+    rated = [(r["rating"],) + book[r["id"]] for r in classical]
     print(f"classical: {len(rated)} rated ({missing} without an exact length within the budget)")
     if len(rated) > 1:
         ratings = sorted(r[0] for r in rated)
