@@ -132,17 +132,15 @@ if sys.argv[3] != "none":
     rated = [(r["rating"],) + book[r["id"]] for r in classical]
     print(f"classical: {len(rated)} rated ({missing} without an exact length within the budget)")
     if len(rated) > 1:
-        ratings = sorted(r[0] for r in rated)
+        rating, published, order = zip(*rated)
+        ratings = sorted(rating)
         q = lambda p: ratings[min(len(ratings) - 1, int(p * len(ratings)))]
         top = max(r[1] for r in rows)
-        print(f"  Spearman(rating, published length)   = "
-              f"{spearman([r[0] for r in rated], [r[1] for r in rated]):.3f}")
-        print(f"  Spearman(rating, order in the book)  = "
-              f"{spearman([r[0] for r in rated], [r[2] for r in rated]):.3f}")
-        print(f"  Spearman(published length, order)    = "
-              f"{spearman([r[1] for r in rated], [r[2] for r in rated]):.3f}")
+        print(f"  Spearman(rating, published length)   = {spearman(rating, published):.3f}")
+        print(f"  Spearman(rating, order in the book)  = {spearman(rating, order):.3f}")
+        print(f"  Spearman(published length, order)    = {spearman(published, order):.3f}")
         print(f"  rating quartiles {q(0.25):.2f} {q(0.5):.2f} {q(0.75):.2f} "
               f"(min {ratings[0]:.2f}, max {ratings[-1]:.2f})")
         print(f"  above every practical problem of the sample ({top:.2f}): "
-              f"{sum(r[0] > top for r in rated)} of {len(rated)}")
+              f"{sum(r > top for r in rating)} of {len(rated)}")
 PY
