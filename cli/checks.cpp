@@ -15,7 +15,7 @@ namespace tsume::cli {
 namespace {
 
 constexpr HelpText kHelp{
-    "tsume checks --sfen SFEN [--rest-to-defender]",
+    "tsume checks [--sfen] SFEN [--rest-to-defender]",
     "Lists the legal moves of the side to move that give check (direct, discovered or double; by\n"
     "board move with and without promotion, or by drop), one USI move per line sorted by the\n"
     "text, then 'count <N>'. A pawn drop that would mate (打ち歩詰め) is not a legal check.\n"

@@ -25,16 +25,21 @@ std::optional<po::variables_map> parse(const Context& ctx, po::options_descripti
   options.add_options()("help,h", "print this help and exit");
   po::options_description hidden;
   po::positional_options_description positional;
-  if (inputs) {
-    hidden.add_options()("input", po::value<std::vector<std::string>>()->value_name("INPUT"),
-                         "inputs");
-    positional.add("input", -1);
-  }
+  // A command of one position takes it as --sfen or as its one positional argument; a command
+  // without inputs collects stray arguments too, to name the first in the error.
+  const bool sfen = options.find_nothrow("sfen", false) != nullptr;
+  if (!inputs && sfen) positional.add("sfen", 1);
+  const char* const rest = inputs ? "input" : "stray";
+  hidden.add_options()(rest, po::value<std::vector<std::string>>(), "");
+  positional.add(rest, -1);
   po::options_description all;
   all.add(options).add(hidden);
   const std::vector<std::string> args(ctx.args.begin(), ctx.args.end());
   po::variables_map vm;
   po::store(po::command_line_parser(args).options(all).positional(positional).run(), vm);
+  if (!inputs && vm.count("stray") != 0)
+    throw UsageError("unexpected argument '" + vm["stray"].as<std::vector<std::string>>().front() +
+                     "'" + (sfen ? " (one position only, quoted: it has spaces)" : ""));
   if (vm.count("help") != 0) {
     print_help(ctx.out, options, help);
     return std::nullopt;

@@ -62,8 +62,9 @@ struct HelpText {
 };
 
 // Parses ctx.args against `options` (to which --help is added). Returns std::nullopt when the
-// help page was printed. Throws po::error or UsageError on a usage mistake (extra positional
-// arguments included).
+// help page was printed. A command with a --sfen option (add_position_options) also takes the
+// position as its one positional argument. Throws po::error or UsageError on a usage mistake
+// (any other positional argument included: the error names it).
 std::optional<po::variables_map> parse_options(const Context& ctx, po::options_description& options,
                                                const HelpText& help);
 

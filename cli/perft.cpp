@@ -25,7 +25,7 @@ namespace {
 constexpr int kMaxDepth = 32;
 
 constexpr HelpText kHelp{
-    "tsume perft [--sfen SFEN] [--depth N] [--divide] [--rest-to-defender] [--rules NAME]\n"
+    "tsume perft [[--sfen] SFEN] [--depth N] [--divide] [--rest-to-defender] [--rules NAME]\n"
     "                   [--royal-rule pseudo-royal|capture] [--lion-rule lishogi|none|default]\n"
     "                   [--promotion-rule lishogi|zone]\n"
     "                   [--jump-rule any|no-royal|lower] [--passive-burn yes|no]\n"
