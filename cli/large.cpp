@@ -379,17 +379,13 @@ int large_checks_main(const Context& ctx) {
       "generate the checks N times (1..10000000) and print the time per generation to stderr");
   add_rules_option(options);
   add_large_rule_options(options);
-  const auto vm = parse_options_with_inputs(ctx, options, kChecksHelp);
+  const auto vm = parse_options(ctx, options, kChecksHelp);
   if (!vm) return kExitOk;
   const large::Game game = *large::parse_game((*vm)["rules"].as<std::string>());
   const large::Rules rules = large_rules_option(*vm, game);
-  std::vector<std::string> sfens;
-  if (vm->count("sfen")) sfens.push_back((*vm)["sfen"].as<std::string>());
-  if (vm->count("input"))
-    for (const auto& s : (*vm)["input"].as<std::vector<std::string>>()) sfens.push_back(s);
-  if (sfens.size() != 1) throw UsageError("give one position (SFEN or --sfen SFEN)");
+  if (vm->count("sfen") == 0) throw UsageError("give one position (SFEN or --sfen SFEN)");
   try {
-    const auto pos = large::parse_sfen(sfens.front(), game, rules);
+    const auto pos = large::parse_sfen((*vm)["sfen"].as<std::string>(), game, rules);
     const int repeat = (*vm)["repeat"].as<int>();
     if (repeat < 1 || repeat > 10'000'000) throw UsageError("--repeat must be 1..10000000");
     const auto start = std::chrono::steady_clock::now();
