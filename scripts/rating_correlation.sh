@@ -36,7 +36,7 @@ while [[ $# -gt 0 ]]; do
     --nodes) nodes=$2; shift 2 ;;
     --classical) classical=$2; shift 2 ;;
     --classical-nodes) classical_nodes=$2; shift 2 ;;
-    -h | --help) sed -n '2,18p' "${BASH_SOURCE[0]}"; exit 0 ;;
+    -h | --help) sed -n '2,/^set -e/p' "${BASH_SOURCE[0]}" | sed '$d'; exit 0 ;;
     *) sets=$1; shift ;;
   esac
 done
