@@ -67,8 +67,10 @@ constexpr HelpText kHelp{
     "sfen, status, length (null unless mate), length_exact (true: the exact length and the main\n"
     "line; false: a mate in at most `length` plies and a line of it, with --answer first or\n"
     "when a limit stopped the certification), pv (USI moves, space separated), limit (what\n"
-    "stopped an unfinished search: nodes, time or certify-nodes; else null), nodes, time_ms,\n"
-    "error. Durations take units (30, 30s, 10m, 1.5h), counts suffixes (20M, 500k).\n"
+    "stopped an unfinished search: nodes, time or certify-nodes; else null), length_min (with\n"
+    "--answer exact, when mate: no mate is shorter; equal to length once the length is settled,\n"
+    "even where a limit stopped the main line; else null), nodes, time_ms, error. Durations\n"
+    "take units (30, 30s, 10m, 1.5h), counts suffixes (20M, 500k).\n"
     "--resume reads the ids already in the -o file, drops an incomplete last record and appends\n"
     "the remaining problems. --shard I/N does the records k (counted from 0) with k mod N = I,\n"
     "for array jobs (docs/cluster.md); scripts/merge_shards.py joins the parts. Started by\n"
@@ -103,6 +105,7 @@ struct Outcome {
   std::string status;         // mate, no_mate, unknown, error
   int length = -1;            // when mate: the exact length, or with !length_exact a bound
   bool length_exact = false;  // the exact length and the main line (else a line of the mate)
+  int length_min = -1;        // when mate with --answer exact: no mate is shorter (else -1)
   bool first = false;         // --answer first (an upper bound by request, not by a limit)
   std::vector<Move> pv;
   std::optional<Position> start;
@@ -261,6 +264,7 @@ Outcome solve_record(const Record& r, Solver& solver, const Settings& settings) 
   // and a line of it, when one was read.
   o.length = result.length;
   o.length_exact = result.length_exact;
+  o.length_min = result.length_min;
   o.first = settings.options.answer == AnswerMode::First;
   o.pv = result.pv;
   if (result.certificate) {
@@ -299,6 +303,12 @@ std::string format_jsonl(const Outcome& o) {
   s << ",\"length_exact\":" << (o.length_exact ? "true" : "false");
   s << ",\"pv\":" << json_string(usi_line(o.pv));
   s << ",\"limit\":" << (o.limit.empty() ? "null" : json_string(o.limit));
+  s << ",\"length_min\":";
+  if (o.length_min >= 0) {
+    s << o.length_min;
+  } else {
+    s << "null";
+  }
   s << ",\"nodes\":" << o.nodes
     << ",\"time_ms\":" << static_cast<std::uint64_t>(o.seconds * 1000.0 + 0.5) << ",\"error\":";
   if (o.error.empty()) {
@@ -322,6 +332,11 @@ std::string format_text(const Outcome& o) {
   }
   if (o.length >= 0 && o.length_exact) {
     s << "length " << o.length << '\n';
+  } else if (o.length >= 0 && o.length_min == o.length) {
+    s << "length " << o.length << " (a limit stopped the main line)\n";
+  } else if (o.length >= 0 && o.length_min > 1) {
+    s << "length at most " << o.length << ", at least " << o.length_min
+      << " (a limit stopped the search for shorter mates)\n";
   } else if (o.length >= 0) {
     s << "length at most " << o.length
       << (o.first ? " (the first mate found, not proven shortest)\n"
@@ -346,6 +361,12 @@ std::string format_kif(const Outcome& o) {
   summary << "tsume solve: " << o.status;
   if (o.length >= 0 && o.length_exact)
     summary << ", " << o.length << (o.length == 1 ? " ply" : " plies");
+  else if (o.length >= 0 && o.length_min == o.length)
+    summary << ", " << o.length << (o.length == 1 ? " ply" : " plies")
+            << " (a limit stopped the main line; a line of the mate)";
+  else if (o.length >= 0 && o.length_min > 1)
+    summary << ", mate in " << o.length_min << " to " << o.length
+            << " plies (a line of a mate, not proven shortest)";
   else if (o.length >= 0)
     summary << ", mate in at most " << o.length << " plies (a line of it, not proven shortest)";
   if (!o.limit.empty()) summary << ", stopped by the " << o.limit << " limit";
@@ -362,7 +383,7 @@ std::string format_kif(const Outcome& o) {
 std::string diagram_svg(const Outcome& o) {
   io::SvgDiagramOptions options;
   options.title = one_line(o.id);
-  if (o.length >= 0 && o.length_exact) {
+  if (o.length >= 0 && (o.length_exact || o.length_min == o.length)) {
     options.title += "  " + std::to_string(o.length) + "手詰";
   } else if (o.length >= 0) {
     options.title += "  " + std::to_string(o.length) + "手以内の詰";

@@ -257,7 +257,8 @@ struct PySolveResult {
   std::string status;  // mate, no_mate, unknown (error: solve_many's records that cannot be read)
   std::optional<int> length;
   bool exact = false;
-  bool first = false;  // answer="first": the length is a bound by request
+  std::optional<int> length_min;  // answer="exact", mate: no mate is shorter
+  bool first = false;             // answer="first": the length is a bound by request
   std::vector<std::string> pv;
   std::vector<std::string> pv_japanese;
   std::uint64_t nodes = 0;
@@ -295,6 +296,7 @@ PySolveResult make_solve_result(const Position& pos, const SolveResult& r,
   if (r.status != SolveStatus::Mate) return out;
   out.length = r.length;
   out.exact = r.length_exact;
+  if (r.length_min >= 0) out.length_min = r.length_min;
   out.first = options.answer == AnswerMode::First;
   out.pv = usi_moves(r.pv);
   out.pv_japanese = japanese_moves(pos, r.pv);
@@ -867,6 +869,9 @@ PYBIND11_MODULE(_tsume, m) {
                     "plies when status is mate (exact, or an upper bound when not exact)")
       .def_readonly("exact", &PySolveResult::exact,
                     "the exact length and the main line were established")
+      .def_readonly("length_min", &PySolveResult::length_min,
+                    "with answer='exact', when mate: no mate is shorter (equal to length once "
+                    "the length is settled, even where a limit stopped the main line)")
       .def_readonly("first", &PySolveResult::first, "solved with answer='first'")
       .def_readonly("pv", &PySolveResult::pv, "the main line (or a line of the mate), USI moves")
       .def_readonly("pv_japanese", &PySolveResult::pv_japanese, "the same line in KI2 notation")
@@ -891,6 +896,7 @@ PYBIND11_MODULE(_tsume, m) {
             for (const auto& move : r.pv) pv += (pv.empty() ? "" : " ") + move;
             d["pv"] = pv;
             d["limit"] = r.limit;
+            d["length_min"] = r.length_min;
             d["nodes"] = r.nodes;
             d["time_ms"] = static_cast<std::uint64_t>(r.time * 1000.0 + 0.5);
             d["error"] = r.error;

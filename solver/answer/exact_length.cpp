@@ -82,9 +82,9 @@ ExactLength minimise_length(Plies upper, const LengthQuestions& ask, LengthSched
   // 1. The descent: the direct question with the descent's cap while it is proven.
   while (lo < upper) {
     const Outcome o = direct_question(schedule.direct_cap);
-    if (o == Outcome::Disproven) return {upper, true};
+    if (o == Outcome::Disproven) return {upper, true, upper};
     if (o == Outcome::Unknown) {
-      if (ask.exhausted()) return {upper, false};
+      if (ask.exhausted()) return {upper, false, lo};
       break;
     }
   }
@@ -98,7 +98,7 @@ ExactLength minimise_length(Plies upper, const LengthQuestions& ask, LengthSched
     turn = std::min(turn * schedule.turn_growth, 1e18);  // far beyond any budget, and no overflow
     const auto deepening_budget =
         static_cast<std::uint64_t>(direct ? std::max(1.0, turn * schedule.deepening_share) : 1e18);
-    if (!deepening.turn(deepening_budget, lo, upper) && ask.exhausted()) return {upper, false};
+    if (!deepening.turn(deepening_budget, lo, upper) && ask.exhausted()) return {upper, false, lo};
     if (!direct || lo >= upper) continue;
     if (schedule.direct_after_stall && deepening.answered() > 0) continue;
     // A deepening that has not answered the first question of its window has every question of
@@ -106,11 +106,11 @@ ExactLength minimise_length(Plies upper, const LengthQuestions& ask, LengthSched
     // better than even.
     const double share = deepening.has_answered() ? 1.0 : schedule.direct_share_unanswered;
     const Outcome o = direct_question(static_cast<std::uint64_t>(turn * share));
-    if (o == Outcome::Disproven) return {upper, true};
-    if (o == Outcome::Unknown && ask.exhausted()) return {upper, false};
+    if (o == Outcome::Disproven) return {upper, true, upper};
+    if (o == Outcome::Unknown && ask.exhausted()) return {upper, false, lo};
     direct = o != Outcome::Proven;
   }
-  return {upper, true};
+  return {upper, true, upper};
 }
 
 Outcome ask_given_length(Plies given, const LengthQuestions& ask, LengthSchedule schedule) {

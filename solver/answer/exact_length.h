@@ -78,6 +78,9 @@ struct LengthSchedule {
 struct ExactLength {
   Plies upper = -1;    // a mate in this many plies exists
   bool exact = false;  // and none shorter (false: a limit stopped the search)
+  // No mate is shorter than this many plies: `upper` when exact, else the bottom of the
+  // lengths the questions answered so far have not excluded (1 when none was disproven).
+  Plies lower = 1;
 };
 
 struct LengthQuestions {

@@ -178,6 +178,7 @@ BasicSolveResult<R> BasicSolver<R>::solve(const typename R::Position& root,
     const Plies upper = len.upper;
     result.length_exact = len.exact;
     result.length = upper;
+    result.length_min = len.lower;
     // Without the exact answer: the shortest complete line known, the first mate's or one of
     // the shorter mate the length search proved.
     const auto best_known_line = [&] {

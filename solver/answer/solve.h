@@ -49,6 +49,11 @@ template <AnswerRules R> struct BasicSolveResult {
   // stopped the length minimisation or the main line (an incomplete line, or a tie-break left
   // open): `length` is then an upper bound (a mate in that many plies exists).
   bool length_exact = false;
+  // With AnswerMode::Exact and status Mate: no mate is shorter than this many plies. It equals
+  // `length` once the length search has settled the length, even where a limit then left the
+  // main line unfinished (length_exact false); below it where a limit stopped the length search
+  // (the lengths not yet excluded). -1 otherwise.
+  Plies length_min = -1;
   // The main line when length_exact; otherwise a line of the mate found (the main line followed
   // so far when it reached the mate, else a line of the proof read from the table, possibly
   // cut short), which need not be the rule-exact main line.

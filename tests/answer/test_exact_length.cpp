@@ -4,7 +4,8 @@
 // given, else `base` times `growth` to the power d / 2, or `warm_cost_at[d]` once a question
 // below d has been disproved (the deepening's estimates steer it). A question stopped by its cap
 // keeps what it spent (the table keeps its work) and is answered once its spending reaches the
-// cost.
+// cost. With `node_limit`, the problem's own limit: the question that would pass it spends up to
+// it and is stopped, and no budget is left.
 #include "solver/answer/exact_length.h"
 
 #include <gtest/gtest.h>
@@ -24,6 +25,7 @@ struct Oracle {
   Plies exact = 0;
   Plies reported = 0;  // what a proof of "within d" finds: min(reported, d), at least exact
   bool budget_left = true;
+  std::uint64_t node_limit = 0;  // 0: none
   double base = 1000;
   double growth = 3;
   std::map<Plies, std::uint64_t> cost_at{};
@@ -48,6 +50,12 @@ struct Oracle {
               if (!budget_left) return Outcome::Unknown;
               const std::uint64_t need = cost(d), had = spent[d];
               const std::uint64_t left = need > had ? need - had : 0;
+              if (node_limit != 0 && nodes + std::min(left, cap ? cap : left) > node_limit) {
+                spent[d] += node_limit - nodes;
+                nodes = node_limit;
+                budget_left = false;
+                return Outcome::Unknown;
+              }
               if (cap != 0 && left > cap) {
                 spent[d] += cap;
                 nodes += cap;
@@ -74,6 +82,7 @@ TEST(ExactLength, DescentEndsAtTheFirstDisproof) {
   const ExactLength r = minimise_length(15, o.questions(), schedule);
   EXPECT_TRUE(r.exact);
   EXPECT_EQ(r.upper, 9);
+  EXPECT_EQ(r.lower, 9);
   EXPECT_EQ(o.asked, (std::vector<Plies>{13, 7}));
   for (std::uint64_t c : o.caps) EXPECT_EQ(c, schedule.direct_cap);
 }
@@ -253,7 +262,42 @@ TEST(ExactLength, NoBudgetLeftIsNotExact) {
   const ExactLength r = minimise_length(9, o.questions());
   EXPECT_FALSE(r.exact);
   EXPECT_EQ(r.upper, 9);
+  EXPECT_EQ(r.lower, 1);
   EXPECT_EQ(o.asked, (std::vector<Plies>{7}));
+}
+
+TEST(ExactLength, ALimitInTheDeepeningKeepsTheLengthsItExcluded) {
+  // Exact 25, found as 25; "within d?" costs 1000 * 2^(d/2) nodes, "within 23" 400 M. The
+  // descent's question spends its 5 M cap; the deepening then disproves 1, 3, ..., 15 (255,000
+  // nodes in all) and the problem's limit, 5.5 M, stops "within 17" (256,000 more): no mate is
+  // shorter than 17, and a mate in 25 is known.
+  Oracle o{.exact = 25,
+           .reported = 25,
+           .node_limit = 5'500'000,
+           .growth = 2,
+           .cost_at = {{23, 400 * M}}};
+  const ExactLength r = minimise_length(25, o.questions(), LengthSchedule{.window = 12});
+  EXPECT_FALSE(r.exact);
+  EXPECT_EQ(r.upper, 25);
+  EXPECT_EQ(r.lower, 17);
+  std::vector<Plies> want{23};
+  for (Plies d = 1; d <= 17; d += 2) want.push_back(d);
+  EXPECT_EQ(o.asked, want);
+}
+
+TEST(ExactLength, AShorterMateFoundBeforeTheLimitLowersTheUpperBoundOnly) {
+  // Exact 21, found as 25: the descent proves "within 23" in 1,000 nodes (a mate in 23), then
+  // "within 21" cold would take 400 M and spends the descent's 5 M cap; the deepening below 23
+  // disproves 1, 3, ..., 11 (63,000 nodes) and the limit, 5.1 M, stops "within 13".
+  Oracle o{.exact = 21,
+           .reported = 23,
+           .node_limit = 5'100'000,
+           .growth = 2,
+           .cost_at = {{23, 1000}, {21, 400 * M}}};
+  const ExactLength r = minimise_length(25, o.questions(), LengthSchedule{.window = 12});
+  EXPECT_FALSE(r.exact);
+  EXPECT_EQ(r.upper, 23);
+  EXPECT_EQ(r.lower, 13);
 }
 
 TEST(ExactLength, MateInOneNeedsNoQuestion) {

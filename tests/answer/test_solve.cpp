@@ -371,20 +371,31 @@ TEST(Solve, ALimitNeverGivesAnUnfinishedMainLineAsExact) {
   ASSERT_EQ(full.status, SolveStatus::Mate);
   ASSERT_TRUE(full.length_exact);
   ASSERT_EQ(full.length, 21);
+  EXPECT_EQ(full.length_min, 21);
   int cut_after_the_length = 0;  // limits that let the length finish but not its main line
+  int settled_length = 0;        // of those, the ones that give the length as settled
   for (int k = 10; k < 20; ++k) {
     const std::uint64_t limit = full.nodes * static_cast<std::uint64_t>(k) / 20;
     SCOPED_TRACE(limit);
     const SolveResult r = solve(sfen, limit);
     if (r.status != SolveStatus::Mate) continue;
+    // No mate is shorter than length_min: never above the published 21.
+    EXPECT_GE(r.length_min, 1);
+    EXPECT_LE(r.length_min, 21);
+    EXPECT_EQ(r.length_min % 2, 1);
     if (r.length_exact) {
       EXPECT_EQ(r.length, full.length);
+      EXPECT_EQ(r.length_min, r.length);
       EXPECT_EQ(r.pv, full.pv);
     } else {
       EXPECT_GE(r.length, full.length);
       if (r.length == full.length) ++cut_after_the_length;
+      if (r.length_min == r.length) ++settled_length;
     }
   }
+  // One thread searches the same nodes whatever the limit, so a limit after the length search's
+  // last question and before the end of the main line gives the length as settled.
+  EXPECT_GT(settled_length, 0);
   // The main line takes a good part of the nodes here (the attacker's tie-break classifies every
   // check at the root), so some of these limits fall inside it.
   EXPECT_GT(cut_after_the_length, 0);
@@ -406,6 +417,7 @@ TEST(Solve, AnswerFirstGivesALineOfAMateNoShorterThanThePublishedLength) {
       ASSERT_EQ(r.status, SolveStatus::Mate);
       EXPECT_FALSE(r.length_exact);
       EXPECT_GE(r.length, length);
+      EXPECT_EQ(r.length_min, -1);  // no length search asked
       ASSERT_FALSE(r.pv.empty());
       Position end;
       ASSERT_NO_FATAL_FAILURE(expect_line_is_legal_mate(sfen, r, &end));
@@ -449,12 +461,14 @@ TEST(Solve, ACertificationBudgetKeepsTheFirstMate) {
   ASSERT_EQ(cut.status, SolveStatus::Mate);
   EXPECT_FALSE(cut.length_exact);
   EXPECT_GE(cut.length, 45);  // the descent may prove shorter mates, not disprove 43
+  EXPECT_LE(cut.length_min, 45);
   EXPECT_FALSE(cut.pv.empty());
   EXPECT_LE(cut.nodes, cut.proof_nodes + 1'000 + 1'024);
   const SolveResult full = solver.solve(position(sfen), SearchLimits{}, {.certify_nodes = 0});
   ASSERT_EQ(full.status, SolveStatus::Mate);
   EXPECT_TRUE(full.length_exact);
   EXPECT_EQ(full.length, 45);
+  EXPECT_EQ(full.length_min, 45);
 }
 
 }  // namespace

@@ -25,9 +25,10 @@ class SolveTest(unittest.TestCase):
         self.assertEqual(result.status, record["status"])
         self.assertEqual(result.length, record["length"])
         self.assertEqual(result.exact, record["length_exact"])
+        self.assertEqual(result.length_min, record["length_min"])
         self.assertEqual(" ".join(result.pv), record["pv"])
         mine = result.to_dict()
-        for field in ("sfen", "status", "length", "length_exact", "pv", "error"):
+        for field in ("sfen", "status", "length", "length_exact", "length_min", "pv", "error"):
             self.assertEqual(mine[field], record[field], field)
 
     def test_bundled_problems_equal_the_cli_and_the_known_lengths(self):
