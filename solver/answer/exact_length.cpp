@@ -79,12 +79,15 @@ ExactLength minimise_length(Plies upper, const LengthQuestions& ask, LengthSched
     if (o == Outcome::Proven) upper = std::min(ask.proven_upper(), upper - 2);
     return o;
   };
+  // The two ends: the length settled (upper), or a limit reached with [lo, upper] still open.
+  const auto settled = [&] { return ExactLength{upper, true, upper}; };
+  const auto stopped = [&] { return ExactLength{upper, false, lo}; };
   // 1. The descent: the direct question with the descent's cap while it is proven.
   while (lo < upper) {
     const Outcome o = direct_question(schedule.direct_cap);
-    if (o == Outcome::Disproven) return {upper, true, upper};
+    if (o == Outcome::Disproven) return settled();
     if (o == Outcome::Unknown) {
-      if (ask.exhausted()) return {upper, false, lo};
+      if (ask.exhausted()) return stopped();
       break;
     }
   }
@@ -98,7 +101,7 @@ ExactLength minimise_length(Plies upper, const LengthQuestions& ask, LengthSched
     turn = std::min(turn * schedule.turn_growth, 1e18);  // far beyond any budget, and no overflow
     const auto deepening_budget =
         static_cast<std::uint64_t>(direct ? std::max(1.0, turn * schedule.deepening_share) : 1e18);
-    if (!deepening.turn(deepening_budget, lo, upper) && ask.exhausted()) return {upper, false, lo};
+    if (!deepening.turn(deepening_budget, lo, upper) && ask.exhausted()) return stopped();
     if (!direct || lo >= upper) continue;
     if (schedule.direct_after_stall && deepening.answered() > 0) continue;
     // A deepening that has not answered the first question of its window has every question of
@@ -106,11 +109,11 @@ ExactLength minimise_length(Plies upper, const LengthQuestions& ask, LengthSched
     // better than even.
     const double share = deepening.has_answered() ? 1.0 : schedule.direct_share_unanswered;
     const Outcome o = direct_question(static_cast<std::uint64_t>(turn * share));
-    if (o == Outcome::Disproven) return {upper, true, upper};
-    if (o == Outcome::Unknown && ask.exhausted()) return {upper, false, lo};
+    if (o == Outcome::Disproven) return settled();
+    if (o == Outcome::Unknown && ask.exhausted()) return stopped();
     direct = o != Outcome::Proven;
   }
-  return {upper, true, upper};
+  return settled();
 }
 
 Outcome ask_given_length(Plies given, const LengthQuestions& ask, LengthSchedule schedule) {
