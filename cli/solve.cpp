@@ -116,6 +116,9 @@ struct Outcome {
   std::string limit;
   std::string error;
   std::string certificate;  // with --certificate: its text, or a comment line saying why none
+
+  // A mate whose length is known (certified, or settled with the main line cut by a limit).
+  bool length_settled() const { return length >= 0 && length_min == length; }
 };
 
 struct Settings {
@@ -332,7 +335,7 @@ std::string format_text(const Outcome& o) {
   }
   if (o.length >= 0 && o.length_exact) {
     s << "length " << o.length << '\n';
-  } else if (o.length >= 0 && o.length_min == o.length) {
+  } else if (o.length_settled()) {
     s << "length " << o.length << " (a limit stopped the main line)\n";
   } else if (o.length >= 0 && o.length_min > 1) {
     s << "length at most " << o.length << ", at least " << o.length_min
@@ -361,7 +364,7 @@ std::string format_kif(const Outcome& o) {
   summary << "tsume solve: " << o.status;
   if (o.length >= 0 && o.length_exact)
     summary << ", " << o.length << (o.length == 1 ? " ply" : " plies");
-  else if (o.length >= 0 && o.length_min == o.length)
+  else if (o.length_settled())
     summary << ", " << o.length << (o.length == 1 ? " ply" : " plies")
             << " (a limit stopped the main line; a line of the mate)";
   else if (o.length >= 0 && o.length_min > 1)
@@ -383,7 +386,7 @@ std::string format_kif(const Outcome& o) {
 std::string diagram_svg(const Outcome& o) {
   io::SvgDiagramOptions options;
   options.title = one_line(o.id);
-  if (o.length >= 0 && (o.length_exact || o.length_min == o.length)) {
+  if (o.length_settled()) {
     options.title += "  " + std::to_string(o.length) + "手詰";
   } else if (o.length >= 0) {
     options.title += "  " + std::to_string(o.length) + "手以内の詰";
