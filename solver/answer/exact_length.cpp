@@ -23,9 +23,22 @@ public:
       if (d_ < lo || d_ >= upper) restart(lo, upper);
       const std::uint64_t before = ask_.nodes();
       if (before >= end) return false;
-      const Outcome o = ask_.prove(d_, end - before);
+      std::uint64_t cap = end - before;
+      if (skip_cap_ != 0) cap = std::min(cap, skip_cap_ > cost_ ? skip_cap_ - cost_ : 1);
+      const Outcome o = ask_.prove(d_, cap);
       cost_ += ask_.nodes() - before;
-      if (o == Outcome::Unknown) return false;
+      if (o == Outcome::Unknown) {
+        if (skip_cap_ == 0 || cost_ < skip_cap_ || ask_.exhausted()) return false;
+        // The skip cost more than the questions it skipped would have: go on one question at a
+        // time from where it left (its work stays in the table for when the deepening gets
+        // there).
+        d_ = skip_from_;
+        skip_cap_ = 0;
+        cost_ = 0;
+        flat_ = 0;
+        continue;
+      }
+      skip_cap_ = 0;
       ++answered_;
       has_answered_ = true;
       if (o == Outcome::Proven) {
@@ -43,7 +56,13 @@ public:
       previous_cost_ = cost_;
       cost_ = 0;
       d_ += 2;
-      if (flat_ >= schedule_.flat_runs) d_ = std::max<Plies>(d_, upper - 2);
+      if (flat_ >= schedule_.flat_runs && d_ < upper - 2) {
+        // The questions skipped would cost about as much as this one each: the skip is capped
+        // at that, their number times this question's cost.
+        skip_from_ = d_;
+        skip_cap_ = static_cast<std::uint64_t>((upper - d_) / 2) * previous_cost_;
+        d_ = upper - 2;
+      }
     }
     return true;
   }
@@ -57,6 +76,7 @@ private:
     d_ = std::max<Plies>(lo, upper - 2 * schedule_.window);
     previous_cost_ = cost_ = 0;
     flat_ = 0;
+    skip_cap_ = 0;
   }
 
   const LengthQuestions& ask_;
@@ -65,6 +85,8 @@ private:
   std::uint64_t cost_ = 0;           // the nodes of question d_ so far, over turns
   std::uint64_t previous_cost_ = 0;  // the nodes of the question answered before
   int flat_ = 0;                     // consecutive questions whose cost did not grow
+  std::uint64_t skip_cap_ = 0;       // while d_ is a skip: its nodes at most (else 0)
+  Plies skip_from_ = -1;             // while d_ is a skip: the first question it skipped
   int answered_ = 0;                 // in the last turn
   bool has_answered_ = false;        // in any turn
 };

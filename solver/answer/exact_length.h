@@ -25,7 +25,12 @@
 //      df-pn's initial estimates; once the cost has stopped growing twice in a row (each
 //      question about as hard as the last) it goes straight to the last question. Once is not
 //      enough: 図巧 095's "within 25" costs 1.2 times "within 23" amid twofold growth, and
-//      skipping from there to "within 37" took 175 M nodes, going on 120 M.
+//      skipping from there to "within 37" took 175 M nodes, going on 120 M. Nor is twice proof
+//      against it, so the skip is capped at what the questions it skips would cost one by one
+//      (their number times the last question's cost); a skip stopped by that cap leaves its work
+//      in the table and the deepening goes on from the first question it skipped (095 on two
+//      threads: "within 29" and "31" cost 7.4 M and 9.0 M nodes, then the skip to "within 37"
+//      172 M; in another run of two threads 33, 35 and 37 asked one by one took 61 M).
 //    - The direct question "within upper - 2?" again, with the turn's budget.
 //    - While the deepening has answered no question at all, the direct question's turns are
 //      twice the deepening's (`direct_share_unanswered`): the whole window is still ahead of the
@@ -69,7 +74,8 @@ struct LengthSchedule {
   // 55 plies, still open after 30 M nodes; the direct question settled in 21.5 M).
   double direct_share_unanswered = 2;
   // The deepening skips to the last question (upper - 2) once `flat_runs` questions in a row,
-  // each of at least `flat_min_nodes`, cost less than `min_growth` times the one before.
+  // each of at least `flat_min_nodes`, cost less than `min_growth` times the one before; the
+  // skip may take as many nodes as the questions skipped, at the last one's cost each.
   std::uint64_t flat_min_nodes = 100'000;
   double min_growth = 1.5;
   int flat_runs = 2;

@@ -2,10 +2,11 @@
 // problem whose exact length is `exact` and whose proofs report `reported` (a mate found is not
 // always the shortest). The question "within d?" needs cost(d) nodes in all: `cost_at[d]` when
 // given, else `base` times `growth` to the power d / 2, or `warm_cost_at[d]` once a question
-// below d has been disproved (the deepening's estimates steer it). A question stopped by its cap
-// keeps what it spent (the table keeps its work) and is answered once its spending reaches the
-// cost. With `node_limit`, the problem's own limit: the question that would pass it spends up to
-// it and is stopped, and no budget is left.
+// below d has been disproved (the deepening's estimates steer it; with `warm_after[d]`, once
+// "within warm_after[d]" has been). A question stopped by its cap keeps what it spent (the table
+// keeps its work) and is answered once its spending reaches the cost. With `node_limit`, the
+// problem's own limit: the question that would pass it spends up to it and is stopped, and no
+// budget is left.
 #include "solver/answer/exact_length.h"
 
 #include <gtest/gtest.h>
@@ -30,15 +31,19 @@ struct Oracle {
   double growth = 3;
   std::map<Plies, std::uint64_t> cost_at{};
   std::map<Plies, std::uint64_t> warm_cost_at{};
+  std::map<Plies, Plies> warm_after{};
   std::uint64_t nodes = 0;
   std::vector<Plies> asked{};
   std::vector<std::uint64_t> caps{};
   std::map<Plies, std::uint64_t> spent{};
   Plies lowest_disproof = 1000;
+  Plies highest_disproof = 0;
   Plies last_proof = 0;
 
   std::uint64_t cost(Plies d) const {
-    if (lowest_disproof < d && warm_cost_at.count(d)) return warm_cost_at.at(d);
+    const bool warm =
+        warm_after.count(d) ? highest_disproof >= warm_after.at(d) : lowest_disproof < d;
+    if (warm && warm_cost_at.count(d)) return warm_cost_at.at(d);
     if (cost_at.count(d)) return cost_at.at(d);
     return static_cast<std::uint64_t>(base * std::pow(growth, d / 2));
   }
@@ -68,6 +73,7 @@ struct Oracle {
                 return Outcome::Proven;
               }
               lowest_disproof = std::min(lowest_disproof, d);
+              highest_disproof = std::max(highest_disproof, d);
               return Outcome::Disproven;
             },
             [this] { return last_proof; }, [this] { return !budget_left; },
@@ -242,6 +248,27 @@ TEST(ExactLength, OneFlatQuestionAmidGrowthDoesNotSkip) {
   // (37's 20 M in all, 5 M of them spent in the descent.)
   EXPECT_EQ(o.nodes, 170'000 + 320'000 + 700'000 + 1'600'000 + 3'100'000 + 3'600'000 + 8 * M +
                          9 * M + 10 * M + 20 * M);
+}
+
+TEST(ExactLength, ASkipCostsAtMostTheQuestionsItSkips) {
+  // The same problem as two threads may find it: "within 33" and "35" cost 16 M and 12 M, and
+  // "within 37" 170 M nodes unless "within 35" has been disproved (20 M then). The skip after
+  // 29 and 31 (flat twice) is capped at the three questions it skips at 10 M each (31's cost):
+  // stopped there, the deepening goes on from 33 one question at a time, and 37, asked after 35,
+  // is answered by the 35 M it already had.
+  Oracle o = like_zukou_095();
+  o.cost_at[33] = 16 * M;
+  o.cost_at[35] = 12 * M;
+  o.cost_at[37] = 170 * M;
+  o.warm_after[37] = 35;
+  const ExactLength r = minimise_length(39, o.questions(), LengthSchedule{.window = 12});
+  EXPECT_TRUE(r.exact);
+  EXPECT_EQ(r.upper, 39);
+  EXPECT_EQ(o.asked, (std::vector<Plies>{37, 15, 17, 19, 21, 23, 25, 27, 27, 29, 31, 31, 37, 33, 33,
+                                         35, 37}));
+  EXPECT_EQ(o.caps[12], 30 * M);
+  EXPECT_EQ(o.nodes, 5 * M + 170'000 + 320'000 + 700'000 + 1'600'000 + 3'100'000 + 3'600'000 +
+                         8 * M + 9 * M + 10 * M + 30 * M + 16 * M + 12 * M);
 }
 
 TEST(ExactLength, WithoutTheStallRuleTheDirectQuestionTakesEveryOtherTurn) {
