@@ -24,7 +24,8 @@ public:
       const std::uint64_t before = ask_.nodes();
       if (before >= end) return false;
       std::uint64_t cap = end - before;
-      if (skip_cap_ != 0) cap = std::min(cap, skip_cap_ > cost_ ? skip_cap_ - cost_ : 1);
+      // (A skip is given up as soon as its cost reaches its cap: here cost_ < skip_cap_.)
+      if (skip_cap_ != 0) cap = std::min(cap, skip_cap_ - cost_);
       const Outcome o = ask_.prove(d_, cap);
       cost_ += ask_.nodes() - before;
       if (o == Outcome::Unknown) {
