@@ -47,7 +47,7 @@ template <CheckRules R> auto Checker<R>::solve_length(Plies hint, std::uint64_t 
   }
   const ExactLength len = minimise_length(lookup(pos).upper, ask);
   const Plies upper = len.upper;
-  const bool exact = len.exact;
+  const bool exact = len.exact();
   if (!exact) {
     result_.length_upper = upper;
     result_.reason = "a mate exists but its exact length was not proven within the limits";

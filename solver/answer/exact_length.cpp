@@ -103,8 +103,8 @@ ExactLength minimise_length(Plies upper, const LengthQuestions& ask, LengthSched
     return o;
   };
   // The two ends: the length settled (upper), or a limit reached with [lo, upper] still open.
-  const auto settled = [&] { return ExactLength{upper, true, upper}; };
-  const auto stopped = [&] { return ExactLength{upper, false, lo}; };
+  const auto settled = [&] { return ExactLength{upper, upper}; };
+  const auto stopped = [&] { return ExactLength{upper, lo}; };
   // 1. The descent: the direct question with the descent's cap while it is proven.
   while (lo < upper) {
     const Outcome o = direct_question(schedule.direct_cap);

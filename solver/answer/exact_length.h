@@ -82,11 +82,13 @@ struct LengthSchedule {
 };
 
 struct ExactLength {
-  Plies upper = -1;    // a mate in this many plies exists
-  bool exact = false;  // and none shorter (false: a limit stopped the search)
-  // No mate is shorter than this many plies: `upper` when exact, else the bottom of the
-  // lengths the questions answered so far have not excluded (1 when none was disproven).
+  Plies upper = -1;  // a mate in this many plies exists
+  // No mate is shorter than this many plies: `upper` once the length is settled, else the
+  // bottom of the lengths the questions answered so far have not excluded (1 when none was
+  // disproven).
   Plies lower = 1;
+  // No mate is shorter than `upper` (false: a limit stopped the search).
+  bool exact() const { return lower == upper; }
 };
 
 struct LengthQuestions {

@@ -176,7 +176,7 @@ BasicSolveResult<R> BasicSolver<R>::solve(const typename R::Position& root,
                               [&] { return budget.nodes(); }};
     const ExactLength len = minimise_length(search.lookup(pos).upper, ask);
     const Plies upper = len.upper;
-    result.length_exact = len.exact;
+    result.length_exact = len.exact();
     result.length = upper;
     result.length_min = len.lower;
     // Without the exact answer: the shortest complete line known, the first mate's or one of

@@ -86,7 +86,7 @@ TEST(ExactLength, DescentEndsAtTheFirstDisproof) {
   Oracle o{.exact = 9, .reported = 9};
   const LengthSchedule schedule;
   const ExactLength r = minimise_length(15, o.questions(), schedule);
-  EXPECT_TRUE(r.exact);
+  EXPECT_TRUE(r.exact());
   EXPECT_EQ(r.upper, 9);
   EXPECT_EQ(r.lower, 9);
   EXPECT_EQ(o.asked, (std::vector<Plies>{13, 7}));
@@ -104,7 +104,7 @@ TEST(ExactLength, TheDeepeningWinsTheRaceWhereTheDirectQuestionIsHard) {
            .cost_at = {{23, 400 * M}},
            .warm_cost_at = {{23, 3 * M}}};
   const ExactLength r = minimise_length(25, o.questions(), LengthSchedule{.window = 12});
-  EXPECT_TRUE(r.exact);
+  EXPECT_TRUE(r.exact());
   EXPECT_EQ(r.upper, 25);
   std::vector<Plies> want{23};
   for (Plies d = 1; d <= 23; d += 2) want.push_back(d);
@@ -119,7 +119,7 @@ TEST(ExactLength, TheDirectQuestionWinsTheRaceWhereTheDeepeningIsDear) {
   // after 5 + 10 + 13 M nodes.
   Oracle o{.exact = 55, .reported = 55, .cost_at = {{53, 18 * M}, {31, 40 * M}}};
   const ExactLength r = minimise_length(55, o.questions(), LengthSchedule{.window = 12});
-  EXPECT_TRUE(r.exact);
+  EXPECT_TRUE(r.exact());
   EXPECT_EQ(r.upper, 55);
   EXPECT_EQ(o.asked, (std::vector<Plies>{53, 31, 53}));
   EXPECT_EQ(o.caps, (std::vector<std::uint64_t>{5 * M, 10 * M, 20 * M}));
@@ -133,7 +133,7 @@ TEST(ExactLength, WithEqualTurnsTheDirectQuestionWinsATurnLater) {
   Oracle o{.exact = 55, .reported = 55, .cost_at = {{53, 18 * M}, {31, 40 * M}}};
   const ExactLength r = minimise_length(55, o.questions(),
                                         LengthSchedule{.window = 12, .direct_share_unanswered = 1});
-  EXPECT_TRUE(r.exact);
+  EXPECT_TRUE(r.exact());
   EXPECT_EQ(r.upper, 55);
   EXPECT_EQ(o.asked, (std::vector<Plies>{53, 31, 53, 31, 53}));
   EXPECT_EQ(o.caps, (std::vector<std::uint64_t>{5 * M, 10 * M, 10 * M, 20 * M, 20 * M}));
@@ -147,7 +147,7 @@ TEST(ExactLength, TheDeepeningsShareScalesItsTurns) {
   const ExactLength r = minimise_length(
       55, o.questions(),
       LengthSchedule{.window = 12, .deepening_share = 0.5, .direct_share_unanswered = 1});
-  EXPECT_TRUE(r.exact);
+  EXPECT_TRUE(r.exact());
   EXPECT_EQ(o.caps, (std::vector<std::uint64_t>{5 * M, 5 * M, 10 * M, 10 * M, 20 * M}));
   EXPECT_EQ(o.nodes, (5 + 5 + 10 + 10 + 3) * M);
 }
@@ -160,7 +160,7 @@ TEST(ExactLength, AProofByTheDirectQuestionLeavesTheRestToTheDeepening) {
   // below 21, is asked without a turn's cap (15, 17, 19).
   Oracle o{.exact = 21, .reported = 21, .cost_at = {{39, 7 * M}, {35, 50 * M}}};
   const ExactLength r = minimise_length(41, o.questions(), LengthSchedule{.window = 3});
-  EXPECT_TRUE(r.exact);
+  EXPECT_TRUE(r.exact());
   EXPECT_EQ(r.upper, 21);
   EXPECT_EQ(o.asked, (std::vector<Plies>{39, 35, 39, 15, 17, 19}));
   ASSERT_EQ(o.caps.size(), 6u);
@@ -179,7 +179,7 @@ TEST(ExactLength, DeepeningStopsAtTheFirstProofAndGoesOnBelowIt) {
            .cost_at = {{19, 50 * M}},
            .warm_cost_at = {{19, 1 * M}}};
   const ExactLength r = minimise_length(41, o.questions(), LengthSchedule{.window = 3});
-  EXPECT_TRUE(r.exact);
+  EXPECT_TRUE(r.exact());
   EXPECT_EQ(r.upper, 21);
   std::vector<Plies> want;
   for (Plies d = 39; d >= 19; d -= 2) want.push_back(d);
@@ -195,7 +195,7 @@ TEST(ExactLength, AProofInsideTheWindowRestartsItLower) {
            .reported = 27,
            .cost_at = {{29, 50 * M}, {27, 1 * M}, {23, 2 * M}, {19, 1 * M}, {21, 1 * M}}};
   const ExactLength r = minimise_length(31, o.questions(), LengthSchedule{.window = 2});
-  EXPECT_TRUE(r.exact);
+  EXPECT_TRUE(r.exact());
   EXPECT_EQ(r.upper, 23);
   EXPECT_EQ(o.asked, (std::vector<Plies>{29, 27, 23, 19, 21}));
 }
@@ -211,7 +211,7 @@ TEST(ExactLength, FlatCostsSkipToTheLastQuestion) {
            .cost_at = {{39, 50 * M}},
            .warm_cost_at = {{39, 200'000}}};
   const ExactLength r = minimise_length(41, o.questions(), LengthSchedule{.window = 12});
-  EXPECT_TRUE(r.exact);
+  EXPECT_TRUE(r.exact());
   EXPECT_EQ(r.upper, 41);
   EXPECT_EQ(o.asked, (std::vector<Plies>{39, 17, 19, 21, 39}));
 }
@@ -242,7 +242,7 @@ TEST(ExactLength, OneFlatQuestionAmidGrowthDoesNotSkip) {
   // questions in each turn, so it kept the turn: the direct question is not asked again.
   Oracle o = like_zukou_095();
   const ExactLength r = minimise_length(39, o.questions(), LengthSchedule{.window = 12});
-  EXPECT_TRUE(r.exact);
+  EXPECT_TRUE(r.exact());
   EXPECT_EQ(r.upper, 39);
   EXPECT_EQ(o.asked, (std::vector<Plies>{37, 15, 17, 19, 21, 23, 25, 27, 27, 29, 31, 31, 37}));
   // (37's 20 M in all, 5 M of them spent in the descent.)
@@ -262,7 +262,7 @@ TEST(ExactLength, ASkipCostsAtMostTheQuestionsItSkips) {
   o.cost_at[37] = 170 * M;
   o.warm_after[37] = 35;
   const ExactLength r = minimise_length(39, o.questions(), LengthSchedule{.window = 12});
-  EXPECT_TRUE(r.exact);
+  EXPECT_TRUE(r.exact());
   EXPECT_EQ(r.upper, 39);
   EXPECT_EQ(o.asked, (std::vector<Plies>{37, 15, 17, 19, 21, 23, 25, 27, 27, 29, 31, 31, 37, 33, 33,
                                          35, 37}));
@@ -279,7 +279,7 @@ TEST(ExactLength, WithoutTheStallRuleTheDirectQuestionTakesEveryOtherTurn) {
   Oracle o = like_zukou_095();
   const ExactLength r =
       minimise_length(39, o.questions(), LengthSchedule{.window = 12, .direct_after_stall = false});
-  EXPECT_TRUE(r.exact);
+  EXPECT_TRUE(r.exact());
   EXPECT_EQ(r.upper, 39);
   EXPECT_EQ(o.asked, (std::vector<Plies>{37, 15, 17, 19, 21, 23, 25, 27, 37, 27, 29, 31, 37}));
 }
@@ -287,7 +287,7 @@ TEST(ExactLength, WithoutTheStallRuleTheDirectQuestionTakesEveryOtherTurn) {
 TEST(ExactLength, NoBudgetLeftIsNotExact) {
   Oracle o{.exact = 9, .reported = 9, .budget_left = false};
   const ExactLength r = minimise_length(9, o.questions());
-  EXPECT_FALSE(r.exact);
+  EXPECT_FALSE(r.exact());
   EXPECT_EQ(r.upper, 9);
   EXPECT_EQ(r.lower, 1);
   EXPECT_EQ(o.asked, (std::vector<Plies>{7}));
@@ -304,7 +304,7 @@ TEST(ExactLength, ALimitInTheDeepeningKeepsTheLengthsItExcluded) {
            .growth = 2,
            .cost_at = {{23, 400 * M}}};
   const ExactLength r = minimise_length(25, o.questions(), LengthSchedule{.window = 12});
-  EXPECT_FALSE(r.exact);
+  EXPECT_FALSE(r.exact());
   EXPECT_EQ(r.upper, 25);
   EXPECT_EQ(r.lower, 17);
   std::vector<Plies> want{23};
@@ -322,7 +322,7 @@ TEST(ExactLength, AShorterMateFoundBeforeTheLimitLowersTheUpperBoundOnly) {
            .growth = 2,
            .cost_at = {{23, 1000}, {21, 400 * M}}};
   const ExactLength r = minimise_length(25, o.questions(), LengthSchedule{.window = 12});
-  EXPECT_FALSE(r.exact);
+  EXPECT_FALSE(r.exact());
   EXPECT_EQ(r.upper, 23);
   EXPECT_EQ(r.lower, 13);
 }
@@ -330,7 +330,7 @@ TEST(ExactLength, AShorterMateFoundBeforeTheLimitLowersTheUpperBoundOnly) {
 TEST(ExactLength, MateInOneNeedsNoQuestion) {
   Oracle o{.exact = 1, .reported = 1};
   const ExactLength r = minimise_length(1, o.questions());
-  EXPECT_TRUE(r.exact);
+  EXPECT_TRUE(r.exact());
   EXPECT_EQ(r.upper, 1);
   EXPECT_TRUE(o.asked.empty());
 }
@@ -349,7 +349,7 @@ TEST(ExactLength, AGivenLengthIsAskedWithTheDescentsCap) {
   EXPECT_EQ(o.asked, (std::vector<Plies>{21}));
   EXPECT_EQ(o.caps, (std::vector<std::uint64_t>{schedule.direct_cap}));
   const ExactLength r = minimise_length(25, o.questions(), schedule);
-  EXPECT_TRUE(r.exact);
+  EXPECT_TRUE(r.exact());
   EXPECT_EQ(r.upper, 25);
 }
 
