@@ -119,6 +119,8 @@ struct Outcome {
 
   // A mate whose length is known (certified, or settled with the main line cut by a limit).
   bool length_settled() const { return length >= 0 && length_min == length; }
+  // A mate whose length the length search had bounded from below (some shorter lengths excluded).
+  bool length_bounded_below() const { return length >= 0 && length_min > 1; }
 };
 
 struct Settings {
@@ -337,7 +339,7 @@ std::string format_text(const Outcome& o) {
     s << "length " << o.length << '\n';
   } else if (o.length_settled()) {
     s << "length " << o.length << " (a limit stopped the main line)\n";
-  } else if (o.length >= 0 && o.length_min > 1) {
+  } else if (o.length_bounded_below()) {
     s << "length at most " << o.length << ", at least " << o.length_min
       << " (a limit stopped the search for shorter mates)\n";
   } else if (o.length >= 0) {
@@ -367,7 +369,7 @@ std::string format_kif(const Outcome& o) {
   else if (o.length_settled())
     summary << ", " << o.length << (o.length == 1 ? " ply" : " plies")
             << " (a limit stopped the main line; a line of the mate)";
-  else if (o.length >= 0 && o.length_min > 1)
+  else if (o.length_bounded_below())
     summary << ", mate in " << o.length_min << " to " << o.length
             << " plies (a line of a mate, not proven shortest)";
   else if (o.length >= 0)
