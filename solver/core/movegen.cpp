@@ -22,16 +22,27 @@ void emit_piece_moves(const Position& pos, MoveList& list, Bitboard targets, Bit
   }
 }
 
-void emit_king_moves(const Position& pos, MoveList& list) {
+// Calls found(ksq, to) for each square `to` the king of the side to move (on ksq) can step
+// to: not its own piece's, not attacked once the king has left ksq. Stops at the first call
+// that returns true, and returns whether one did.
+template <class Found> bool find_king_steps(const Position& pos, Found found) {
   const Color us = pos.side_to_move();
   const Square ksq = pos.king_square(us);
-  if (ksq == Square::None) return;
+  if (ksq == Square::None) return false;
   const Bitboard occ = pos.pieces() ^ Bitboard::square(ksq);
   const Bitboard targets = king_attacks(ksq) & ~pos.pieces(us);
-  if (targets.empty()) return;
+  if (targets.empty()) return false;
   const Position::AttackerSets theirs = pos.attacker_sets(~us);
   for (Square to : targets)
-    if (!pos.is_attacked(theirs, ~us, to, occ)) list.push(Move::board(ksq, to, false));
+    if (!pos.is_attacked(theirs, ~us, to, occ) && found(ksq, to)) return true;
+  return false;
+}
+
+void emit_king_moves(const Position& pos, MoveList& list) {
+  find_king_steps(pos, [&list](Square ksq, Square to) {
+    list.push(Move::board(ksq, to, false));
+    return false;
+  });
 }
 
 // Sho shogi: every board move of every piece (royals too) onto a square not held by the mover,
@@ -68,6 +79,10 @@ void generate_legal(const Position& pos, MoveList& list) {
   emit_piece_moves(pos, list, ~pos.pieces(us), pos.pieces(us) & ~pos.pieces(PieceType::King));
   emit_king_moves(pos, list);
   detail::emit_drops(pos, list, ~pos.pieces());
+}
+
+bool king_can_step(const Position& pos) {
+  return find_king_steps(pos, [](Square, Square) { return true; });
 }
 
 void generate_evasions(const Position& pos, MoveList& list) {

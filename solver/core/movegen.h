@@ -16,5 +16,9 @@ void generate_legal(const Position& pos, MoveList& list);
 // In sho shogi, every legal move of a side in check (a side with two royals may leave one
 // attacked).
 void generate_evasions(const Position& pos, MoveList& list);
+// Whether the king of the side to move can step to a square the opponent does not attack: one
+// of the king moves generate_evasions() gives a side in check (in sho shogi too, where every
+// legal move is one), found without the list.
+bool king_can_step(const Position& pos);
 
 }  // namespace tsume

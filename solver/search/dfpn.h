@@ -171,6 +171,7 @@ private:
   WorkerHooks* hooks_ = nullptr;
   BasicMateProver<R>* prover_ = nullptr;
   SearchPath path_;
+  Plies question_len_ = kUnboundedPlies;       // the length budget of the question under search
   std::deque<std::vector<Child>> child_pool_;  // per-ply child arrays, reused; a deque keeps
                                                // references valid while deeper plies grow it
 };

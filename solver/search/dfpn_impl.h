@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <utility>
 
+#include "solver/search/leaf_search.h"
 #include "solver/search/node_outcome.h"
 
 namespace tsume {
@@ -50,7 +51,10 @@ template <MateRules R> Outcome BasicMateSearch<R>::prove_at(Position& pos, Plies
 template <MateRules R>
 SearchResult BasicMateSearch<R>::search_at(Position& pos, Plies max_len, int ply) {
   const int saved_base = path_.start_question(ply);
+  const Plies saved_len = question_len_;
+  question_len_ = max_len;
   const SearchResult r = mid(pos, ply, {kInfinitePnDn, kInfinitePnDn}, max_len);
+  question_len_ = saved_len;
   path_.end_question(saved_base);
   return r;
 }
@@ -216,6 +220,23 @@ SearchResult BasicMateSearch<R>::mid(Position& pos, int ply, PhiDelta th, Plies 
   path_.set(ply, full_key);
   if (const int rep = path_.repeated_ply(full_key, ply); rep >= 0)
     return SearchResult::disproven(kNoMate, R::hand(pos, attacker_), rep);
+  if constexpr (LeafSearchRules<R>) {
+    // The leaf search (leaf_search.h) settles an attacker node with 3 plies left in the
+    // questions of kLeafSearchQuestions plies or more. A search with forbidden positions passes
+    // through none, so it keeps to df-pn, as does a node the table already holds (df-pn has
+    // searched it: the leaf search left it unknown, or a question reached it with more plies
+    // left, and its work is in the table).
+    if (or_node && rem == kLeafSearchPlies && question_len_ >= kLeafSearchQuestions &&
+        !options_.forbidden && !table_.probe(R::board_key(pos), R::hand(pos, attacker_)).found) {
+      const LeafResult l = leaf_search<R>(pos, attacker_, options_.futility);
+      if (l.kind != LeafResult::Kind::Unknown) {
+        const SearchResult r = l.kind == LeafResult::Kind::Proven
+                                   ? SearchResult::proven(l.length, l.hand)
+                                   : SearchResult::disproven(l.length, l.hand);
+        return store_outcome(table_, R::board_key(pos), R::hand(pos, attacker_), ply, r, 1, false);
+      }
+    }
+  }
   std::vector<Child>& children = children_at(ply);
   expand_children(pos, attacker_, table_, children);
   if (options_.forbidden) mark_forbidden(children);

@@ -30,6 +30,10 @@
 
 namespace tsume {
 
+// What the legal evasions of a side in check are made of: none (mated), at least one board
+// move (a king move, a capture or a moved interposition), or drop interpositions only.
+enum class EvasionKind { None, BoardMove, DropsOnly };
+
 template <class R>
 concept MateRules = requires(typename R::Position& pos, const typename R::Position& cpos,
                              typename R::Move m, typename R::MoveList& moves,

@@ -54,6 +54,19 @@ struct ShogiRules {
   // Mated: in check with no legal evasion. A pawn-drop mate (打ち歩詰め) never gets here: the
   // check generator leaves the illegal drop out.
   static bool is_mated(const Position&, const MoveList& evasions) { return evasions.empty(); }
+  // What the legal evasions of the defender to move, in check, are made of, for the leaf
+  // search's mate-in-one tests (leaf_search.h), which ask it once per position: a king step to
+  // an unattacked square first (most checks are answered by one), else the whole list,
+  // generated without the memo.
+  static EvasionKind evasion_kind(const Position& pos) {
+    if (king_can_step(pos)) return EvasionKind::BoardMove;
+    MoveList evasions;
+    tsume::generate_evasions(pos, evasions);
+    if (evasions.empty()) return EvasionKind::None;
+    for (const Move e : evasions)
+      if (!e.is_drop()) return EvasionKind::BoardMove;
+    return EvasionKind::DropsOnly;
+  }
   // USI move text: "7g7f", "2b3c+", "G*5b".
   static std::string move_text(Move m);
 

@@ -169,6 +169,25 @@ TEST(Evasions, EqualLegalMovesWheneverInCheck) {
   EXPECT_GT(in_check, 3000u);
 }
 
+// king_can_step() says whether the legal moves of a side in check hold a king move, on the
+// positions of random check-heavy games (both answers occur).
+TEST(Evasions, KingCanStepExactlyWhenALegalKingMoveExists) {
+  std::size_t steps = 0, none = 0;
+  test::PlayoutOptions options;
+  options.check_bias = 0.7;
+  test::random_playouts(spec_roots(), 25, 20000, options, [&](Position& pos) {
+    if (!pos.in_check()) return;
+    const Square ksq = pos.king_square(pos.side_to_move());
+    const MoveList legal = test::legal_moves(pos);
+    const bool king_move = std::any_of(legal.begin(), legal.end(),
+                                       [&](Move m) { return !m.is_drop() && m.from() == ksq; });
+    ASSERT_EQ(king_can_step(pos), king_move) << io::to_sfen(pos);
+    ++(king_move ? steps : none);
+  });
+  EXPECT_GT(steps, 1000u);
+  EXPECT_GT(none, 100u);
+}
+
 // ---------------------------------------------------------------------------------------------
 // The naive reference rules (the oracle of the property tests) must themselves reproduce the
 // published numbers of SPEC.md section 5.

@@ -1,0 +1,180 @@
+// The fixed-depth leaf search of the bounded questions (Kaneko 2010's leaf search, for mates
+// within 3 plies): an attacker node entered with 3 plies left is settled by a plain recursive
+// search of its checks, their evasions and the mates in one after those, with no table
+// entries below it. df-pn would enter the same positions as nodes of their own, each with the
+// table probes of its children and each again on every visit; the leaf search visits each
+// position once, tests a mate in one with the rules' quick test (evasion_kind) and stops at
+// the first proof or refutation. It runs in long questions only (kLeafSearchQuestions).
+//
+// What it returns is what df-pn would store for the node, or nothing:
+// - proven: a mate within 3 plies, every interposition counted as a ply (a futile one counts
+//   less, so the length is an upper bound), for hands covering the proof hand;
+// - disproven: no mate within 3 plies, for hands covered by the disproof hand;
+// - unknown, when futile interpositions are not counted (MateSearchOptions::futility) and only
+//   a drop interposition refutes a check: whether the drop is futile needs the comparison
+//   searches of df-pn (futility.h), so the node is left to df-pn.
+// Repetitions cannot arise within 3 plies of an attacker node (a position with the attacker to
+// move comes back after 4 plies at the earliest), and those with positions above the node
+// would only turn a mate into a path-dependent disproof: the leaf's results are facts of the
+// position alone, as the table wants them. A pawn-drop mate is no mate: the check generator
+// leaves the drop out (shogi_rules.h).
+#pragma once
+
+#include <algorithm>
+#include <concepts>
+
+#include "solver/core/hand.h"
+#include "solver/search/mate_len.h"
+#include "solver/search/proof_hand.h"
+#include "solver/search/rules.h"
+
+namespace tsume {
+
+// The plies left at the attacker nodes the leaf search settles.
+inline constexpr Plies kLeafSearchPlies = 3;
+// The shortest questions ("mate within L plies?") it runs in. In shorter ones the table's
+// reuse of the work of the questions before makes df-pn cheaper near the leaves than the leaf
+// search's fresh work: generating problems of 7-11 plies took about a tenth longer with the
+// leaf search in every question (docs/benchmarks.md).
+inline constexpr Plies kLeafSearchQuestions = 15;
+
+struct LeafResult {
+  enum class Kind { Unknown, Proven, Disproven };
+  Kind kind = Kind::Unknown;
+  Plies length = 0;  // proven: a mate within this many plies; disproven: none in fewer
+  Hand hand;         // proven: the proof hand; disproven: the disproof hand
+
+  static LeafResult proven(Plies length, Hand hand) { return {Kind::Proven, length, hand}; }
+  static LeafResult disproven(Plies length, Hand hand) { return {Kind::Disproven, length, hand}; }
+};
+
+// The rules the leaf search runs on: those with a quick mate-in-one test (evasion_kind). The
+// large boards have none; their move generation costs much more than a node, and their new
+// children are valued without it (children.h).
+template <class R>
+concept LeafSearchRules = MateRules<R> && requires(const typename R::Position& pos) {
+  { R::evasion_kind(pos) } -> std::same_as<EvasionKind>;
+};
+
+namespace leaf_detail {
+
+constexpr Plies plus_one(Plies p) { return p >= kNoMate ? kNoMate : p + 1; }
+
+template <LeafSearchRules R>
+LeafResult attacker_node(typename R::Position& pos, Color attacker, Plies rem, bool futility);
+
+// The defender to move after a check, `rem` plies left (2). A board evasion (king move,
+// capture, moved interposition) is tried first: it can refute whatever futility says.
+template <LeafSearchRules R>
+LeafResult defender_node(typename R::Position& pos, Color attacker, Plies rem, bool futility) {
+  typename R::MoveList evasions;
+  R::generate_evasions(pos, evasions);
+  if (R::is_mated(pos, evasions))
+    return LeafResult::proven(0, R::proof_hand_at_defender(pos, attacker, Hand()));
+  bool unknown = false;
+  Plies longest = 0;
+  Hand merged;
+  for (const bool drops : {false, true}) {
+    for (const typename R::Move e : evasions) {
+      if (R::is_drop(e) != drops) continue;
+      R::do_move(pos, e);
+      const LeafResult a = attacker_node<R>(pos, attacker, rem - 1, futility);
+      R::undo_move(pos, e);
+      if (a.kind == LeafResult::Kind::Proven) {
+        longest = std::max(longest, plus_one(a.length));
+        merged = hand_max(merged, a.hand);
+      } else if (a.kind == LeafResult::Kind::Disproven && !(drops && futility)) {
+        return LeafResult::disproven(plus_one(a.length),
+                                     R::disproof_hand_at_defender(pos, attacker, e, a.hand));
+      } else if (drops) {
+        return {};  // no drop can refute the node now, and it cannot be proven
+      } else {
+        unknown = true;  // a board evasion's child left unknown: a later one may refute
+      }
+    }
+  }
+  if (unknown) return {};
+  return LeafResult::proven(longest, R::proof_hand_at_defender(pos, attacker, merged));
+}
+
+// The attacker to move with 1 ply left: a check that mates, or none (each check answered by a
+// board evasion, or by drops where every interposition counts).
+template <LeafSearchRules R>
+LeafResult mate_in_one(typename R::Position& pos, Color attacker,
+                       const typename R::MoveList& checks, bool futility) {
+  bool unknown = false;
+  Hand widest = Hand::full();
+  for (const typename R::Move m : checks) {
+    R::do_move(pos, m);
+    const EvasionKind kind = R::evasion_kind(pos);
+    Hand refuted = Hand::full();  // a board evasion refutes the check whatever the hands
+    if (kind == EvasionKind::None) {
+      const Hand mated = R::proof_hand_at_defender(pos, attacker, Hand());
+      R::undo_move(pos, m);
+      return LeafResult::proven(1, R::proof_hand_before_move(pos, m, mated));
+    }
+    if (kind == EvasionKind::DropsOnly) {
+      unknown = unknown || futility;
+      typename R::MoveList drops;
+      R::generate_evasions(pos, drops);
+      refuted = R::disproof_hand_at_defender(pos, attacker, drops[0], Hand::full());
+    }
+    R::undo_move(pos, m);
+    widest = hand_min(widest, R::disproof_hand_before_move(pos, m, refuted));
+  }
+  if (unknown) return {};
+  return LeafResult::disproven(3, R::disproof_hand_at_attacker(pos, attacker, widest));
+}
+
+// The attacker to move, `rem` plies left (3 or 1): with 3, the mates in one first (the
+// shortest mate), then each check's evasions.
+template <LeafSearchRules R>
+LeafResult attacker_node(typename R::Position& pos, Color attacker, Plies rem, bool futility) {
+  typename R::MoveList checks;
+  R::generate_checks(pos, checks);
+  if (checks.empty())
+    return LeafResult::disproven(kNoMate,
+                                 R::disproof_hand_at_attacker(pos, attacker, Hand::full()));
+  if (rem == 1) return mate_in_one<R>(pos, attacker, checks, futility);
+  for (const typename R::Move m : checks) {
+    R::do_move(pos, m);
+    typename R::MoveList evasions;  // remembered by the rules' memo for the pass below
+    R::generate_evasions(pos, evasions);
+    if (R::is_mated(pos, evasions)) {
+      const Hand mated = R::proof_hand_at_defender(pos, attacker, Hand());
+      R::undo_move(pos, m);
+      return LeafResult::proven(1, R::proof_hand_before_move(pos, m, mated));
+    }
+    R::undo_move(pos, m);
+  }
+  bool unknown = false;
+  Plies shortest = kNoMate;
+  Hand widest = Hand::full();
+  for (const typename R::Move m : checks) {
+    R::do_move(pos, m);
+    const LeafResult d = defender_node<R>(pos, attacker, rem - 1, futility);
+    R::undo_move(pos, m);
+    if (d.kind == LeafResult::Kind::Proven)
+      return LeafResult::proven(plus_one(d.length), R::proof_hand_before_move(pos, m, d.hand));
+    if (d.kind == LeafResult::Kind::Unknown) {
+      unknown = true;
+      continue;
+    }
+    shortest = std::min(shortest, d.length);
+    widest = hand_min(widest, R::disproof_hand_before_move(pos, m, d.hand));
+  }
+  if (unknown) return {};
+  return LeafResult::disproven(plus_one(shortest),
+                               R::disproof_hand_at_attacker(pos, attacker, widest));
+}
+
+}  // namespace leaf_detail
+
+// Settles the attacker node `pos` (attacker to move) for mates within kLeafSearchPlies, or
+// returns unknown (above). `futility`: futile interpositions are not counted.
+template <LeafSearchRules R>
+LeafResult leaf_search(typename R::Position& pos, Color attacker, bool futility) {
+  return leaf_detail::attacker_node<R>(pos, attacker, kLeafSearchPlies, futility);
+}
+
+}  // namespace tsume
