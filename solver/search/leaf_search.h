@@ -58,8 +58,6 @@ concept LeafSearchRules = MateRules<R> && requires(const typename R::Position& p
 
 namespace leaf_detail {
 
-constexpr Plies plus_one(Plies p) { return p >= kNoMate ? kNoMate : p + 1; }
-
 template <LeafSearchRules R>
 LeafResult attacker_node(typename R::Position& pos, Color attacker, Plies rem, bool futility);
 

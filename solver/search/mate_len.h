@@ -11,4 +11,7 @@ using Plies = std::int32_t;
 inline constexpr Plies kNoMate = 0x7FFF;          // infinite distance
 inline constexpr Plies kUnboundedPlies = 0x7FFE;  // the length budget of an unbounded search
 
+// A length one ply longer (a node's from its child's); "no mate" stays "no mate".
+constexpr Plies plus_one(Plies p) { return p >= kNoMate ? kNoMate : p + 1; }
+
 }  // namespace tsume

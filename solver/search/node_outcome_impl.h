@@ -11,8 +11,6 @@
 namespace tsume {
 namespace {
 
-constexpr Plies plus_one(Plies p) { return p >= kNoMate ? kNoMate : p + 1; }
-
 template <MateRules R>
 SearchResult proven_attacker_node(const typename R::Position& pos,
                                   const std::vector<BasicChild<R>>& children) {
