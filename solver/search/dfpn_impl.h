@@ -227,13 +227,17 @@ SearchResult BasicMateSearch<R>::mid(Position& pos, int ply, PhiDelta th, Plies 
     // searched it: the leaf search left it unknown, or a question reached it with more plies
     // left, and its work is in the table).
     if (or_node && rem == kLeafSearchPlies && question_len_ >= kLeafSearchQuestions &&
-        !options_.forbidden && !table_.probe(R::board_key(pos), R::hand(pos, attacker_)).found) {
-      const LeafResult l = leaf_search<R>(pos, attacker_, options_.futility);
-      if (l.kind != LeafResult::Kind::Unknown) {
-        const SearchResult r = l.kind == LeafResult::Kind::Proven
-                                   ? SearchResult::proven(l.length, l.hand)
-                                   : SearchResult::disproven(l.length, l.hand);
-        return store_outcome(table_, R::board_key(pos), R::hand(pos, attacker_), ply, r, 1, false);
+        !options_.forbidden) {
+      const std::uint64_t key = R::board_key(pos);
+      const Hand hand = R::hand(pos, attacker_);
+      if (!table_.probe(key, hand).found) {
+        const LeafResult l = leaf_search<R>(pos, attacker_, options_.futility);
+        if (l.kind != LeafResult::Kind::Unknown) {
+          const SearchResult r = l.kind == LeafResult::Kind::Proven
+                                     ? SearchResult::proven(l.length, l.hand)
+                                     : SearchResult::disproven(l.length, l.hand);
+          return store_outcome(table_, key, hand, ply, r, 1, false);
+        }
       }
     }
   }
