@@ -112,10 +112,13 @@ LeafResult mate_in_one(typename R::Position& pos, Color attacker,
       return LeafResult::proven(1, R::proof_hand_before_move(pos, m, mated));
     }
     if (kind == EvasionKind::DropsOnly) {
-      unknown = unknown || futility;
-      typename R::MoveList drops;
-      R::generate_evasions(pos, drops);
-      refuted = R::disproof_hand_at_defender(pos, attacker, drops[0], Hand::full());
+      if (futility) {
+        unknown = true;  // only a mate in one can still settle the node
+      } else {
+        typename R::MoveList drops;
+        R::generate_evasions(pos, drops);
+        refuted = R::disproof_hand_at_defender(pos, attacker, drops[0], Hand::full());
+      }
     }
     R::undo_move(pos, m);
     widest = hand_min(widest, R::disproof_hand_before_move(pos, m, refuted));
