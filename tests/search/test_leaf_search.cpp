@@ -90,12 +90,11 @@ Tally check_against(ref::MateSearch& reference, bool futility,
       ++t.proven;
       const std::optional<int> len = reference.mate_length(setup, 3);
       EXPECT_TRUE(len.has_value()) << where << ": proven, but no mate within 3";
-      if (!len)
-        ;
-      else if (futility)
+      if (len && futility) {
         EXPECT_GE(r.length, *len) << where;
-      else
+      } else if (len) {
         EXPECT_EQ(r.length, *len) << where;
+      }
       EXPECT_TRUE(setup.hand(attacker).covers(r.hand)) << where;
       EXPECT_TRUE(reference.attacker_wins(with_attacker_hand(setup, attacker, r.hand), 3))
           << where << ": no mate with the proof hand alone";
