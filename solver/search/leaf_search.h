@@ -95,6 +95,15 @@ LeafResult defender_node(typename R::Position& pos, Color attacker, Plies rem, b
   return LeafResult::proven(longest, R::proof_hand_at_defender(pos, attacker, merged));
 }
 
+// The proof of an attacker node by its check `m`, which mates: `pos` is the position after it,
+// given back as it was before it.
+template <LeafSearchRules R>
+LeafResult mate_by(typename R::Position& pos, Color attacker, typename R::Move m) {
+  const Hand mated = R::proof_hand_at_defender(pos, attacker, Hand());
+  R::undo_move(pos, m);
+  return LeafResult::proven(1, R::proof_hand_before_move(pos, m, mated));
+}
+
 // The attacker to move with 1 ply left: a check that mates, or none (each check answered by a
 // board evasion, or by drops where every interposition counts).
 template <LeafSearchRules R>
@@ -106,11 +115,7 @@ LeafResult mate_in_one(typename R::Position& pos, Color attacker,
     R::do_move(pos, m);
     const EvasionKind kind = R::evasion_kind(pos);
     Hand refuted = Hand::full();  // a board evasion refutes the check whatever the hands
-    if (kind == EvasionKind::None) {
-      const Hand mated = R::proof_hand_at_defender(pos, attacker, Hand());
-      R::undo_move(pos, m);
-      return LeafResult::proven(1, R::proof_hand_before_move(pos, m, mated));
-    }
+    if (kind == EvasionKind::None) return mate_by<R>(pos, attacker, m);
     if (kind == EvasionKind::DropsOnly) {
       if (futility) {
         unknown = true;  // only a mate in one can still settle the node
@@ -141,11 +146,7 @@ LeafResult attacker_node(typename R::Position& pos, Color attacker, Plies rem, b
     R::do_move(pos, m);
     typename R::MoveList evasions;  // remembered by the rules' memo for the pass below
     R::generate_evasions(pos, evasions);
-    if (R::is_mated(pos, evasions)) {
-      const Hand mated = R::proof_hand_at_defender(pos, attacker, Hand());
-      R::undo_move(pos, m);
-      return LeafResult::proven(1, R::proof_hand_before_move(pos, m, mated));
-    }
+    if (R::is_mated(pos, evasions)) return mate_by<R>(pos, attacker, m);
     R::undo_move(pos, m);
   }
   bool unknown = false;
