@@ -26,8 +26,8 @@ Square flip_square(Square s) { return make_square(8 - file_of(s), 8 - rank_of(s)
 Square mirror_square(Square s) { return make_square(8 - file_of(s), rank_of(s)); }
 }  // namespace
 
-Position load(std::string_view sfen, io::DefenderHand hand, KingRule kings) {
-  auto pos = io::read_position(sfen, hand, {}, 0, kings);
+Position load(std::string_view sfen, io::DefenderHand hand, KingRule kings, Variant variant) {
+  auto pos = io::read_position(sfen, hand, {}, 0, kings, variant);
   if (!pos)
     throw TestInputError("bad test SFEN '" + std::string(sfen) + "': " + pos.error().message());
   return *pos;
@@ -291,8 +291,10 @@ std::vector<Position> property_roots(const std::vector<Problem>& problems, std::
   return roots;
 }
 
-std::vector<Position> main_line_positions(const Problem& problem, std::string* error) {
-  std::vector<Position> out{load(problem.sfen, io::DefenderHand::RestIfEmpty)};
+std::vector<Position> main_line_positions(const Problem& problem, std::string* error,
+                                          Variant variant) {
+  std::vector<Position> out{
+      load(problem.sfen, io::DefenderHand::RestIfEmpty, KingRule::DefenderKing, variant)};
   Position pos = out.back();
   for (const std::string& text : problem.main_line) {
     auto m = io::parse_usi_move(text, pos);

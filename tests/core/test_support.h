@@ -53,7 +53,7 @@ struct TestInputError : std::runtime_error {
 // Reads and validates an SFEN (throws TestInputError with the reader's message on failure).
 // KingRule::Any is needed for kMaxEvasions, a composed position without a white king.
 Position load(std::string_view sfen, io::DefenderHand hand = io::DefenderHand::AsGiven,
-              KingRule kings = KingRule::DefenderKing);
+              KingRule kings = KingRule::DefenderKing, Variant variant = Variant::Shogi);
 // Every SPEC.md section 5 position, loaded with its hands as given and KingRule::Any.
 std::vector<Position> load_spec_positions();
 BoardSetup parse_setup(std::string_view sfen);
@@ -122,8 +122,9 @@ std::size_t random_playouts(const std::vector<Position>& roots, std::uint64_t se
 // (White attacking) and 双玉 versions with an attacker king added on a random empty square.
 std::vector<Position> property_roots(const std::vector<Problem>& problems, std::uint64_t seed);
 
-// Positions along the main line of a problem (the root first); stops at the first move that is
-// not legal and reports it in `error` when given.
-std::vector<Position> main_line_positions(const Problem& problem, std::string* error = nullptr);
+// Positions along the main line of a problem (the root first), under the rules of `variant`;
+// stops at the first move that is not legal and reports it in `error` when given.
+std::vector<Position> main_line_positions(const Problem& problem, std::string* error = nullptr,
+                                          Variant variant = Variant::Shogi);
 
 }  // namespace tsume::test

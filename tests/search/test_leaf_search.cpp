@@ -23,29 +23,13 @@ namespace {
 
 namespace ref = test::reference;
 
-// The main line's positions of a problem of `file` in problems/ (sho.tsv: under sho rules).
-std::vector<Position> main_line_positions(const test::Problem& p, const std::string& file) {
-  if (file != "sho.tsv") return test::main_line_positions(p);
-  auto root = io::read_position(p.sfen, io::DefenderHand::AsGiven, {}, 0, KingRule::DefenderKing,
-                                Variant::Sho);
-  EXPECT_TRUE(root.ok()) << p.id;
-  if (!root.ok()) return {};
-  std::vector<Position> out{root.value()};
-  Position pos = out.back();
-  for (const std::string& text : p.main_line) {
-    auto m = io::parse_usi_move(text, pos);
-    if (!m.ok()) break;
-    pos.do_move(m.value());
-    out.push_back(pos);
-  }
-  return out;
-}
-
-// The last `count` positions with the attacker to move along each main line of `file`.
+// The last `count` positions with the attacker to move along each main line of `file` in
+// problems/ (sho.tsv: under sho rules).
 std::vector<Position> positions_near_the_end(const std::string& file, std::size_t count) {
   std::vector<Position> out;
   for (const test::Problem& p : test::read_problems(std::string(TSUME_PROBLEMS_DIR) + "/" + file)) {
-    const std::vector<Position> line = main_line_positions(p, file);
+    const std::vector<Position> line =
+        test::main_line_positions(p, nullptr, file == "sho.tsv" ? Variant::Sho : Variant::Shogi);
     EXPECT_EQ(line.size(), p.main_line.size() + 1) << p.id;
     std::vector<Position> attacker_to_move;
     for (std::size_t i = 0; i < line.size(); i += 2) attacker_to_move.push_back(line[i]);
