@@ -82,7 +82,12 @@ template <CheckRules R> auto Checker<R>::decide() -> void {
     r.verdict = Verdict::Unknown;
     return;
   }
-  if (r.main_line.size() != static_cast<std::size_t>(r.length)) {
+  if (r.main_line.size() < static_cast<std::size_t>(r.length)) {
+    // The walk stopped short of the mate (derive_main_line, which says so in the reason).
+    r.verdict = Verdict::Unknown;
+    return;
+  }
+  if (r.main_line.size() > static_cast<std::size_t>(r.length)) {
     // Futile interpositions and their captures make a main line longer than the length
     // (main_line.h); the cook and variation tests count distances from the length and do not
     // follow such a line yet.
