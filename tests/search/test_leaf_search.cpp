@@ -123,7 +123,6 @@ TEST(LeafSearch, AgreesWithTheReferenceInShoShogi) {
   EXPECT_EQ(t.unknown, 0);
   EXPECT_GE(t.proven, 10);
   EXPECT_GE(t.disproven, 1);
-  std::printf("TALLY %d %d %d\n", t.proven, t.disproven, t.unknown);
 }
 
 }  // namespace
