@@ -1,23 +1,25 @@
 // The fixed-depth leaf search of the bounded questions (Kaneko 2010's leaf search, for mates
-// within 3 plies): an attacker node entered with 3 plies left is settled by a plain recursive
-// search of its checks, their evasions and the mates in one after those, with no table
-// entries below it. df-pn would enter the same positions as nodes of their own, each with the
-// table probes of its children and each again on every visit; the leaf search visits each
-// position once, tests a mate in one with the rules' quick test (evasion_kind) and stops at
-// the first proof or refutation. It runs in long questions only (kLeafSearchQuestions).
+// within 3 or 5 plies): an attacker node entered with 3 or 5 plies left is settled by a plain
+// recursive search of its checks, their evasions and so on down to the mates in one, with no
+// table entries below it. df-pn would enter the same positions as nodes of their own, each
+// with the table probes of its children and each again on every visit; the leaf search visits
+// each position once per path, tests a mate in one with the rules' quick test (evasion_kind)
+// and stops at the first proof or refutation. It runs in long questions only
+// (kLeafSearchQuestions).
 //
 // What it returns is what df-pn would store for the node, or nothing:
-// - proven: a mate within 3 plies, every interposition counted as a ply (a futile one counts
-//   less, so the length is an upper bound), for hands covering the proof hand;
-// - disproven: no mate within 3 plies, for hands covered by the disproof hand;
+// - proven: a mate within the plies left, every interposition counted as a ply (a futile one
+//   counts less, so the length is an upper bound), for hands covering the proof hand;
+// - disproven: no mate within the plies left, for hands covered by the disproof hand;
 // - unknown, when futile interpositions are not counted (MateSearchOptions::futility) and only
 //   a drop interposition refutes a check: whether the drop is futile needs the comparison
 //   searches of df-pn (futility.h), so the node is left to df-pn.
-// Repetitions cannot arise within 3 plies of an attacker node (a position with the attacker to
-// move comes back after 4 plies at the earliest), and those with positions above the node
-// would only turn a mate into a path-dependent disproof: the leaf's results are facts of the
-// position alone, as the table wants them. A pawn-drop mate is no mate: the check generator
-// leaves the drop out (shogi_rules.h).
+// The results are facts of the position alone, as the table wants them: the leaf search looks
+// at no repetition. A position with the attacker to move comes back after 4 plies at the
+// earliest, with 1 ply left, where it has a mate in one only if the node itself has one, which
+// the node's first pass takes; and repetitions of positions above the node would only turn a
+// mate into a path-dependent disproof. A pawn-drop mate is no mate: the check generator leaves
+// the drop out (shogi_rules.h).
 #pragma once
 
 #include <algorithm>
@@ -30,8 +32,9 @@
 
 namespace tsume {
 
-// The plies left at the attacker nodes the leaf search settles.
-inline constexpr Plies kLeafSearchPlies = 3;
+// The most plies left at an attacker node the leaf search settles (it settles those with 3 and
+// with 5). With 7 the searches cost more than the df-pn nodes they save (docs/benchmarks.md).
+inline constexpr Plies kLeafSearchPlies = 5;
 // The shortest questions ("mate within L plies?") it runs in. In shorter ones the table's
 // reuse of the work of the questions before makes df-pn cheaper near the leaves than the leaf
 // search's fresh work: generating problems of 7-11 plies took about a tenth longer with the
@@ -61,7 +64,7 @@ namespace leaf_detail {
 template <LeafSearchRules R>
 LeafResult attacker_node(typename R::Position& pos, Color attacker, Plies rem, bool futility);
 
-// The defender to move after a check, `rem` plies left (2). A board evasion (king move,
+// The defender to move after a check, `rem` plies left (4 or 2). A board evasion (king move,
 // capture, moved interposition) is tried first: it can refute whatever futility says.
 template <LeafSearchRules R>
 LeafResult defender_node(typename R::Position& pos, Color attacker, Plies rem, bool futility) {
@@ -132,8 +135,9 @@ LeafResult mate_in_one(typename R::Position& pos, Color attacker,
   return LeafResult::disproven(3, R::disproof_hand_at_attacker(pos, attacker, widest));
 }
 
-// The attacker to move, `rem` plies left (3 or 1): with 3, the mates in one first (the
-// shortest mate), then each check's evasions.
+// The attacker to move, `rem` plies left (5, 3 or 1): with 3 or more, the mates in one first,
+// then each check's evasions (a mate found there is within `rem` plies, not always the
+// shortest).
 template <LeafSearchRules R>
 LeafResult attacker_node(typename R::Position& pos, Color attacker, Plies rem, bool futility) {
   typename R::MoveList checks;
@@ -172,11 +176,11 @@ LeafResult attacker_node(typename R::Position& pos, Color attacker, Plies rem, b
 
 }  // namespace leaf_detail
 
-// Settles the attacker node `pos` (attacker to move) for mates within kLeafSearchPlies, or
+// Settles the attacker node `pos` (attacker to move) for mates within `rem` plies (3 or 5), or
 // returns unknown (above). `futility`: futile interpositions are not counted.
 template <LeafSearchRules R>
-LeafResult leaf_search(typename R::Position& pos, Color attacker, bool futility) {
-  return leaf_detail::attacker_node<R>(pos, attacker, kLeafSearchPlies, futility);
+LeafResult leaf_search(typename R::Position& pos, Color attacker, Plies rem, bool futility) {
+  return leaf_detail::attacker_node<R>(pos, attacker, rem, futility);
 }
 
 }  // namespace tsume

@@ -133,11 +133,11 @@ CheckOptions zukou23_options(std::uint64_t step, std::uint64_t nodes) {
 }
 
 TEST(CheckLongerVariation, FoundWithACookTestOpenSaysSo) {
-  // With 1,000 nodes a step and 8 M in all the longer defence is found while tests that could
+  // With 1,000 nodes a step and 4 M in all the longer defence is found while tests that could
   // reveal a cook are still open: the verdict is LONGER_VARIATION (certain), and its reason says
   // that the problem may be cooked too (COOKED would come first).
   const CheckResult open =
-      check(kZukou23, zukou23_options(1'000, 8'000'000), line(kZukou23, kZukou23Line));
+      check(kZukou23, zukou23_options(1'000, 4'000'000), line(kZukou23, kZukou23Line));
   EXPECT_EQ(open.verdict, Verdict::LongerVariation) << open.reason;
   EXPECT_TRUE(std::any_of(open.undecided.begin(), open.undecided.end(),
                           [](const Finding& f) { return f.blocks_sound; }));
@@ -152,12 +152,12 @@ TEST(CheckLongerVariation, FoundWithACookTestOpenSaysSo) {
 }
 
 TEST(CheckLongerVariation, FoundAlongTheGivenLineOnlySaysSo) {
-  // With 30,000 nodes a step and 8 M in all, every cook test along the published line finishes
+  // With 30,000 nodes a step and 4 M in all, every cook test along the published line finishes
   // and the longer defence is found, but the exact length does not finish, resumed or not: the
   // main line is not known, and its cooks were not looked for. The verdict is LONGER_VARIATION
   // (certain) with no length, and its reason says that the problem may be cooked too.
   const CheckResult r =
-      check(kZukou23, zukou23_options(30'000, 8'000'000), line(kZukou23, kZukou23Line));
+      check(kZukou23, zukou23_options(30'000, 4'000'000), line(kZukou23, kZukou23Line));
   EXPECT_EQ(r.verdict, Verdict::LongerVariation) << r.reason;
   EXPECT_LT(r.length, 0);
   EXPECT_FALSE(std::any_of(r.undecided.begin(), r.undecided.end(),
@@ -171,7 +171,7 @@ TEST(CheckLongerVariation, FoundAlongTheGivenLineOnlySaysSo) {
 }
 
 TEST(CheckLongerVariation, FoundAlongTheGivenLineResumesTheExactLength) {
-  // With 1,000 nodes a step and 10 M in all, the verification along the published line finds
+  // With 1,000 nodes a step and 6 M in all, the verification along the published line finds
   // the longer defence; the exact length then resumes with half of what is left and finishes,
   // and the main line it gives (longer than the published one, through 7b7d at move 2) is
   // followed and its cook tests run: COOKED. The first cook is confirmed by the solver alone,
@@ -179,7 +179,7 @@ TEST(CheckLongerVariation, FoundAlongTheGivenLineResumesTheExactLength) {
   // reply is mated, those by a board move within the plies left (a dropped interposition may be
   // futile and so not counted in the cook's length).
   const CheckResult r =
-      check(kZukou23, zukou23_options(1'000, 10'000'000), line(kZukou23, kZukou23Line));
+      check(kZukou23, zukou23_options(1'000, 6'000'000), line(kZukou23, kZukou23Line));
   EXPECT_EQ(r.verdict, Verdict::Cooked) << r.reason;
   EXPECT_TRUE(r.length_resumed);
   ASSERT_GT(r.length, 23);

@@ -1,10 +1,11 @@
 // The leaf search of the bounded questions (leaf_search.h) against the brute-force mate search
 // of the tests (tests/core/reference_mate.h, minimax over the naive reference rules) on the
 // positions with the attacker to move near the end of every main line of 将棋図巧
-// (problems/zukou.tsv): mates in 1 and 3, and positions with longer mates, where nothing
-// mates within 3 plies. Each answer is checked with the hands it claims too: a proof with the
-// attacker holding only its proof hand, a disproof with the attacker holding as much of its
-// disproof hand as the pieces allow (taken from the defender's hand, tsume convention).
+// (problems/zukou.tsv), searched for mates within 3 and within 5 plies: mates in 1, 3 and 5,
+// and positions with longer mates, where nothing mates within the plies. Each answer is checked
+// with the hands it claims too: a proof with the attacker holding only its proof hand, a disproof
+// with the attacker holding as much of its disproof hand as the pieces allow (taken from the
+// defender's hand, tsume convention).
 #include "solver/search/leaf_search.h"
 
 #include <gtest/gtest.h>
@@ -57,39 +58,43 @@ struct Tally {
   int proven = 0, disproven = 0, unknown = 0;
 };
 
-// Checks the leaf answer of every position against `reference`. Without `futility` both count
-// every interposition and must agree on the length; with it (the reference discounting futile
-// interpositions) a proof's length is an upper bound and an unknown answer is allowed.
+// Checks the leaf answer within `plies` of every position against `reference`. Without
+// `futility` both count every interposition and must agree on whether there is a mate within
+// `plies`, a proof's length at least the shortest; with it (the reference discounting futile
+// interpositions) an unknown answer is allowed too.
 Tally check_against(ref::MateSearch& reference, bool futility,
-                    const std::vector<Position>& positions) {
+                    const std::vector<Position>& positions, Plies plies) {
   Tally t;
   for (Position pos : positions) {
     const Color attacker = pos.side_to_move();
     const BoardSetup setup = pos.setup();
     const std::string where = io::to_sfen(setup);
-    const LeafResult r = leaf_search<ShogiRules>(pos, attacker, futility);
+    const LeafResult r = leaf_search<ShogiRules>(pos, attacker, plies, futility);
     EXPECT_EQ(pos.setup(), setup) << where << ": the position is not restored";
     switch (r.kind) {
     case LeafResult::Kind::Proven: {
       ++t.proven;
-      const std::optional<int> len = reference.mate_length(setup, 3);
-      EXPECT_TRUE(len.has_value()) << where << ": proven, but no mate within 3";
-      if (len && futility) {
-        EXPECT_GE(r.length, *len) << where;
-      } else if (len) {
+      const std::optional<int> len = reference.mate_length(setup, plies);
+      EXPECT_TRUE(len.has_value()) << where << ": proven, but no mate within " << plies;
+      EXPECT_LE(r.length, plies) << where;
+      // Every interposition counted, the leaf's mates in one and in three are the shortest
+      // (the mates in one are tried first); one of five may have a shorter one beside it.
+      if (len && !futility && r.length < 5) {
         EXPECT_EQ(r.length, *len) << where;
+      } else if (len) {
+        EXPECT_GE(r.length, *len) << where;
       }
       EXPECT_TRUE(setup.hand(attacker).covers(r.hand)) << where;
-      EXPECT_TRUE(reference.attacker_wins(with_attacker_hand(setup, attacker, r.hand), 3))
+      EXPECT_TRUE(reference.attacker_wins(with_attacker_hand(setup, attacker, r.hand), plies))
           << where << ": no mate with the proof hand alone";
       break;
     }
     case LeafResult::Kind::Disproven:
       ++t.disproven;
-      EXPECT_FALSE(reference.attacker_wins(setup, 3)) << where << ": disproven, but mated";
-      EXPECT_GE(r.length, 5) << where;
+      EXPECT_FALSE(reference.attacker_wins(setup, plies)) << where << ": disproven, but mated";
+      EXPECT_GE(r.length, plies + 2) << where;
       EXPECT_TRUE(r.hand.covers(setup.hand(attacker))) << where;
-      EXPECT_FALSE(reference.attacker_wins(with_attacker_hand(setup, attacker, r.hand), 3))
+      EXPECT_FALSE(reference.attacker_wins(with_attacker_hand(setup, attacker, r.hand), plies))
           << where << ": a mate within the disproof hand";
       break;
     case LeafResult::Kind::Unknown:
@@ -103,26 +108,38 @@ Tally check_against(ref::MateSearch& reference, bool futility,
 
 TEST(LeafSearch, AgreesWithTheReferenceWhenEveryInterpositionCounts) {
   ref::MateSearch reference(ref::FutileRule::Count);
-  const Tally t = check_against(reference, false, positions_near_the_end("zukou.tsv", 8));
-  // Both answers occur often enough for the comparison to mean something.
-  EXPECT_GE(t.proven, 100);
-  EXPECT_GE(t.disproven, 100);
+  const std::vector<Position> positions = positions_near_the_end("zukou.tsv", 8);
+  for (const Plies plies : {3, 5}) {
+    SCOPED_TRACE("within " + std::to_string(plies));
+    const Tally t = check_against(reference, false, positions, plies);
+    // Both answers occur often enough for the comparison to mean something.
+    EXPECT_GE(t.proven, 100);
+    EXPECT_GE(t.disproven, 100);
+  }
 }
 
 TEST(LeafSearch, NeverContradictsTheReferenceWhenFutileInterpositionsDoNotCount) {
   ref::MateSearch reference(ref::FutileRule::Discount);
-  const Tally t = check_against(reference, true, positions_near_the_end("zukou.tsv", 8));
-  EXPECT_GE(t.proven, 100);
-  EXPECT_GE(t.disproven, 100);
+  const std::vector<Position> positions = positions_near_the_end("zukou.tsv", 8);
+  for (const Plies plies : {3, 5}) {
+    SCOPED_TRACE("within " + std::to_string(plies));
+    const Tally t = check_against(reference, true, positions, plies);
+    EXPECT_GE(t.proven, 100);
+    EXPECT_GE(t.disproven, 100);
+  }
 }
 
 // Sho shogi (problems/sho.tsv): no drops, so nothing is left unknown, and a second royal.
 TEST(LeafSearch, AgreesWithTheReferenceInShoShogi) {
   ref::MateSearch reference(ref::FutileRule::Count);
-  const Tally t = check_against(reference, true, positions_near_the_end("sho.tsv", 8));
-  EXPECT_EQ(t.unknown, 0);
-  EXPECT_GE(t.proven, 10);
-  EXPECT_GE(t.disproven, 1);
+  const std::vector<Position> positions = positions_near_the_end("sho.tsv", 8);
+  for (const Plies plies : {3, 5}) {
+    SCOPED_TRACE("within " + std::to_string(plies));
+    const Tally t = check_against(reference, true, positions, plies);
+    EXPECT_EQ(t.unknown, 0);
+    EXPECT_GE(t.proven, 10);
+    EXPECT_GE(t.disproven, 1);
+  }
 }
 
 }  // namespace
