@@ -33,8 +33,14 @@
 namespace tsume {
 
 // The most plies left at an attacker node the leaf search settles (it settles those with 3 and
-// with 5). With 7 the searches cost more than the df-pn nodes they save (docs/benchmarks.md).
+// with 5) in a search by one worker. With 7 the searches cost more than the df-pn nodes they
+// save (docs/benchmarks.md).
 inline constexpr Plies kLeafSearchPlies = 5;
+// The same in a search whose workers share the table or may come to (parallel/: the parallel
+// search, and the batch's hard pass, where helpers join a search at any time): 5 plies showed
+// no gain on two threads (docs/benchmarks.md), and two workers that enter the same new node at
+// once both run its leaf search, which leaves nothing in the table for the other to read.
+inline constexpr Plies kSharedLeafSearchPlies = 3;
 // The shortest questions ("mate within L plies?") it runs in. In shorter ones the table's
 // reuse of the work of the questions before makes df-pn cheaper near the leaves than the leaf
 // search's fresh work: generating problems of 7-11 plies took about a tenth longer with the
