@@ -227,8 +227,8 @@ SearchResult BasicMateSearch<R>::mid(Position& pos, int ply, PhiDelta th, Plies 
     // already holds (df-pn has searched it: the leaf search left it unknown, or a question reached
     // it with more plies left, and its work is in the table).
     const Plies leaf_plies = hooks_ ? kSharedLeafSearchPlies : kLeafSearchPlies;
-    if (or_node && rem >= 3 && rem <= leaf_plies && question_len_ >= kLeafSearchQuestions &&
-        !options_.forbidden) {
+    if (or_node && rem >= kLeafSearchMinPlies && rem <= leaf_plies &&
+        question_len_ >= kLeafSearchQuestions && !options_.forbidden) {
       const std::uint64_t key = R::board_key(pos);
       const Hand hand = R::hand(pos, attacker_);
       if (!table_.probe(key, hand).found) {

@@ -36,6 +36,8 @@ namespace tsume {
 // with 5) in a search by one worker. With 7 the searches cost more than the df-pn nodes they
 // save (docs/benchmarks.md).
 inline constexpr Plies kLeafSearchPlies = 5;
+// The fewest: with 1 ply left df-pn values a node by its own mate-in-one test (children.h).
+inline constexpr Plies kLeafSearchMinPlies = 3;
 // The same in a search whose workers share the table or may come to (parallel/: the parallel
 // search, and the batch's hard pass, where helpers join a search at any time): 5 plies showed
 // no gain on two threads (docs/benchmarks.md), and two workers that enter the same new node at
