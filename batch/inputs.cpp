@@ -223,9 +223,19 @@ io::Expected<Position> position_after_moves(const Record& r, const io::ReadOptio
                                  read.variant);
   if (!start) return start;
   Position at = *start;
-  if (auto moves = play_usi_moves(r, at, "move"); !moves) return moves.error();
-  return io::read_position(io::to_sfen(at), read.defender_hand, r.file, r.line,
-                           KingRule::DefenderKing, read.variant);
+  const auto moves = play_usi_moves(r, at, "move");
+  if (!moves) return moves.error();
+  const std::string sfen = io::to_sfen(at);
+  auto problem = io::read_position(sfen, read.defender_hand, r.file, r.line, KingRule::DefenderKing,
+                                   read.variant);
+  if (!problem && !moves->empty()) {  // the reason is about the position the moves lead to
+    io::ParseError e = problem.error();
+    const std::size_t n = moves->size();
+    e.reason = "after " + std::to_string(n) + (n == 1 ? " move" : " moves") + " (" + sfen +
+               "): " + e.reason;
+    return e;
+  }
+  return problem;
 }
 
 }  // namespace
