@@ -2,7 +2,7 @@
 # Benchmark (opt-in): speedup of the parallel solver over one thread, measured side by side.
 #
 #   bash scripts/scaling.sh [--threads "1 2 4 8 16"] [--nodes N] [--hash MB] [--keep DIR]
-#                           [--rounds R] [FILE.tsv ...]
+#                           [--rounds R] [--core-pair] [FILE.tsv ...]
 #
 # Two measurements per thread count, on the same problems:
 # - single: each problem solved alone (`tsume solve SFEN --threads T`): all threads on one
@@ -22,6 +22,11 @@
 # per-problem look. --rounds R repeats the whole measurement R times (each round every mode and
 # thread count once) and prints the median wall and the median of the rounds' own speedups,
 # with their ranges: on a machine whose speed drifts (a VM) one round proves little.
+# --core-pair: each one-thread measurement runs twice at once, one copy pinned to CPU 0 and one to
+# CPU 1 (taskset), and its wall is the one of a core of their mean speed, 2 / (1/T0 + 1/T1) (per
+# problem likewise). On a VM whose two cores run at different speeds, a plain one-thread run
+# times whichever core it got, and two threads can be at most 1 + (slower / faster) times the
+# faster core; the ratio to the mean core is the parallel search's own speedup (2: perfect).
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 build=${TSUME_BUILD_DIR:-build}
@@ -33,6 +38,7 @@ thread_counts="1 2"
 nodes=6000000
 hash=256
 rounds=1
+core_pair=0
 files=()
 keep=""
 while [[ $# -gt 0 ]]; do
@@ -42,7 +48,8 @@ while [[ $# -gt 0 ]]; do
     --hash) hash=$2; shift 2 ;;
     --keep) keep=$2; shift 2 ;;
     --rounds) rounds=$2; shift 2 ;;
-    -h | --help) sed -n '2,24p' "$0"; exit 0 ;;
+    --core-pair) core_pair=1; shift ;;
+    -h | --help) sed -n '2,29p' "$0"; exit 0 ;;
     *) files+=("$1"); shift ;;
   esac
 done
@@ -68,9 +75,11 @@ ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.3f\n", a / b }'; }
 answers() { sed -E 's/^\{"id":"([^"]*)",.*"status":"([a-z_]+)","length":([0-9a-z]+),.*/\1 \2 \3/' "$1" | sort; }
 total_nodes() { grep -oE '"nodes":[0-9]+' "$1" | cut -d: -f2 | awk '{ s += $1 } END { print s + 0 }'; }
 
-# run MODE THREADS OUT: one measurement; prints the wall time in seconds.
-run() {
+# measure MODE THREADS OUT [PREFIX...]: one measurement, its commands run under PREFIX (taskset);
+# prints the wall time in seconds.
+measure() {
   local mode=$1 t=$2 out=$3 start
+  shift 3
   : >"$out"
   start=$(now)
   if [[ $mode == single ]]; then
@@ -79,15 +88,39 @@ run() {
       local one
       one=$(now)
       printf '%s\t%s\n' "$sfen" "$id" |
-        "$tsume" solve - --format jsonl --threads "$t" --nodes "$nodes" --hash "$hash" \
+        "$@" "$tsume" solve - --format jsonl --threads "$t" --nodes "$nodes" --hash "$hash" \
           >>"$out" 2>/dev/null
       echo "$id $(since "$one")" >>"$out.walls"
     done <"$set_file"
   else
-    "$tsume" solve "$set_file" --format jsonl --threads "$t" --nodes "$nodes" --hash "$hash" \
+    "$@" "$tsume" solve "$set_file" --format jsonl --threads "$t" --nodes "$nodes" --hash "$hash" \
       >"$out" 2>/dev/null
   fi
   since "$start"
+}
+mean_core() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.3f\n", 2 / (1 / a + 1 / b) }'; }
+
+# run MODE THREADS OUT: one measurement (with --core-pair and one thread, the pair of pinned
+# copies, OUT.cpu0 and OUT.cpu1); prints the wall time in seconds.
+run() {
+  local mode=$1 t=$2 out=$3
+  if [[ $core_pair -eq 0 || $t -ne 1 ]]; then
+    measure "$mode" "$t" "$out"
+    return
+  fi
+  measure "$mode" 1 "$out.cpu0" taskset -c 0 >"$out.cpu0.wall" &
+  local first=$!
+  measure "$mode" 1 "$out.cpu1" taskset -c 1 >"$out.cpu1.wall"
+  wait "$first"
+  cp "$out.cpu0" "$out"
+  diff <(answers "$out.cpu0") <(answers "$out.cpu1") >/dev/null ||
+    echo "scaling.sh: the two pinned one-thread runs gave different answers" >&2
+  if [[ $mode == single ]]; then
+    join <(sort "$out.cpu0.walls") <(sort "$out.cpu1.walls") |
+      awk '{ printf "%s %.3f\n", $1, 2 / (1 / $2 + 1 / $3) }' >"$out.walls"
+  fi
+  echo "  $mode, one thread pinned: CPU 0 $(cat "$out.cpu0.wall") s, CPU 1 $(cat "$out.cpu1.wall") s" >&2
+  mean_core "$(cat "$out.cpu0.wall")" "$(cat "$out.cpu1.wall")"
 }
 median() { sort -g | awk '{ v[NR] = $1 } END { if (NR % 2) print v[(NR + 1) / 2]; else printf "%.3f\n", (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 span() { sort -g | awk 'NR == 1 { lo = $1 } { hi = $1 } END { print lo "-" hi }'; }  # "min-max"
