@@ -54,6 +54,11 @@ while [[ $# -gt 0 ]]; do
   esac
 done
 
+if [[ $core_pair -eq 1 && $(nproc) -lt 2 ]]; then
+  echo "scaling.sh: --core-pair needs two CPUs (this machine has $(nproc))" >&2
+  exit 1
+fi
+
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 set_file=$tmp/set.tsv
