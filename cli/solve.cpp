@@ -158,6 +158,13 @@ private:
   std::string plain_;
 };
 
+// Writes a whole line to stderr (lines of problems solved at once do not mix).
+void log_line(const std::string& line) {
+  static std::mutex mutex;
+  const std::lock_guard lock(mutex);
+  std::cerr << line << std::flush;
+}
+
 // One line on stderr per question of an answer (--verbose), whole lines from any thread.
 void log_question(const std::string& id, const LengthQuestionEvent& e) {
   std::ostringstream line;
@@ -178,9 +185,20 @@ void log_question(const std::string& id, const LengthQuestionEvent& e) {
   else
     line << e.upper;
   line << "; " << e.total_nodes << " nodes, " << seconds_text(e.seconds) << " in all\n";
-  static std::mutex mutex;
-  const std::lock_guard lock(mutex);
-  std::cerr << line.str() << std::flush;
+  log_line(line.str());
+}
+
+// The main line of an exact answer (--verbose): its plies and nodes.
+void log_main_line(const std::string& id, const MainLineEvent& e) {
+  std::ostringstream line;
+  line << id << ": main line ";
+  if (e.complete)
+    line << e.plies << " plies";
+  else
+    line << "stopped after " << e.plies << " plies";
+  line << ", " << e.nodes << " nodes; " << e.total_nodes << " nodes, " << seconds_text(e.seconds)
+       << " in all\n";
+  log_line(line.str());
 }
 
 // The settings of the command's options.
@@ -234,10 +252,12 @@ Outcome solve_record(const Record& r, Solver& solver, const Settings& settings) 
   o.sfen = io::to_sfen(*pos);
   o.start = *pos;
   SolveOptions options = settings.options;
-  if (settings.verbose)
+  if (settings.verbose) {
     options.on_length_question = [id = one_line(o.id)](const LengthQuestionEvent& e) {
       log_question(id, e);
     };
+    options.on_main_line = [id = one_line(o.id)](const MainLineEvent& e) { log_main_line(id, e); };
+  }
   SolveResult result = solver.solve(*pos, settings.limits, options);
   o.nodes = result.nodes;
   o.seconds = result.seconds;
@@ -723,7 +743,8 @@ int solve_main(const Context& ctx) {
   add("verbose", po::bool_switch()->default_value(false),
       "print each question of an answer to stderr as it is answered: the first mate's proof "
       "and each 'mate within D?' of the exact-length search, with its outcome, nodes and the "
-      "shortest mate known (lines start with the problem's id)");
+      "shortest mate known, then the main line's plies and nodes (lines start with the "
+      "problem's id)");
   add_read_options(options);
   return batch_main(ctx, options, kHelp, "solved", [&](const po::variables_map& vm) {
     Settings settings = read_settings(vm);

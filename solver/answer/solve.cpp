@@ -188,6 +188,7 @@ BasicSolveResult<R> BasicSolver<R>::solve(const typename R::Position& root,
     };
     if (result.length_exact) {
       // The main line (main_line.h, as `tsume check`), each node on what is left of the budget.
+      const std::uint64_t line_start = budget.nodes();
       SurplusGame game;
       game.options = exact;
       const BasicSearchSteps<R> steps{
@@ -195,6 +196,12 @@ BasicSolveResult<R> BasicSolver<R>::solve(const typename R::Position& root,
           [&](const BasicBudgetedSearch<R>& s) { budget.charge(s.budget.nodes()); }};
       BasicMainLine<R> line = follow_main_line<R>(
           pos, upper, game, {}, steps, LineChoice{.attacker_tie_break = true, .variations = false});
+      if (options.on_main_line)
+        options.on_main_line({.plies = line.moves.size(),
+                              .complete = line.complete,
+                              .nodes = budget.nodes() - line_start,
+                              .total_nodes = budget.nodes(),
+                              .seconds = budget.seconds()});
       // A line that a limit left incomplete or undecided is not the answer: the length is
       // reported as an upper bound, with a line of the mate when one is known.
       result.length_exact = line.complete && line.undecided.empty();

@@ -95,6 +95,16 @@ struct LengthQuestionEvent {
   Plies upper = kNoMate;               // the shortest mate known after it
 };
 
+// The main line of an exact answer once it is read (`tsume solve --verbose`): its plies (those
+// found, when a limit stopped it), whether it reached the mate, and its nodes.
+struct MainLineEvent {
+  std::size_t plies = 0;
+  bool complete = false;
+  std::uint64_t nodes = 0;        // the main line's
+  std::uint64_t total_nodes = 0;  // the problem's so far
+  double seconds = 0;             // the problem's so far
+};
+
 struct SolveOptions {
   // Futile interpositions (無駄合) are not counted (the tsume convention, SPEC.md section 3).
   // Off: every interposition counts, as in game-style mate problems.
@@ -123,6 +133,8 @@ struct SolveOptions {
   // Called after the first mate's proof and after each question of the length search, on the
   // thread that solves the problem.
   std::function<void(const LengthQuestionEvent&)> on_length_question{};
+  // Called once the main line of an exact length is read, on the same thread.
+  std::function<void(const MainLineEvent&)> on_main_line{};
 };
 
 template <AnswerRules R> class BasicSolver {
