@@ -106,40 +106,40 @@ Tally check_against(ref::MateSearch& reference, bool futility,
   return t;
 }
 
-TEST(LeafSearch, AgreesWithTheReferenceWhenEveryInterpositionCounts) {
+// Each test runs once for each depth the leaf search settles (kLeafSearchMinPlies and
+// kLeafSearchPlies: 3 and 5).
+class LeafSearchWithin : public ::testing::TestWithParam<Plies> {};
+
+INSTANTIATE_TEST_SUITE_P(Plies, LeafSearchWithin,
+                         ::testing::Values(kLeafSearchMinPlies, kLeafSearchPlies),
+                         [](const ::testing::TestParamInfo<Plies>& depth) {
+                           return std::to_string(depth.param);
+                         });
+
+TEST_P(LeafSearchWithin, AgreesWithTheReferenceWhenEveryInterpositionCounts) {
   ref::MateSearch reference(ref::FutileRule::Count);
-  const std::vector<Position> positions = positions_near_the_end("zukou.tsv", 8);
-  for (const Plies plies : {3, 5}) {
-    SCOPED_TRACE("within " + std::to_string(plies));
-    const Tally t = check_against(reference, false, positions, plies);
-    // Both answers occur often enough for the comparison to mean something.
-    EXPECT_GE(t.proven, 100);
-    EXPECT_GE(t.disproven, 100);
-  }
+  const Tally t =
+      check_against(reference, false, positions_near_the_end("zukou.tsv", 8), GetParam());
+  // Both answers occur often enough for the comparison to mean something.
+  EXPECT_GE(t.proven, 100);
+  EXPECT_GE(t.disproven, 100);
 }
 
-TEST(LeafSearch, NeverContradictsTheReferenceWhenFutileInterpositionsDoNotCount) {
+TEST_P(LeafSearchWithin, NeverContradictsTheReferenceWhenFutileInterpositionsDoNotCount) {
   ref::MateSearch reference(ref::FutileRule::Discount);
-  const std::vector<Position> positions = positions_near_the_end("zukou.tsv", 8);
-  for (const Plies plies : {3, 5}) {
-    SCOPED_TRACE("within " + std::to_string(plies));
-    const Tally t = check_against(reference, true, positions, plies);
-    EXPECT_GE(t.proven, 100);
-    EXPECT_GE(t.disproven, 100);
-  }
+  const Tally t =
+      check_against(reference, true, positions_near_the_end("zukou.tsv", 8), GetParam());
+  EXPECT_GE(t.proven, 100);
+  EXPECT_GE(t.disproven, 100);
 }
 
 // Sho shogi (problems/sho.tsv): no drops, so nothing is left unknown, and a second royal.
-TEST(LeafSearch, AgreesWithTheReferenceInShoShogi) {
+TEST_P(LeafSearchWithin, AgreesWithTheReferenceInShoShogi) {
   ref::MateSearch reference(ref::FutileRule::Count);
-  const std::vector<Position> positions = positions_near_the_end("sho.tsv", 8);
-  for (const Plies plies : {3, 5}) {
-    SCOPED_TRACE("within " + std::to_string(plies));
-    const Tally t = check_against(reference, true, positions, plies);
-    EXPECT_EQ(t.unknown, 0);
-    EXPECT_GE(t.proven, 10);
-    EXPECT_GE(t.disproven, 1);
-  }
+  const Tally t = check_against(reference, true, positions_near_the_end("sho.tsv", 8), GetParam());
+  EXPECT_EQ(t.unknown, 0);
+  EXPECT_GE(t.proven, 10);
+  EXPECT_GE(t.disproven, 1);
 }
 
 }  // namespace
