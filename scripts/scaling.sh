@@ -122,7 +122,7 @@ run() {
     echo "scaling.sh: the two pinned one-thread runs gave different answers" >&2
   if [[ $mode == single ]]; then
     join <(sort "$out.cpu0.walls") <(sort "$out.cpu1.walls") |
-      awk '{ printf "%s %.3f\n", $1, 2 / (1 / $2 + 1 / $3) }' >"$out.walls"
+      while read -r id w0 w1; do echo "$id $(mean_core "$w0" "$w1")"; done >"$out.walls"
   fi
   echo "  $mode, one thread pinned: CPU 0 $(cat "$out.cpu0.wall") s, CPU 1 $(cat "$out.cpu1.wall") s" >&2
   mean_core "$(cat "$out.cpu0.wall")" "$(cat "$out.cpu1.wall")"
