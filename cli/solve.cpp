@@ -158,47 +158,49 @@ private:
   std::string plain_;
 };
 
-// Writes a whole line to stderr (lines of problems solved at once do not mix).
-void log_line(const std::string& line) {
+// Writes one --verbose line to stderr, "ID: WHAT; T nodes, S in all" (the problem's nodes and
+// time so far), whole: lines of problems solved at once do not mix.
+void log_line(const std::string& id, const std::string& what, std::uint64_t total_nodes,
+              double seconds) {
+  std::ostringstream line;
+  line << id << ": " << what << "; " << total_nodes << " nodes, " << seconds_text(seconds)
+       << " in all\n";
   static std::mutex mutex;
   const std::lock_guard lock(mutex);
-  std::cerr << line << std::flush;
+  std::cerr << line.str() << std::flush;
 }
 
-// One line on stderr per question of an answer (--verbose), whole lines from any thread.
+// One line per question of an answer (--verbose), from any thread.
 void log_question(const std::string& id, const LengthQuestionEvent& e) {
-  std::ostringstream line;
-  line << id << ": ";
+  std::ostringstream what;
   if (e.within == kUnboundedPlies)
-    line << "mate at all?";
+    what << "mate at all?";
   else
-    line << "mate within " << e.within << "?";
-  line << ' '
+    what << "mate within " << e.within << "?";
+  what << ' '
        << (e.outcome == tsume::Outcome::Proven      ? "proven"
            : e.outcome == tsume::Outcome::Disproven ? "disproven"
                                                     : "open")
        << ", " << e.nodes << " nodes";
-  if (e.cap) line << " (cap " << e.cap << ")";
-  line << "; shortest mate known ";
+  if (e.cap) what << " (cap " << e.cap << ")";
+  what << "; shortest mate known ";
   if (e.upper >= kNoMate)
-    line << "none";
+    what << "none";
   else
-    line << e.upper;
-  line << "; " << e.total_nodes << " nodes, " << seconds_text(e.seconds) << " in all\n";
-  log_line(line.str());
+    what << e.upper;
+  log_line(id, what.str(), e.total_nodes, e.seconds);
 }
 
 // The main line of an exact answer (--verbose): its plies and nodes.
 void log_main_line(const std::string& id, const MainLineEvent& e) {
-  std::ostringstream line;
-  line << id << ": main line ";
+  std::ostringstream what;
+  what << "main line ";
   if (e.complete)
-    line << e.plies << " plies";
+    what << e.plies << " plies";
   else
-    line << "stopped after " << e.plies << " plies";
-  line << ", " << e.nodes << " nodes; " << e.total_nodes << " nodes, " << seconds_text(e.seconds)
-       << " in all\n";
-  log_line(line.str());
+    what << "stopped after " << e.plies << " plies";
+  what << ", " << e.nodes << " nodes";
+  log_line(id, what.str(), e.total_nodes, e.seconds);
 }
 
 // The settings of the command's options.
