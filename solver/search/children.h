@@ -29,6 +29,7 @@ template <MateRules R> struct BasicChild : SearchResult {
   Hand hand;              // attacker hand after the move
   bool local = false;     // the value rests on the path: never read it from the table again
   bool futile = false;    // a futile interposition: proven, ignored by the length budget
+  std::uint16_t stamp = TranspositionTable::kNoStamp;  // of the last probe of it (tt.h)
 
   // Takes a child search's result: its numbers, its tighter bounds and its repetition; a
   // result that rests on a repetition stays with this path (the child becomes local).
@@ -78,7 +79,9 @@ template <MateRules R> bool judge_child(BasicChild<R>& c, Plies rem_child) {
 template <MateRules R>
 bool refresh_child(BasicChild<R>& c, const TranspositionTable& table, Plies rem_child) {
   if (c.local || c.futile) return c.is_open();
-  const TTProbe p = table.probe(c.key, c.hand);
+  // Nothing stored into its bucket since the last probe (a shared table only): the same again.
+  if (table.unchanged_since(c.key, c.stamp)) return judge_child(c, rem_child);
+  const TTProbe p = table.probe(c.key, c.hand, &c.stamp);
   c.tighten_bounds(p);
   if (c.upper <= rem_child) {
     c.mark_proven();

@@ -112,7 +112,7 @@ void expand_children(typename R::Position& pos, Color attacker, TranspositionTab
     children.push_back(c);
   }
   for (BasicChild<R>& c : children) {
-    const TTProbe p = table.probe(c.key, c.hand);
+    const TTProbe p = table.probe(c.key, c.hand, &c.stamp);
     c.copy_bounds(p);
     if (p.found) {
       c.pn = p.pn;

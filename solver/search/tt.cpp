@@ -178,25 +178,38 @@ TTProbe TranspositionTable::read(const Bucket& b, std::uint64_t key, Hand hand) 
 }
 
 TTProbe TranspositionTable::probe(std::uint64_t key, Hand hand) const {
+  std::uint16_t stamp = kNoStamp;
+  return probe(key, hand, &stamp);
+}
+
+TTProbe TranspositionTable::probe(std::uint64_t key, Hand hand, std::uint16_t* stamp) const {
   const Bucket& b = bucket_of(key);
+  *stamp = kNoStamp;
   if (!shared_) return read(b, key, hand);
   // Shared: most probes (about two in three on hard problems) are of positions the table does
-  // not hold. The keys are read first; when none is this position's, the probe answers
-  // "nothing known". That answer is the one a probe just before a concurrent store would
-  // give, and "nothing known" is never a proof or a disproof.
-  if (!any_key(b, key)) return TTProbe{};
-  // A seqlock read: the version, the entries, the version again; a store in between (an odd
-  // or a changed version) means the entries may be torn, and they are read again. The reads
-  // are acquire loads: when one sees a store's data, the second version read sees that
-  // store's odd version (stored before its data) or later.
+  // not hold. When none of the bucket's keys is this position's, the probe answers "nothing
+  // known": the answer a probe just before a concurrent store would give, and never a proof or
+  // a disproof. Otherwise a seqlock read: the version, the entries, the version again; a store
+  // in between (an odd or a changed version) means the entries may be torn, and they are read
+  // again. The reads are acquire loads: when one sees a store's data, the second version read
+  // sees that store's odd version (stored before its data) or later. The version read first
+  // is the stamp: a store begun after it changes it.
   for (;;) {
     const std::uint32_t before = b.version.load(std::memory_order_acquire);
-    if (before & 1) {
+    const bool settled = (before & 1) == 0;
+    if (!any_key(b, key)) {
+      if (settled) *stamp = static_cast<std::uint16_t>(before);
+      return TTProbe{};
+    }
+    if (!settled) {
       spin_pause();
       continue;
     }
     const TTProbe r = read(b, key, hand);
-    if (b.version.load(std::memory_order_relaxed) == before) return r;
+    if (b.version.load(std::memory_order_relaxed) == before) {
+      *stamp = static_cast<std::uint16_t>(before);
+      return r;
+    }
   }
 }
 

@@ -17,6 +17,9 @@
 // lines shared between the cores instead of taking them over with a locked write. A probe first
 // reads the bucket's keys and answers "nothing known" when its key is not among them. The lock
 // is never held across a search step. A table used by one thread skips the version counter.
+// A probe can stamp what it read with the bucket's version: while the version is unchanged, no
+// store has touched the bucket, so a second probe would read the same (unchanged_since), and the
+// workers' re-readings of a node's children skip the buckets nobody wrote.
 //
 // Mate lengths ride along as bounds: `upper` (a mate in at most that many plies exists, valid for
 // covering hands) and `lower` (no mate in fewer plies, valid for covered hands).
@@ -85,6 +88,18 @@ public:
   }
 
   TTProbe probe(std::uint64_t key, Hand hand) const;
+  // The same probe, stamped: `*stamp` gets the version of the bucket it read in a shared table
+  // (even; its low 16 bits), kNoStamp (odd) otherwise. unchanged_since(key, stamp): the bucket
+  // of `key` has taken no store since that probe, which would read the same again. (After 2^15
+  // stores the version's low bits come round again, and a reading can then be kept stale: an
+  // older value, as a search that does not read again keeps it; never a wrong bound.)
+  static constexpr std::uint16_t kNoStamp = 1;
+  TTProbe probe(std::uint64_t key, Hand hand, std::uint16_t* stamp) const;
+  bool unchanged_since(std::uint64_t key, std::uint16_t stamp) const {
+    return shared_ && (stamp & 1) == 0 &&
+           static_cast<std::uint16_t>(bucket_of(key).version.load(std::memory_order_acquire)) ==
+               stamp;
+  }
   // Records pn/dn for the exact (key, hand) position, keeping its bounds.
   void store_estimate(std::uint64_t key, Hand hand, PnDn pn, PnDn dn, std::uint32_t work);
   // Records "mate in at most `upper` plies" for every hand covering `proof_hand`.

@@ -182,6 +182,35 @@ TEST(RefreshChild, ALocalChildIsNotReadAgain) {
   EXPECT_EQ(c.upper, kNoMate);
 }
 
+TEST(RefreshChild, ASharedTableIsReadAgainOnlyAfterAStoreIntoTheBucket) {
+  // In a shared table a child's reading is stamped with its bucket's version; until a store
+  // into that bucket the child keeps the values it holds (here set by hand to tell a reading
+  // from none), and the next reading after a store takes the table's.
+  TranspositionTable tt(1);
+  tt.set_shared(true);
+  tt.store_estimate(42, Hand(), 3, 4, 1);
+  Child c = child_at(42);
+  EXPECT_TRUE(refresh_child(c, tt, 9));
+  EXPECT_EQ(c.pn, 3u);
+  c.pn = 5;
+  tt.store_estimate(43, Hand(), 7, 7, 1);  // another bucket
+  EXPECT_TRUE(refresh_child(c, tt, 9));
+  EXPECT_EQ(c.pn, 5u);
+  tt.store_estimate(42 + tt.bucket_count(), Hand(), 8, 8, 1);  // another key, the same bucket
+  EXPECT_TRUE(refresh_child(c, tt, 9));
+  EXPECT_EQ(c.pn, 3u);
+  tt.store_proof(42, Hand(), 7, 1);
+  EXPECT_FALSE(refresh_child(c, tt, 9));
+  EXPECT_TRUE(c.is_proven());
+  // One thread: no stamps, every refresh reads the table.
+  tt.set_shared(false);
+  Child d = child_at(43);
+  EXPECT_TRUE(refresh_child(d, tt, 9));
+  d.pn = 5;
+  EXPECT_TRUE(refresh_child(d, tt, 9));
+  EXPECT_EQ(d.pn, 7u);
+}
+
 TEST(ChildUpdate, ARepetitionResultKeepsTheChildOnThePath) {
   Child c = child_at(42);
   c.update(SearchResult::disproven(kNoMate, Hand(), 2));

@@ -279,6 +279,37 @@ TEST(TranspositionTable, SharedProbesAnswerAsUnsharedOnes) {
   tt.set_shared(false);
 }
 
+TEST(TranspositionTable, AStampHoldsUntilAStoreIntoItsBucket) {
+  TranspositionTable tt(1);
+  const std::uint64_t stride = tt.bucket_count();  // same bucket, other key
+  tt.store_proof(42, hand_of(1, 0), 7, 1);
+  std::uint16_t stamp = 0;
+  tt.probe(42, hand_of(1, 0), &stamp);  // one thread: no stamp
+  EXPECT_EQ(stamp, TranspositionTable::kNoStamp);
+  EXPECT_FALSE(tt.unchanged_since(42, stamp));
+  tt.set_shared(true);
+  std::uint16_t found = 0, absent = 0, empty = 0;
+  EXPECT_TRUE(tt.probe(42, hand_of(1, 0), &found).found);
+  EXPECT_FALSE(tt.probe(42 + stride, hand_of(1, 0), &absent).found);
+  EXPECT_FALSE(tt.probe(43, hand_of(1, 0), &empty).found);
+  EXPECT_TRUE(tt.unchanged_since(42, found));
+  EXPECT_TRUE(tt.unchanged_since(42 + stride, absent));
+  EXPECT_TRUE(tt.unchanged_since(43, empty));
+  tt.store_estimate(44, hand_of(0, 0), 2, 2, 1);  // another bucket
+  EXPECT_TRUE(tt.unchanged_since(42, found));
+  EXPECT_TRUE(tt.unchanged_since(43, empty));
+  tt.store_estimate(42 + stride, hand_of(0, 0), 2, 2, 1);  // the bucket of 42
+  EXPECT_FALSE(tt.unchanged_since(42, found));
+  EXPECT_FALSE(tt.unchanged_since(42 + stride, absent));
+  EXPECT_TRUE(tt.unchanged_since(43, empty));
+  tt.store_disproof(43, hand_of(0, 0), 3, 1);
+  EXPECT_FALSE(tt.unchanged_since(43, empty));
+  EXPECT_TRUE(tt.probe(42, hand_of(1, 0), &found).found);  // a new stamp
+  EXPECT_TRUE(tt.unchanged_since(42, found));
+  tt.set_shared(false);
+  EXPECT_FALSE(tt.unchanged_since(42, found));  // one thread: stores leave no trace
+}
+
 TEST(TranspositionTable, SharedProbesNeverSeeAHalfWrittenEntry) {
   // One thread stores estimates (pn 3, dn 4) and then proofs (upper 7) for many keys (few
   // enough that none is replaced) while another probes them: a probe sees nothing or exactly
