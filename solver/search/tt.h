@@ -14,12 +14,13 @@
 // its key, and the version again, and reads again when a store came in between (a seqlock).
 // So a reader never uses a half-written entry (a torn entry could be a wrong proof), two
 // writers never interleave, and readers, most of the table's traffic, leave the bucket's cache
-// lines shared between the cores instead of taking them over with a locked write. A probe first
-// reads the bucket's keys and answers "nothing known" when its key is not among them. The lock
-// is never held across a search step. A table used by one thread skips the version counter.
-// A probe can stamp what it read with the bucket's version: while the version is unchanged, no
-// store has touched the bucket, so a second probe would read the same (unchanged_since), and the
-// workers' re-readings of a node's children skip the buckets nobody wrote.
+// lines shared between the cores instead of taking them over with a locked write. A probe reads
+// the version and the bucket's keys and answers "nothing known" when its key is not among them
+// (no wait for a store under way there). The lock is never held across a search step. A table
+// used by one thread skips the version counter. A probe can stamp what it read with the
+// bucket's version: while the version is unchanged, no store has touched the bucket, so a
+// second probe would read the same (unchanged_since), and the workers' re-readings of a node's
+// children skip the buckets nobody wrote.
 //
 // Mate lengths ride along as bounds: `upper` (a mate in at most that many plies exists, valid for
 // covering hands) and `lower` (no mate in fewer plies, valid for covered hands).
