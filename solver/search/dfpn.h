@@ -171,7 +171,9 @@ private:
   WorkerHooks* hooks_ = nullptr;
   BasicMateProver<R>* prover_ = nullptr;
   SearchPath path_;
-  Plies question_len_ = kUnboundedPlies;       // the length budget of the question under search
+  // The length budget of the question under search (0: none); by one worker, that of the
+  // outermost question, which the futility tests inside it share (search_at()).
+  Plies question_len_ = 0;
   std::deque<std::vector<Child>> child_pool_;  // per-ply child arrays, reused; a deque keeps
                                                // references valid while deeper plies grow it
 };

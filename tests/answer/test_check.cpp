@@ -303,14 +303,14 @@ TEST(CheckBudget, TheLengthGetsTheWholeBudgetWhenTheGivenLineIsNoMate) {
   // The given line is only the first two moves of the main line, so it cannot stand in for the
   // main line. The exact-length search (given a quarter of --nodes when a line is given) must
   // then go on with what the problem has left: nothing else can run without it. With a total
-  // of 5/4 of what the unlimited check needs, its quarter is less than the length search
+  // of 9/8 of what the unlimited check needs, its quarter is less than the length search
   // needs, and the verdict must still be the unlimited one.
   const auto given = line(kSound19, {"3c2b", "1a2b"});
   CheckOptions o = small_options();
   o.limits.max_nodes = 0;
   const CheckResult full = check(kSound19, o, given);
   ASSERT_EQ(full.verdict, Verdict::Sound) << full.reason;
-  o.limits.max_nodes = full.nodes + full.nodes / 4;
+  o.limits.max_nodes = full.nodes + full.nodes / 8;
   ASSERT_GT(full.phase_nodes.length, o.limits.max_nodes / 4) << "the premise: a quarter is short";
   const CheckResult r = check(kSound19, o, given);
   EXPECT_EQ(r.verdict, full.verdict) << r.reason;
