@@ -171,9 +171,7 @@ private:
   WorkerHooks* hooks_ = nullptr;
   BasicMateProver<R>* prover_ = nullptr;
   SearchPath path_;
-  // The length budget of the question under search (0: none); by one worker, that of the
-  // outermost question, which the futility tests inside it share (search_at()).
-  Plies question_len_ = 0;
+  Plies question_len_ = 0;  // the question's length as the leaf search sees it (search_at())
   std::deque<std::vector<Child>> child_pool_;  // per-ply child arrays, reused; a deque keeps
                                                // references valid while deeper plies grow it
 };
