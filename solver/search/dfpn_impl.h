@@ -52,10 +52,9 @@ template <MateRules R>
 SearchResult BasicMateSearch<R>::search_at(Position& pos, Plies max_len, int ply) {
   const int saved_base = path_.start_question(ply);
   const Plies saved_len = question_len_;
-  // A futility test inside a question belongs to it in a search by one worker (the leaf
-  // search's choice, mid(); leaf_search.h says why); where workers share the table it is a
-  // question of its own.
-  question_len_ = hooks_ ? max_len : std::max(saved_len, max_len);
+  // A futility test inside a question belongs to it for the leaf search's choice (mid();
+  // leaf_search.h says why).
+  question_len_ = std::max(saved_len, max_len);
   const SearchResult r = mid(pos, ply, {kInfinitePnDn, kInfinitePnDn}, max_len);
   question_len_ = saved_len;
   path_.end_question(saved_base);
@@ -225,8 +224,8 @@ SearchResult BasicMateSearch<R>::mid(Position& pos, int ply, PhiDelta th, Plies 
     return SearchResult::disproven(kNoMate, R::hand(pos, attacker_), rep);
   if constexpr (LeafSearchRules<R>) {
     // The leaf search (leaf_search.h) settles an attacker node with 3 or 5 plies left (3 where
-    // workers share the table) in the questions of kLeafSearchQuestions plies or more (in a
-    // search by one worker, the futility tests inside them too). A search with forbidden
+    // workers share the table) in the questions of kLeafSearchQuestions plies or more and the
+    // futility tests inside them. A search with forbidden
     // positions passes through none, so it keeps to df-pn, as does a node the table already
     // holds (df-pn has searched it: the leaf search left it unknown, or a question reached it
     // with more plies left, and its work is in the table).

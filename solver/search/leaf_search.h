@@ -5,7 +5,7 @@
 // with the table probes of its children and each again on every visit; the leaf search visits
 // each position once per path, tests a mate in one with the rules' quick test (evasion_kind)
 // and stops at the first proof or refutation. It runs in long questions only
-// (kLeafSearchQuestions), and in a search by one worker in the futility tests inside them.
+// (kLeafSearchQuestions) and in the futility tests inside them.
 //
 // What it returns is what df-pn would store for the node, or nothing:
 // - proven: a mate within the plies left, every interposition counted as a ply (a futile one
@@ -46,13 +46,12 @@ inline constexpr Plies kSharedLeafSearchPlies = 3;
 // The shortest questions ("mate within L plies?") it runs in. In shorter ones the table's
 // reuse of the work of the questions before makes df-pn cheaper near the leaves than the leaf
 // search's fresh work: generating problems of 7-11 plies took about a tenth longer with the
-// leaf search in every question (docs/benchmarks.md). In a search by one worker a futility
-// test inside a question (the search of a drop's comparison position, futility.h) counts as
-// part of that question, however short its own budget: the tests of a long question's drops
-// are up to half of its nodes, mostly new positions, and the leaf search settles their leaves
-// as it does the question's own (図巧 095 on one thread: 194 s against 279 s). Where workers
-// share the table the tests keep to their own budget: the 図巧 batch on two threads took 4 %
-// longer with them in it (docs/benchmarks.md).
+// leaf search in every question (docs/benchmarks.md). A futility test inside a question (the
+// search of a drop's comparison position, futility.h) counts as part of that question, however
+// short its own budget: the tests of a long question's drops are up to half of its nodes,
+// mostly new positions, and the leaf search settles their leaves as it does the question's own
+// (図巧 095's whole answer on one thread in 194 s against 279 s; on two threads 021's length
+// certified, which it was not before; docs/benchmarks.md).
 inline constexpr Plies kLeafSearchQuestions = 15;
 
 struct LeafResult {
