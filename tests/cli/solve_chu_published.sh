@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# The published chu mating problems (problems/chu_published.tsv, problems/README.md) against
-# their published answers: each problem is solved with --plies set to its published length, and
+# The published chu mating problems (problems/chu_published.tsv and chu_sakumono.tsv,
+# problems/README.md) against their published answers: each problem is solved with --plies set to its published length, and
 # the solver must find a mate no longer than that length with the published first move. The
 # expected values are the TSV's third and fourth columns (the published length and line).
 #
@@ -27,14 +27,20 @@ DIFFERENT=" kinu-002 kinu-003 kinu-006 kinu-007 kinu-008 kinu-010 kinu-011 kinu-
  kinu-014 kinu-015 kinu-016 kinu-018 kinu-020 kinu-022 kinu-023 kinu-024 kinu-025 kinu-027
  kinu-028 kinu-029 kinu-030 kinu-031 kinu-034 kinu-036 kinu-037 kinu-039 kinu-041 kinu-044
  kinu-045 kinu-047 kinu-048 kinu-049 kinu-051 kinu-052 kinu-053 kinu-055 kinu-057 kinu-058
- kinu-059 kinu-061 kinu-063 kinu-064 kinu-065"
-# The same under --promotion-rule zone: nos. 18, 20 and 65 agree there, no. 32 does not (a
-# shorter mate from another first move).
+ kinu-059 kinu-061 kinu-063 kinu-064 kinu-065
+ sakumono-001 sakumono-005 sakumono-006 sakumono-007 sakumono-008 sakumono-011 sakumono-012
+ sakumono-019 sakumono-025 sakumono-035 sakumono-036 sakumono-046 zugoju-004 zugoju-013
+ zugoju-017 zugoju-022"
+# The same under --promotion-rule zone: kinu nos. 18, 20 and 65 and zugoju no. 17 agree there;
+# kinu no. 32 and sakumono no. 37 do not (a shorter mate from another first move).
 DIFFERENT_ZONE=" kinu-002 kinu-003 kinu-006 kinu-007 kinu-008 kinu-010 kinu-011 kinu-012 kinu-013
  kinu-014 kinu-015 kinu-016 kinu-022 kinu-023 kinu-024 kinu-025 kinu-027 kinu-028 kinu-029
  kinu-030 kinu-031 kinu-032 kinu-034 kinu-036 kinu-037 kinu-039 kinu-041 kinu-044 kinu-045
  kinu-047 kinu-048 kinu-049 kinu-051 kinu-052 kinu-053 kinu-055 kinu-057 kinu-058 kinu-059
- kinu-061 kinu-063 kinu-064"
+ kinu-061 kinu-063 kinu-064
+ sakumono-001 sakumono-005 sakumono-006 sakumono-007 sakumono-008 sakumono-011 sakumono-012
+ sakumono-019 sakumono-025 sakumono-035 sakumono-036 sakumono-037 sakumono-046 zugoju-004
+ zugoju-013 zugoju-022"
 [[ ${#switches[@]} -gt 0 ]] && DIFFERENT=$DIFFERENT_ZONE
 # One space around each id, for the match below.
 # shellcheck disable=SC2086
