@@ -32,8 +32,8 @@ constexpr HelpText kChecksHelp{
     "royal of the opponent, King or Crown Prince, attacked after the move: in tenjiku also by a\n"
     "range jump, an area move or burning; docs/large-board.md), one lishogi USI move per line\n"
     "sorted by the text, then 'count <N>'. The position is lishogi's chu SFEN (also for dai and\n"
-    "tenjiku); 'startpos' is the start position. --promotion-rule and --lion-rule choose the\n"
-    "chu and dai rule switches.",
+    "tenjiku); 'startpos' is the start position. --promotion-rule and --lion-rule (chu, dai)\n"
+    "and --forced-promotion choose the rule switches.",
     "tsume checks --rules chu \"6k5/12/12/12/12/12/12/12/12/12/12/6R4K b - 1\"",
 };
 
@@ -53,8 +53,9 @@ constexpr HelpText kSolveHelp{
     "'plies' (no mate within --plies), 'nodes' or 'time'. -o, --resume, --threads (problems\n"
     "solved at once), --shard, the MPI mode, the summary and the exit status as for 'tsume\n"
     "solve'. --promotion-rule zone (chu, dai: promotion on any move that starts or ends in the\n"
-    "zone) and --lion-rule choose the rule switches; a record names the ones that differ from\n"
-    "the game's defaults ('switches').",
+    "zone), --lion-rule and --forced-promotion yes (a piece that could not move again must\n"
+    "promote) choose the rule switches; a record names the ones that differ from the game's\n"
+    "defaults ('switches').",
     "tsume solve --rules chu \"11k/12/10G1/12/12/12/12/12/12/12/12/K9R1 b - 1\"\n"
     "tsume solve --rules dai problems/dai_hand.tsv --format jsonl",
 };
@@ -78,7 +79,8 @@ constexpr HelpText kCheckHelp{
     "pv, cooks, flaws, undecided, alternatives, disproved, nodes, time_ms, error; a finding is\n"
     "{kind, ply, move, alternative, length, nodes, note}). -o, --resume, --threads (problems\n"
     "checked at once), --shard, the MPI mode, the summary and the exit status as for\n"
-    "'tsume check'. --promotion-rule and --lion-rule as for 'tsume solve --rules chu'.",
+    "'tsume check'. --promotion-rule, --lion-rule and --forced-promotion as for 'tsume solve\n"
+    "--rules chu'.",
     "tsume check --rules chu problems/chu_hand.tsv\n"
     "tsume check --rules tenjiku --format jsonl problems/tenjiku_hand.tsv",
 };
@@ -93,8 +95,8 @@ constexpr HelpText kConvertHelp{
     "INPUT: SFEN strings ('<SFEN> moves ...' too), files of SFEN, TSV or JSON lines, '-'. The\n"
     "SFEN is written as the program reads it ('startpos' spelled out); every move must be legal.\n"
     "Records that cannot be read are reported on stderr (file, line, reason) and the others\n"
-    "converted. The moves are read under --promotion-rule and --lion-rule. Exit status: 0 when\n"
-    "something was converted, 1 when nothing could be, 2 on usage errors.",
+    "converted. The moves are read under --promotion-rule, --lion-rule and --forced-promotion.\n"
+    "Exit status: 0 when something was converted, 1 when nothing could be, 2 on usage errors.",
     "tsume convert --rules chu --to jsonl problems/chu_hand.tsv\n"
     "tsume convert --rules dai --to tsv dai.jsonl -o dai.tsv",
 };
@@ -193,6 +195,14 @@ void add_large_rule_options(po::options_description& options) {
   add("lion-rule", po::value<std::string>()->value_name("RULE")->default_value("default"),
       "chu, dai: the Lion-trading restrictions, 'lishogi' or 'none'; 'default' is lishogi in "
       "chu, none in dai and tenjiku");
+  add("forced-promotion", po::value<std::string>()->value_name("yes|no")->default_value("no"),
+      "a piece that could not move again where its move ends (Pawn, Lance, Stone and Iron "
+      "Generals on the last rank, Knight on the last two) must promote there");
+}
+
+bool large_rule_options_given(const po::variables_map& vm) {
+  return !vm["promotion-rule"].defaulted() || !vm["lion-rule"].defaulted() ||
+         !vm["forced-promotion"].defaulted();
 }
 
 static void apply_promotion_rule_option(const po::variables_map& vm, large::Game game,
@@ -220,6 +230,10 @@ large::Rules large_rules_option(const po::variables_map& vm, large::Game game) {
   } else if (lion != "default") {
     throw UsageError("--lion-rule must be 'lishogi', 'none' or 'default', not '" + lion + "'");
   }
+  const auto& forced = vm["forced-promotion"].as<std::string>();
+  if (forced != "yes" && forced != "no")
+    throw UsageError("--forced-promotion must be 'yes' or 'no', not '" + forced + "'");
+  rules.forced_promotion = forced == "yes";
   return rules;
 }
 
@@ -232,6 +246,10 @@ std::string large_rule_switches(const large::Rules& rules, large::Game game) {
   if (rules.lion != defaults.lion) {
     if (!out.empty()) out += ' ';
     out += rules.lion == large::LionRule::None ? "--lion-rule none" : "--lion-rule lishogi";
+  }
+  if (rules.forced_promotion != defaults.forced_promotion) {
+    if (!out.empty()) out += ' ';
+    out += rules.forced_promotion ? "--forced-promotion yes" : "--forced-promotion no";
   }
   return out;
 }

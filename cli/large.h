@@ -18,10 +18,13 @@ namespace tsume::cli {
 // if `checks` and `solve` take it (chu, dai, tenjiku).
 std::optional<large::Game> large_rules_in(std::span<const std::string> args);
 
-// The chu and dai rule switches of `checks`, `solve`, `check`, `convert` and `show` under
+// The rule switches of `checks`, `solve`, `check`, `convert`, `show` and `perft` under
 // --rules chu|dai|tenjiku (docs/large-board.md, "The rules and the choices made"):
-// --promotion-rule lishogi|zone and --lion-rule lishogi|none|default.
+// --promotion-rule lishogi|zone and --lion-rule lishogi|none|default (chu, dai) and
+// --forced-promotion yes|no (all three).
 void add_large_rule_options(po::options_description& options);
+// Was any of them given? (They are refused under the other rule sets.)
+bool large_rule_options_given(const po::variables_map& vm);
 // The rules they select for `game`: the game's defaults (large::default_rules) with the switches
 // given. Throws UsageError on a bad value, or --promotion-rule zone under tenjiku.
 large::Rules large_rules_option(const po::variables_map& vm, large::Game game);

@@ -27,7 +27,7 @@ constexpr int kMaxDepth = 32;
 constexpr HelpText kHelp{
     "tsume perft [[--sfen] SFEN] [--depth N] [--divide] [--rest-to-defender] [--rules NAME]\n"
     "                   [--royal-rule pseudo-royal|capture] [--lion-rule lishogi|none|default]\n"
-    "                   [--promotion-rule lishogi|zone]\n"
+    "                   [--promotion-rule lishogi|zone] [--forced-promotion yes|no]\n"
     "                   [--jump-rule any|no-royal|lower] [--passive-burn yes|no]\n"
     "                   [--fire-demon sideways|vertical]",
     "Counts the leaf nodes of the tree of legal moves (non-promotions included) to depth N and\n"
@@ -36,8 +36,8 @@ constexpr HelpText kHelp{
     "Hands are kept as given unless --rest-to-defender is passed (perft tables use given hands).\n"
     "--rules chu, dai and tenjiku play chu, dai and tenjiku shogi on the large-board core\n"
     "(lishogi chu SFEN; every Lion path is a move of its own; --royal-rule, --lion-rule,\n"
-    "--promotion-rule (chu, dai), and for tenjiku --jump-rule, --passive-burn and --fire-demon\n"
-    "choose the disputed rules; docs/large-board.md).",
+    "--promotion-rule (chu, dai), --forced-promotion, and for tenjiku --jump-rule,\n"
+    "--passive-burn and --fire-demon choose the disputed rules; docs/large-board.md).",
     "tsume perft --sfen startpos --depth 3\n"
     "tsume perft --sfen \"7lk/9/8S/9/9/9/9/7L1/8K b P 1\" --depth 2 --divide\n"
     "tsume perft --rules chu --depth 3\n"
@@ -129,13 +129,6 @@ int perft_main(const Context& ctx) {
   add("royal-rule", po::value<std::string>()->value_name("RULE")->default_value("pseudo-royal"),
       "chu: 'pseudo-royal' (a lone royal may not be left attacked) or 'capture' (no check rule, "
       "lishogi's counts)");
-  add("lion-rule", po::value<std::string>()->value_name("RULE")->default_value("default"),
-      "chu, dai: the Lion-trading restrictions, 'lishogi' or 'none'; 'default' is lishogi in "
-      "chu, none in dai and tenjiku");
-  add("promotion-rule", po::value<std::string>()->value_name("RULE")->default_value("lishogi"),
-      "chu, dai: when a piece may promote: 'lishogi' (on entering the zone, on a capture with "
-      "its start or end in it, a stuck piece on its last ranks) or 'zone' (on any move that "
-      "starts or ends in the zone)");
   add("jump-rule", po::value<std::string>()->value_name("RULE")->default_value("any"),
       "tenjiku: what a range-jumping general may take by a jump: 'any' piece, any but a royal "
       "('no-royal'), or only a 'lower' rank");
@@ -144,6 +137,7 @@ int perft_main(const Context& ctx) {
   add("fire-demon", po::value<std::string>()->value_name("LINES")->default_value("sideways"),
       "tenjiku: the Fire Demon slides along the diagonals and 'sideways' (a Free Boar) or "
       "'vertical' (a Flying Ox)");
+  add_large_rule_options(options);
   const auto vm = parse_options(ctx, options, kHelp);
   if (!vm) return kExitOk;
   const int depth = (*vm)["depth"].as<int>();
@@ -152,11 +146,11 @@ int perft_main(const Context& ctx) {
   }
   if (const auto game = large::parse_game((*vm)["rules"].as<std::string>()))
     return large_perft(ctx, *vm, *game, depth);
-  if (!(*vm)["royal-rule"].defaulted() || !(*vm)["lion-rule"].defaulted() ||
-      !(*vm)["promotion-rule"].defaulted() || !(*vm)["jump-rule"].defaulted() ||
-      !(*vm)["passive-burn"].defaulted() || !(*vm)["fire-demon"].defaulted())
-    throw UsageError("--royal-rule, --lion-rule, --promotion-rule and the tenjiku switches are "
-                     "for --rules chu, dai and tenjiku");
+  if (!(*vm)["royal-rule"].defaulted() || large_rule_options_given(*vm) ||
+      !(*vm)["jump-rule"].defaulted() || !(*vm)["passive-burn"].defaulted() ||
+      !(*vm)["fire-demon"].defaulted())
+    throw UsageError("--royal-rule, --lion-rule, --promotion-rule, --forced-promotion and the "
+                     "tenjiku switches are for --rules chu, dai and tenjiku");
   auto pos = read_position_option(ctx, *vm, KingRule::Any);  // perft tables include king-less sides
   if (!pos) return kExitInputError;
 

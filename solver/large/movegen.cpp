@@ -233,16 +233,20 @@ private:
   }
 
   void emit(Square from, Square mid, Square to, bool captured) {
-    out_.push_back({from, mid, to, false});
-    if (kind_->promotes_to < 0) return;
+    if (kind_->promotes_to < 0) {
+      out_.push_back({from, mid, to, false});
+      return;
+    }
     const bool zone_from = pos_.in_zone(side_, from);
     const bool zone_to = pos_.in_zone(side_, to);
     const bool touches_zone = zone_from || zone_to;
-    const bool may_promote =
-        pos_.rules().promotion == PromotionRule::Zone
-            ? touches_zone
-            : (!zone_from && zone_to) || (captured && touches_zone) ||
-                  (kind_->stuck_ranks > 0 && pos_.in_last_ranks(side_, to, kind_->stuck_ranks));
+    // Stuck: the piece could not move again from `to` (its last ranks lie inside the zone, so
+    // both promotion rules let it promote there).
+    const bool stuck = kind_->stuck_ranks > 0 && pos_.in_last_ranks(side_, to, kind_->stuck_ranks);
+    const bool may_promote = pos_.rules().promotion == PromotionRule::Zone
+                                 ? touches_zone
+                                 : (!zone_from && zone_to) || (captured && touches_zone) || stuck;
+    if (!(stuck && pos_.rules().forced_promotion)) out_.push_back({from, mid, to, false});
     if (may_promote) out_.push_back({from, mid, to, true});
   }
 

@@ -85,6 +85,12 @@ struct Rules {
   // instead of the diagonals and the sideways line (a Free Boar, BsR; the default).
   bool fire_demon_vertical = false;
   PromotionRule promotion = PromotionRule::Lishogi;
+  // A piece that could not move again where its move ends must promote there: the move without
+  // the promotion is illegal (HaChu, Jocly; VARIANTS.md). The stuck pieces are those the game's
+  // table marks: Pawn and Lance on the last rank, in dai also the Stone and Iron Generals, in
+  // tenjiku the Iron General, and in both the Knight on its last two ranks. Off by default:
+  // lishogi lets such a piece stay unpromoted, a dead piece.
+  bool forced_promotion = false;
   friend bool operator==(const Rules&, const Rules&) = default;
 };
 // The defaults of a game: chu the Lion-trading rule, dai and tenjiku none (it is attested for chu

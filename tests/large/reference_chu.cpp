@@ -235,8 +235,10 @@ bool in_zone(const Board& b, int owner, int r) {
 
 void add(std::vector<RMove>& out, const Board& b, RMove m, bool captured) {
   const Piece& p = b.sq[m.r0][m.c0];
-  out.push_back(m);
-  if (p.promoted || !kPromotesTo.count(p.name)) return;
+  if (p.promoted || !kPromotesTo.count(p.name)) {
+    out.push_back(m);
+    return;
+  }
   const bool zf = in_zone(b, p.owner, m.r0), zt = in_zone(b, p.owner, m.r1);
   // Pieces that could not move again: pawn, lance, stone, iron on the last rank, knight on the
   // last two.
@@ -246,6 +248,7 @@ void add(std::vector<RMove>& out, const Board& b, RMove m, bool captured) {
   const bool last = (stuck_one && from_far == 0) || (p.name == "knight" && from_far <= 1);
   const bool touches = zf || zt;
   const bool allowed = b.promote_in_zone ? touches : (zt && !zf) || (captured && touches) || last;
+  if (!(last && b.forced_promotion)) out.push_back(m);
   if (allowed) {
     m.promote = true;
     out.push_back(m);

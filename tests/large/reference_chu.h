@@ -31,6 +31,8 @@ struct Board {
   // true: a piece may promote whenever its move starts or ends in the zone, capture or not;
   // false: lishogi's entry / capture / stuck-piece rule.
   bool promote_in_zone = false;
+  // true: a piece that could not move again where its move ends must promote there.
+  bool forced_promotion = false;
 };
 
 Board read_sfen(std::string_view sfen);

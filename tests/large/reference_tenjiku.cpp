@@ -273,12 +273,15 @@ bool in_zone(int owner, int r) { return owner > 0 ? r < kZone : r >= kSize - kZo
 // move per text: a square reached by two kinds of move is one move.
 void add(MoveMap& out, const Board& b, RMove m, bool captured) {
   const Piece& p = b.sq[m.r0][m.c0];
-  out.emplace(text_of(m), m);
-  if (p.promoted || !kPromotesTo.count(p.name)) return;
+  if (p.promoted || !kPromotesTo.count(p.name)) {
+    out.emplace(text_of(m), m);
+    return;
+  }
   const bool zf = in_zone(p.owner, m.r0), zt = in_zone(p.owner, m.r1);
   const int from_far = p.owner > 0 ? m.r1 : kSize - 1 - m.r1;  // 0 = the last rank
   const bool stuck_one = p.name == "pawn" || p.name == "lance" || p.name == "iron";
   const bool last = (stuck_one && from_far == 0) || (p.name == "knight" && from_far <= 1);
+  if (!(last && b.forced_promotion)) out.emplace(text_of(m), m);
   if ((!zf && zt) || (captured && (zf || zt)) || last) {
     m.promote = true;
     out.emplace(text_of(m), m);

@@ -33,6 +33,8 @@ struct Board {
   Victim victim = Victim::Any;
   bool passive_burn = true;
   bool fire_demon_vertical = false;  // slides along the verticals, not sideways
+  // true: a piece that could not move again where its move ends must promote there.
+  bool forced_promotion = false;
 };
 
 Board read_sfen(std::string_view sfen);

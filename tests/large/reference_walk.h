@@ -25,6 +25,7 @@ inline ref::Board reference_of(const Position& pos) {
   ref::Board b = ref::read_sfen(to_sfen(pos));
   b.capture_rule = pos.rules().royal == RoyalRule::Capture;
   b.promote_in_zone = pos.rules().promotion == PromotionRule::Zone;
+  b.forced_promotion = pos.rules().forced_promotion;
   return b;
 }
 

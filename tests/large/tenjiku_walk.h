@@ -33,6 +33,7 @@ inline ref::Board reference_of(const Position& pos) {
                                                      : ref::Victim::Lower;
   b.passive_burn = pos.rules().passive_burn;
   b.fire_demon_vertical = pos.rules().fire_demon_vertical;
+  b.forced_promotion = pos.rules().forced_promotion;
   return b;
 }
 

@@ -346,6 +346,33 @@ TEST(ChuPromotion, UnderTheZoneRuleOnAnyMoveThatStartsOrEndsInTheZone) {
             (std::vector<std::string>{"5f5e"}));
 }
 
+// Under Rules::forced_promotion a piece that could not move again where its move ends must
+// promote there. Black pawn 5b to the last rank: 5b5a+ only (5b5a and 5b5a+ by default, above).
+// Black lance 5c: 5c5b (inside the zone, no capture: no promotion) and to the last rank 5c5a+
+// only. Black pawn 5d5c: not the last rank, unchanged. White pawn 5k to White's last rank:
+// 5k5l+ only. A gold taking a pawn on the last rank (5b5a, a capture in the zone) can move
+// again from there: both choices. With the zone rule too, the pawn 5b5a as under the forced rule
+// alone.
+TEST(ChuPromotion, ForcedOnlyWhereThePieceCouldNotMoveAgain) {
+  Rules forced = default_rules(Game::Chu);
+  forced.forced_promotion = true;
+  const auto from = [&](const char* sfen, const char* sq) {
+    return moves_from(parse_sfen(sfen, Game::Chu, forced), sq);
+  };
+  using Moves = std::vector<std::string>;
+  EXPECT_EQ(from("k11/7P4/12/12/12/12/12/12/12/12/12/11K b - 1", "5b"), (Moves{"5b5a+"}));
+  EXPECT_EQ(from("k11/12/7L4/12/12/12/12/12/12/12/12/11K b - 1", "5c"), (Moves{"5c5a+", "5c5b"}));
+  EXPECT_EQ(moves_from(chu("k11/12/7L4/12/12/12/12/12/12/12/12/11K b - 1"), "5c"),
+            (Moves{"5c5a", "5c5a+", "5c5b"}));
+  EXPECT_EQ(from("k11/12/12/7P4/12/12/12/12/12/12/12/11K b - 1", "5d"), (Moves{"5d5c"}));
+  EXPECT_EQ(from("k11/12/12/12/12/12/12/12/12/12/7p4/11K w - 1", "5k"), (Moves{"5k5l+"}));
+  const Moves gold = from("k6p4/7G4/12/12/12/12/12/12/12/12/12/11K b - 1", "5b");
+  EXPECT_NE(std::find(gold.begin(), gold.end(), "5b5a"), gold.end());
+  EXPECT_NE(std::find(gold.begin(), gold.end(), "5b5a+"), gold.end());
+  forced.promotion = PromotionRule::Zone;
+  EXPECT_EQ(from("k11/7P4/12/12/12/12/12/12/12/12/12/11K b - 1", "5b"), (Moves{"5b5a+"}));
+}
+
 // Whole positions, counted by hand. White: king 12a, pawn 5b. Black: king 1l (2l, 1k, 2k: 3
 // moves), gold 6c (6b, 6d, 7c, 5c, 7b and 5b taking the pawn: 6 moves, all inside the zone),
 // silver 9d (9c, 10c, 8c inside the zone, 10e, 8e out of it: 5), pawn 9g (9f, outside: 1).

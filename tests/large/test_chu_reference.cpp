@@ -113,6 +113,32 @@ TEST(ChuReference, ZonePromotionRuleAgrees) {
   }
 }
 
+// Forced promotion (Rules::forced_promotion) against the reference's own switch: move lists and
+// perft to depth 2 from the composed positions and from one with Black and White pawns and
+// lances a step or two from their last ranks, under both promotion rules; and move lists along
+// random games from the second composed position (its pawns stand by the zones).
+TEST(ChuReference, ForcedPromotionAgrees) {
+  std::vector<std::string> starts(std::begin(kPositions), std::end(kPositions));
+  starts.push_back("5k1l4/1P2P6L/12/L11/12/12/12/12/11l/12/3p4p3/4K7 b - 1");
+  for (const PromotionRule promotion : {PromotionRule::Lishogi, PromotionRule::Zone}) {
+    Rules forced = default_rules(Game::Chu);
+    forced.forced_promotion = true;
+    forced.promotion = promotion;
+    for (const auto& sfen : starts) {
+      const Position pos = parse_sfen(sfen, Game::Chu, forced);
+      const ref::Board b = reference_of(pos);
+      EXPECT_TRUE(b.forced_promotion);
+      EXPECT_EQ(texts(pos), sorted_legal_moves(b)) << sfen;
+      EXPECT_EQ(perft(pos, 2), ref::perft(b, 2)) << sfen;
+    }
+    for (const unsigned seed : {12345u, 4242u}) {
+      const Position pos = parse_sfen(kPositions[1], Game::Chu, forced);
+      expect_same_moves_along_random_game(pos, reference_of(pos), seed);
+      if (HasFatalFailure()) return;
+    }
+  }
+}
+
 // Pseudo-random games (fixed seeds; a capture is preferred when one of three draws finds one, to
 // bring Lions, promotions and the counter-strike field into play): at every ply the two move
 // lists must be equal.

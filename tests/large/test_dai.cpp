@@ -121,6 +121,26 @@ TEST(DaiPromotion, StuckPiecesMayPromoteOnTheirLastRanks) {
             (std::vector<std::string>{"8h7g", "8h7h", "8h8g", "8h8i", "8h9g", "8h9h"}));
 }
 
+// Under Rules::forced_promotion the stuck pieces of the test above must promote: the Knight
+// from 8d to 9b/7b (its last two ranks) 2 moves instead of 4, the Stone from 8b to 9a/7a 2
+// instead of 4; the Knight from 8g entering the zone on rank e (not its last two) and the Stone
+// from 8c to 9b/7b (not its last rank) as before, 4 and 2. The Iron (fFfW) from 8b: 9a, 8a, 7a,
+// 3 instead of 6.
+TEST(DaiPromotion, ForcedForStuckPiecesOnly) {
+  Rules forced = default_rules(Game::Dai);
+  forced.forced_promotion = true;
+  const auto count = [&](const char* sfen, const char* from) {
+    return std::pair{moves_from(dai(sfen), from).size(),
+                     moves_from(parse_sfen(sfen, Game::Dai, forced), from).size()};
+  };
+  using Counts = std::pair<std::size_t, std::size_t>;
+  EXPECT_EQ(count("k14/15/15/7N'7/15/15/15/15/15/15/15/15/15/15/14K b - 1", "8d"), (Counts{4, 2}));
+  EXPECT_EQ(count("k14/7U7/15/15/15/15/15/15/15/15/15/15/15/15/14K b - 1", "8b"), (Counts{4, 2}));
+  EXPECT_EQ(count("k14/15/15/15/15/15/7N'7/15/15/15/15/15/15/15/14K b - 1", "8g"), (Counts{4, 4}));
+  EXPECT_EQ(count("k14/15/7U7/15/15/15/15/15/15/15/15/15/15/15/14K b - 1", "8c"), (Counts{2, 2}));
+  EXPECT_EQ(count("k14/7I'7/15/15/15/15/15/15/15/15/15/15/15/15/14K b - 1", "8b"), (Counts{6, 3}));
+}
+
 // Under PromotionRule::Zone (dai's zone: ranks a-e for Black, k-o for White): the Stone on 8c
 // (to 9b, 7b, inside the zone, no capture) may promote now: 4 (2 under lishogi's rule, above). A
 // Stone on 8e (rank e, inside) to 9d/7d: 4 (lishogi 2); on 8f (outside) to 9e/7e entering: 4
@@ -146,11 +166,12 @@ TEST(DaiRules, NoLionTradingRestrictionByDefault) {
   EXPECT_TRUE(std::find(m.begin(), m.end(), "8h8f") != m.end());
 }
 
-// Move lists against the reference along pseudo-random games from the start, under both
-// promotion rules.
+// Move lists against the reference along pseudo-random games from the start, under lishogi's
+// promotion rule and under the zone rule with forced promotion.
 TEST(DaiReference, MoveListsAgreeAlongRandomGames) {
   Rules zone = default_rules(Game::Dai);
   zone.promotion = PromotionRule::Zone;
+  zone.forced_promotion = true;
   for (const unsigned seed : {1u, 2u}) {
     const Position pos = dai("startpos");
     reference_walk::expect_same_moves_along_random_game(pos, ref::read_sfen(to_sfen(pos)), seed);

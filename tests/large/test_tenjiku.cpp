@@ -258,6 +258,29 @@ TEST(TenjikuMoves, WaterBuffaloPromotesToABurningDemon) {
   EXPECT_NE(after(pos, find_move(pos, "8g8e")).at(parse_square(pos, "7d")), kEmpty);
 }
 
+// Forced promotion (Rules::forced_promotion): Black Iron 8b to 9a, 8a, 7a, its last rank: only
+// the three promotions (six moves by default); Black Knight 5d to 6b and 4b, its last two ranks:
+// only the two promotions (four by default). The same against the reference, at depth 2, with
+// White's stuck pieces by its last ranks too.
+TEST(TenjikuMoves, ForcedPromotionOfStuckPieces) {
+  Rules forced = default_rules(Game::Tenjiku);
+  forced.forced_promotion = true;
+  const char* iron = "k15/8I'7/16/16/16/16/16/16/16/16/16/16/16/16/16/15K b - 1";
+  const char* knight = "k15/16/16/11N'4/16/16/16/16/16/16/16/16/16/16/16/15K b - 1";
+  EXPECT_EQ(moves_from(tenjiku(iron), "8b").size(), 6u);
+  EXPECT_EQ(moves_from(tenjiku(iron, forced), "8b"),
+            (std::vector<std::string>{"8b7a+", "8b8a+", "8b9a+"}));
+  EXPECT_EQ(moves_from(tenjiku(knight), "5d").size(), 4u);
+  EXPECT_EQ(moves_from(tenjiku(knight, forced), "5d"),
+            (std::vector<std::string>{"5d4b+", "5d6b+"}));
+  const Position both =
+      tenjiku("k15/8I'2P4/3L12/11N'4/16/16/16/16/16/16/16/16/4n'11/3l12/6i'2p6/15K b - 1", forced);
+  auto expected = ref::legal_moves(reference_of(both));
+  std::sort(expected.begin(), expected.end());
+  EXPECT_EQ(texts(both), expected);
+  EXPECT_EQ(perft(both, 2), ref::perft(reference_of(both), 2));
+}
+
 TEST(TenjikuReference, StartPerftAtDepth2) {
   const Position pos = tenjiku("startpos");
   EXPECT_EQ(ref::perft(reference_of(pos), 2), perft(pos, 2));
@@ -282,6 +305,7 @@ TEST(TenjikuReference, RandomPositions) {
     rules.passive_burn = seed % 4 != 0;
     rules.fire_demon_vertical = seed % 5 == 0;
     rules.royal = seed % 2 == 0 ? RoyalRule::PseudoRoyal : RoyalRule::Capture;
+    rules.forced_promotion = seed % 3 == 2;
     const std::string sfen = tenjiku_walk::random_position(seed);
     expect_same_moves_along_random_game(tenjiku(sfen, rules), seed, 4);
   }
