@@ -29,7 +29,8 @@ constexpr HelpText kHelp{
     "                   [--royal-rule pseudo-royal|capture] [--lion-rule lishogi|none|default]\n"
     "                   [--promotion-rule lishogi|zone] [--forced-promotion yes|no]\n"
     "                   [--jump-rule any|no-royal|lower] [--passive-burn yes|no]\n"
-    "                   [--fire-demon sideways|vertical]",
+    "                   [--fire-demon sideways|vertical] [--lion-hawk lion|area]\n"
+    "                   [--free-eagle lion|orthogonal] [--tetrarchs ski|chariot]",
     "Counts the leaf nodes of the tree of legal moves (non-promotions included) to depth N and\n"
     "prints 'nodes <count>' as the last line. With --divide, first prints '<usi move> <count>'\n"
     "for every legal move at the root, sorted by the USI text. Time and speed go to stderr.\n"
@@ -37,7 +38,8 @@ constexpr HelpText kHelp{
     "--rules chu, dai and tenjiku play chu, dai and tenjiku shogi on the large-board core\n"
     "(lishogi chu SFEN; every Lion path is a move of its own; --royal-rule, --lion-rule,\n"
     "--promotion-rule (chu, dai), --forced-promotion, and for tenjiku --jump-rule,\n"
-    "--passive-burn and --fire-demon choose the disputed rules; docs/large-board.md).",
+    "--passive-burn, --fire-demon, --lion-hawk, --free-eagle and --tetrarchs choose the disputed\n"
+    "rules; docs/large-board.md).",
     "tsume perft --sfen startpos --depth 3\n"
     "tsume perft --sfen \"7lk/9/8S/9/9/9/9/7L1/8K b P 1\" --depth 2 --divide\n"
     "tsume perft --rules chu --depth 3\n"
@@ -57,6 +59,23 @@ void print_speed(std::ostream& err, std::uint64_t nodes,
 }
 
 // `--rules chu|dai|tenjiku`: the large-board core (solver/large).
+// Were any of tenjiku's switches given?
+bool tenjiku_options_given(const po::variables_map& vm) {
+  for (const char* name :
+       {"jump-rule", "passive-burn", "fire-demon", "lion-hawk", "free-eagle", "tetrarchs"})
+    if (!vm[name].defaulted()) return true;
+  return false;
+}
+
+// A switch between a piece's two readings: false for `first`, true for `second`.
+bool reading(const po::variables_map& vm, const char* name, const char* first, const char* second) {
+  const auto& value = vm[name].as<std::string>();
+  if (value != first && value != second)
+    throw UsageError(std::string("--") + name + " must be '" + first + "' or '" + second +
+                     "', not '" + value + "'");
+  return value == second;
+}
+
 int large_perft(const Context& ctx, const po::variables_map& vm, large::Game game, int depth) {
   large::Rules rules = large_rules_option(vm, game);
   const auto& royal = vm["royal-rule"].as<std::string>();
@@ -67,16 +86,13 @@ int large_perft(const Context& ctx, const po::variables_map& vm, large::Game gam
   }
   const auto& jump = vm["jump-rule"].as<std::string>();
   const auto& burn = vm["passive-burn"].as<std::string>();
-  const auto& demon = vm["fire-demon"].as<std::string>();
-  if (game != large::Game::Tenjiku &&
-      (!vm["jump-rule"].defaulted() || !vm["passive-burn"].defaulted() ||
-       !vm["fire-demon"].defaulted()))
-    throw UsageError("--jump-rule, --passive-burn and --fire-demon are for --rules tenjiku");
-  if (demon == "sideways" || demon == "vertical") {
-    rules.fire_demon_vertical = demon == "vertical";
-  } else {
-    throw UsageError("--fire-demon must be 'sideways' or 'vertical', not '" + demon + "'");
-  }
+  if (game != large::Game::Tenjiku && tenjiku_options_given(vm))
+    throw UsageError("--jump-rule, --passive-burn, --fire-demon, --lion-hawk, --free-eagle and "
+                     "--tetrarchs are for --rules tenjiku");
+  rules.lion_hawk_area = reading(vm, "lion-hawk", "lion", "area");
+  rules.free_eagle_orthogonal = reading(vm, "free-eagle", "lion", "orthogonal");
+  rules.tetrarchs_chariot = reading(vm, "tetrarchs", "ski", "chariot");
+  rules.fire_demon_vertical = reading(vm, "fire-demon", "sideways", "vertical");
   if (jump == "any") {
     rules.jump = large::JumpRule::Any;
   } else if (jump == "no-royal") {
@@ -137,6 +153,16 @@ int perft_main(const Context& ctx) {
   add("fire-demon", po::value<std::string>()->value_name("LINES")->default_value("sideways"),
       "tenjiku: the Fire Demon slides along the diagonals and 'sideways' (a Free Boar) or "
       "'vertical' (a Flying Ox)");
+  add("lion-hawk", po::value<std::string>()->value_name("READING")->default_value("lion"),
+      "tenjiku: the Lion Hawk is a Bishop and a Lion ('lion') or a Bishop with a two-step area "
+      "move ('area')");
+  add("free-eagle", po::value<std::string>()->value_name("READING")->default_value("lion"),
+      "tenjiku: the Free Eagle is a Free King with jumps to the second square in all eight "
+      "directions and the Lion's power on the diagonals ('lion'), or with the orthogonal jumps "
+      "only ('orthogonal')");
+  add("tetrarchs", po::value<std::string>()->value_name("READING")->default_value("ski"),
+      "tenjiku: the Heavenly Tetrarchs ski and take by igui ('ski') or move as a Chariot Soldier "
+      "('chariot')");
   add_large_rule_options(options);
   const auto vm = parse_options(ctx, options, kHelp);
   if (!vm) return kExitOk;
@@ -147,8 +173,7 @@ int perft_main(const Context& ctx) {
   if (const auto game = large::parse_game((*vm)["rules"].as<std::string>()))
     return large_perft(ctx, *vm, *game, depth);
   if (!(*vm)["royal-rule"].defaulted() || large_rule_options_given(*vm) ||
-      !(*vm)["jump-rule"].defaulted() || !(*vm)["passive-burn"].defaulted() ||
-      !(*vm)["fire-demon"].defaulted())
+      tenjiku_options_given(*vm))
     throw UsageError("--royal-rule, --lion-rule, --promotion-rule, --forced-promotion and the "
                      "tenjiku switches are for --rules chu, dai and tenjiku");
   auto pos = read_position_option(ctx, *vm, KingRule::Any);  // perft tables include king-less sides

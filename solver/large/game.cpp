@@ -240,6 +240,7 @@ struct Row {
   unsigned flags = kNone;
   int rank = 0;          // tenjiku's range-jumping rank (PieceKind::rank)
   const char* alt = "";  // PieceKind::alt_betza
+  Reading reading = Reading::None;
 };
 
 // Chu shogi (中将棋), 12x12, the lishogi letters (docs/large-board.md gives the sources: the
@@ -328,9 +329,9 @@ constexpr Row kTenjikuRows[] = {
     {"Vice General", "V!", "BZ3", "", Row::kNone, 2},
     {"Rook General", "R!", "R", "+R!", Row::kNone, 1},
     {"Bishop General", "B!", "B", "+B!", Row::kNone, 1},
-    {"Fire Demon", "D!", "BsRZ3", "", Row::kBurns, 0, "BvRZ3"},
-    {"Lion Hawk", "H!", "BL", ""},
-    {"Free Eagle", "Q'", "QDALF", ""},
+    {"Fire Demon", "D!", "BsRZ3", "", Row::kBurns, 0, "BvRZ3", Reading::FireDemonVertical},
+    {"Lion Hawk", "H!", "BL", "", Row::kNone, 0, "BZ2", Reading::LionHawkArea},
+    {"Free Eagle", "Q'", "QDALF", "", Row::kNone, 0, "QD", Reading::FreeEagleOrthogonal},
     {"Free King", "Q", "Q", "+Q"},
     {"Lion", "N", "L", "+N", Row::kLion},
     {"Kirin", "O", "FD", "+O"},
@@ -362,14 +363,17 @@ constexpr Row kTenjikuRows[] = {
     {"Crown Prince", "+E", "K", "", Row::kRoyal, 4},
     {"Great General (promoted Rook General)", "+R!", "Q", "", Row::kNone, 3},
     {"Vice General (promoted Bishop General)", "+B!", "BZ3", "", Row::kNone, 2},
-    {"Lion Hawk (promoted Lion)", "+N", "BL", ""},
-    {"Free Eagle (promoted Free King)", "+Q", "QDALF", ""},
+    {"Lion Hawk (promoted Lion)", "+N", "BL", "", Row::kNone, 0, "BZ2", Reading::LionHawkArea},
+    {"Free Eagle (promoted Free King)", "+Q", "QDALF", "", Row::kNone, 0, "QD",
+     Reading::FreeEagleOrthogonal},
     {"Lion (promoted Kirin)", "+O", "L", "", Row::kLion},
     {"Free King (promoted Phoenix)", "+X", "Q", ""},
     {"Rook General (promoted Soaring Eagle)", "+E!", "R", "", Row::kNone, 1},
     {"Bishop General (promoted Horned Falcon)", "+F!", "B", "", Row::kNone, 1},
-    {"Fire Demon (promoted Water Buffalo)", "+W!", "BsRZ3", "", Row::kBurns, 0, "BvRZ3"},
-    {"Heavenly Tetrarchs", "+C!", "jvRjBjsR3I", ""},
+    {"Fire Demon (promoted Water Buffalo)", "+W!", "BsRZ3", "", Row::kBurns, 0, "BvRZ3",
+     Reading::FireDemonVertical},
+    {"Heavenly Tetrarchs", "+C!", "jvRjBjsR3I", "", Row::kNone, 0, "BvRsR2",
+     Reading::TetrarchsChariot},
     {"Water Buffalo (promoted Side Soldier)", "+S'", "BsRvR2", ""},
     {"Chariot Soldier (promoted Vertical Soldier)", "+V'", "BvRsR2", ""},
     {"Soaring Eagle (promoted Dragon King)", "+D", "RbBfLF", ""},
@@ -417,6 +421,9 @@ GameTable build(Game game, std::string name, int files, int ranks, int zone, con
     k.movement = parse_betza(r.betza);
     k.alt_betza = r.alt;
     if (!k.alt_betza.empty()) k.alt_movement = parse_betza(k.alt_betza);
+    k.alt_reading = r.reading;
+    if (k.alt_betza.empty() != (k.alt_reading == Reading::None))
+      throw std::logic_error("game table: a second reading needs its switch: " + k.name);
     t.kinds.push_back(std::move(k));
   }
   for (std::size_t i = 0; i < count; ++i) {

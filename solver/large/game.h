@@ -72,6 +72,16 @@ struct Movement {
 // leaps.
 Movement parse_betza(std::string_view text);
 
+// Tenjiku's disputed pieces: the switch (Rules, docs/large-board.md "Tenjiku shogi") under which
+// a kind moves by its second reading (PieceKind::alt_betza) instead of its first.
+enum class Reading : std::uint8_t {
+  None,                 // one reading only
+  FireDemonVertical,    // Rules::fire_demon_vertical
+  LionHawkArea,         // Rules::lion_hawk_area
+  FreeEagleOrthogonal,  // Rules::free_eagle_orthogonal
+  TetrarchsChariot,     // Rules::tetrarchs_chariot
+};
+
 // One kind of piece. Promoted pieces are kinds of their own (a Dragon King that came from a rook
 // cannot promote again; its SFEN token is "+R").
 struct PieceKind {
@@ -91,10 +101,11 @@ struct PieceKind {
   int rank = 0;
   bool burns = false;  // Fire Demon: burns the adjacent enemies after its move
   Movement movement;
-  // Tenjiku's Fire Demon under `--fire-demon vertical` (Rules::fire_demon_vertical): its moves
-  // with the vertical lines instead of the sideways ones. Empty for the other kinds.
+  // The kind's second reading and the switch that selects it (tenjiku's Fire Demon, Lion Hawk,
+  // Free Eagle and Heavenly Tetrarchs); empty and Reading::None for the other kinds.
   std::string alt_betza;
   Movement alt_movement;
+  Reading alt_reading = Reading::None;
 };
 
 struct GameTable {

@@ -38,8 +38,7 @@ struct Compiled {
   // The moves of a kind for a side under the position's rules.
   const KindMoves& of(const Position& pos, int kind, Side side) const {
     const int s = static_cast<int>(side);
-    if (pos.rules().fire_demon_vertical && !pos.table().kinds[kind].alt_betza.empty())
-      return alt[kind][s];
+    if (pos.rules().reads(pos.table().kinds[kind].alt_reading)) return alt[kind][s];
     return kinds[kind][s];
   }
 };

@@ -91,6 +91,30 @@ struct Rules {
   // tenjiku the Iron General, and in both the Knight on its last two ranks. Off by default:
   // lishogi lets such a piece stay unpromoted, a dead piece.
   bool forced_promotion = false;
+  // Tenjiku's other disputed pieces, each in its second reading (docs/large-board.md): the Lion
+  // Hawk as a Bishop with a two-step area move (BZ2, no Lion power) instead of Bishop and Lion;
+  // the Free Eagle as a Free King with the orthogonal jump to the second square (QD) instead of
+  // the jumps in all eight directions and the Lion's power on the diagonals; the Heavenly
+  // Tetrarchs as a Chariot Soldier (BvRsR2, HaChu) instead of the ski slides and igui.
+  bool lion_hawk_area = false;
+  bool free_eagle_orthogonal = false;
+  bool tetrarchs_chariot = false;
+  // Does the switch of `reading` select the second reading?
+  bool reads(Reading reading) const {
+    switch (reading) {
+    case Reading::FireDemonVertical:
+      return fire_demon_vertical;
+    case Reading::LionHawkArea:
+      return lion_hawk_area;
+    case Reading::FreeEagleOrthogonal:
+      return free_eagle_orthogonal;
+    case Reading::TetrarchsChariot:
+      return tetrarchs_chariot;
+    case Reading::None:
+      break;
+    }
+    return false;
+  }
   friend bool operator==(const Rules&, const Rules&) = default;
 };
 // The defaults of a game: chu the Lion-trading rule, dai and tenjiku none (it is attested for chu

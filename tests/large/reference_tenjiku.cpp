@@ -59,7 +59,7 @@ struct Moves {
   bool igui_all = false;                          // capture any adjacent enemy without moving
 };
 
-Moves moves_of(const std::string& name, bool vertical_demon) {
+Moves moves_of(const std::string& name, const Board& b) {
   Moves m;
   const auto steps = [](const std::string& s) { return words(s); };
   if (name == "king" || name == "crown prince") {
@@ -124,8 +124,16 @@ Moves moves_of(const std::string& name, bool vertical_demon) {
     m.runs = words("N S E W SE SW"), m.lion_lines = {"NE", "NW"};
   } else if (name == "lion") {
     m.lion = true;
+  } else if (name == "lion hawk" && b.lion_hawk_area) {
+    // A Bishop that also moves as an area mover of two steps.
+    m.runs = words(kDiag), m.area = 2;
   } else if (name == "lion hawk") {
     m.lion = true, m.runs = words(kDiag);
+  } else if (name == "free eagle" && b.free_eagle_orthogonal) {
+    // A Free King that also jumps to the second square straight ahead, back and sideways.
+    m.runs = words(kAll);
+    for (const auto& d : words(kOrth))
+      m.jumps.push_back({2 * kCompass.at(d).dr, 2 * kCompass.at(d).dc});
   } else if (name == "free eagle") {
     // A Free King that also jumps to the second square in every direction and has the Lion's
     // power along the four diagonals.
@@ -137,7 +145,7 @@ Moves moves_of(const std::string& name, bool vertical_demon) {
     m.runs = words("E W"), m.upto = {{"N", 2}}, m.steps = words("S");
   } else if (name == "vertical soldier") {
     m.runs = words("N"), m.upto = {{"E", 2}, {"W", 2}}, m.steps = words("S");
-  } else if (name == "chariot soldier") {
+  } else if (name == "chariot soldier" || (name == "heavenly tetrarchs" && b.tetrarchs_chariot)) {
     m.runs = words("N S NE NW SE SW"), m.upto = {{"E", 2}, {"W", 2}};
   } else if (name == "water buffalo") {
     m.runs = words("NE NW SE SW E W"), m.upto = {{"N", 2}, {"S", 2}};
@@ -152,7 +160,7 @@ Moves moves_of(const std::string& name, bool vertical_demon) {
   } else if (name == "fire demon") {
     // Slides as a Free Boar (diagonals and sideways; as a Flying Ox, diagonals and vertically,
     // under the switch), moves as an area mover of three steps, and burns.
-    m.runs = words(vertical_demon ? "NE NW SE SW N S" : "NE NW SE SW E W"), m.area = 3;
+    m.runs = words(b.fire_demon_vertical ? "NE NW SE SW N S" : "NE NW SE SW E W"), m.area = 3;
     m.burns = true;
   } else if (name == "heavenly tetrarchs") {
     m.skis = {{"N", 0}, {"S", 0}, {"NE", 0}, {"NW", 0}, {"SE", 0}, {"SW", 0}, {"E", 3}, {"W", 3}};
@@ -326,7 +334,7 @@ void area_walk(MoveMap& out, const Board& b, int r0, int c0, int r, int c, int l
 void piece_moves(MoveMap& out, const Board& b, int r, int c) {
   const Piece& p = b.sq[r][c];
   const int f = p.owner;  // Black's "N" is up the diagram; White's is down
-  const Moves m = moves_of(p.name, b.fire_demon_vertical);
+  const Moves m = moves_of(p.name, b);
   for (const auto& name : m.steps) {
     const Dir d = kCompass.at(name);
     add_to(out, b, r, c, r + f * d.dr, c + f * d.dc);

@@ -33,6 +33,12 @@ struct Board {
   Victim victim = Victim::Any;
   bool passive_burn = true;
   bool fire_demon_vertical = false;  // slides along the verticals, not sideways
+  // The second readings: the Lion Hawk a Bishop with a two-step area move; the Free Eagle a Free
+  // King with the orthogonal jumps to the second square only; the Heavenly Tetrarchs a Chariot
+  // Soldier.
+  bool lion_hawk_area = false;
+  bool free_eagle_orthogonal = false;
+  bool tetrarchs_chariot = false;
   // true: a piece that could not move again where its move ends must promote there.
   bool forced_promotion = false;
 };

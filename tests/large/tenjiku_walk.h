@@ -33,6 +33,9 @@ inline ref::Board reference_of(const Position& pos) {
                                                      : ref::Victim::Lower;
   b.passive_burn = pos.rules().passive_burn;
   b.fire_demon_vertical = pos.rules().fire_demon_vertical;
+  b.lion_hawk_area = pos.rules().lion_hawk_area;
+  b.free_eagle_orthogonal = pos.rules().free_eagle_orthogonal;
+  b.tetrarchs_chariot = pos.rules().tetrarchs_chariot;
   b.forced_promotion = pos.rules().forced_promotion;
   return b;
 }

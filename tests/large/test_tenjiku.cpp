@@ -167,6 +167,48 @@ TEST(TenjikuMoves, FireDemonDirectionsSwitch) {
   EXPECT_FALSE(has(vertical_moves, "8h16h"));
 }
 
+// The second readings of the Lion Hawk, Free Eagle and Heavenly Tetrarchs (Rules), alone on 8h
+// of an empty board (the diagonals from 8h: 7 + 7 + 7 + 8 = 29 squares; the files and ranks: 7
+// up, 8 down, 8 left, 7 right = 30).
+//   Lion Hawk as a Bishop with a two-step area move: 29 + the 24 squares within two king steps
+//   less the 8 on the diagonals = 45 moves, none of two legs (the Lion reading has them).
+//   Free Eagle as a Free King with orthogonal jumps: 59 (the jumps reach squares the slides
+//   reach); with its own pawns on 8g and 7g it still jumps to 8f but no longer to 6f (the
+//   diagonal jump of the Lion reading).
+//   Heavenly Tetrarchs as a Chariot Soldier: 29 + 7 + 8 up and down + 2 + 2 sideways = 48, the
+//   adjacent 9h among them (the ski reading never moves to an adjacent square).
+TEST(TenjikuMoves, SecondReadingsOfTheDisputedPieces) {
+  const auto legs = [](const std::string& text) {
+    return std::count_if(text.begin(), text.end(), [](char c) { return c >= 'a' && c <= 'p'; });
+  };
+  const auto has = [](const std::vector<std::string>& v, const char* m) {
+    return std::find(v.begin(), v.end(), m) != v.end();
+  };
+  Rules second = default_rules(Game::Tenjiku);
+  second.lion_hawk_area = second.free_eagle_orthogonal = second.tetrarchs_chariot = true;
+
+  const auto hawk_area = moves_from(tenjiku(lone("H!"), second), "8h");
+  EXPECT_EQ(hawk_area.size(), 45u);
+  for (const auto& m : hawk_area) EXPECT_EQ(legs(m), 2) << m;
+  const auto hawk_lion = moves_from(tenjiku(lone("H!")), "8h");
+  EXPECT_TRUE(std::any_of(hawk_lion.begin(), hawk_lion.end(),
+                          [&](const std::string& m) { return legs(m) == 3; }));
+
+  EXPECT_EQ(moves_from(tenjiku(lone("Q'"), second), "8h").size(), 59u);
+  const char* blocked = "16/16/16/16/16/16/8PP6/8Q'7/16/16/16/16/16/16/16/16 b - 1";
+  const auto eagle_orthogonal = moves_from(tenjiku(blocked, second), "8h");
+  const auto eagle_lion = moves_from(tenjiku(blocked), "8h");
+  EXPECT_TRUE(has(eagle_orthogonal, "8h8f"));
+  EXPECT_FALSE(has(eagle_orthogonal, "8h6f"));
+  EXPECT_TRUE(has(eagle_lion, "8h8f"));
+  EXPECT_TRUE(has(eagle_lion, "8h6f"));
+
+  const auto tetrarchs_chariot = moves_from(tenjiku(lone("+C!"), second), "8h");
+  EXPECT_EQ(tetrarchs_chariot.size(), 48u);
+  EXPECT_TRUE(has(tetrarchs_chariot, "8h9h"));
+  EXPECT_FALSE(has(moves_from(tenjiku(lone("+C!")), "8h"), "8h9h"));
+}
+
 // A Black Rook General on 8h behind its pawn on 8g; above them a White pawn (8f), Great
 // General (8e) and silver (8d); to the right a White pawn on 4h and the White king on 1h.
 TEST(TenjikuMoves, RangeJumpsOverLowerRanks) {
@@ -287,11 +329,15 @@ TEST(TenjikuReference, StartPerftAtDepth2) {
 }
 
 TEST(TenjikuReference, ComposedPositionsMoveLists) {
-  for (const char* sfen : kPositions) {
-    const Position pos = tenjiku(sfen);
-    auto expected = ref::legal_moves(reference_of(pos));
-    std::sort(expected.begin(), expected.end());
-    EXPECT_EQ(texts(pos), expected) << sfen;
+  Rules second = default_rules(Game::Tenjiku);
+  second.lion_hawk_area = second.free_eagle_orthogonal = second.tetrarchs_chariot = true;
+  for (const Rules& rules : {default_rules(Game::Tenjiku), second}) {
+    for (const char* sfen : kPositions) {
+      const Position pos = tenjiku(sfen, rules);
+      auto expected = ref::legal_moves(reference_of(pos));
+      std::sort(expected.begin(), expected.end());
+      EXPECT_EQ(texts(pos), expected) << sfen;
+    }
   }
 }
 
@@ -306,6 +352,9 @@ TEST(TenjikuReference, RandomPositions) {
     rules.fire_demon_vertical = seed % 5 == 0;
     rules.royal = seed % 2 == 0 ? RoyalRule::PseudoRoyal : RoyalRule::Capture;
     rules.forced_promotion = seed % 3 == 2;
+    rules.lion_hawk_area = seed % 2 == 1;
+    rules.free_eagle_orthogonal = seed % 4 < 2;
+    rules.tetrarchs_chariot = seed % 3 == 1;
     const std::string sfen = tenjiku_walk::random_position(seed);
     expect_same_moves_along_random_game(tenjiku(sfen, rules), seed, 4);
   }

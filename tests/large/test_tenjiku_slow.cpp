@@ -36,6 +36,9 @@ TEST(TenjikuReferenceSlow, RandomGamesUnderEveryRuleSwitch) {
           rules.jump = jump;
           rules.passive_burn = passive;
           rules.fire_demon_vertical = (seed % 3) == 0;
+          rules.lion_hawk_area = rules.free_eagle_orthogonal = rules.tetrarchs_chariot =
+              (seed % 4) == 1;
+          rules.forced_promotion = (seed % 5) == 2;
           tenjiku_walk::expect_same_moves_along_random_game(parse_sfen(sfen, Game::Tenjiku, rules),
                                                             seed++, 60);
         }
@@ -53,6 +56,10 @@ TEST(TenjikuReferenceSlow, RandomPositions) {
     rules.passive_burn = seed % 4 != 0;
     rules.fire_demon_vertical = seed % 5 == 0;
     rules.royal = seed % 2 == 0 ? RoyalRule::PseudoRoyal : RoyalRule::Capture;
+    rules.lion_hawk_area = seed % 7 < 3;
+    rules.free_eagle_orthogonal = seed % 6 < 3;
+    rules.tetrarchs_chariot = seed % 8 < 3;
+    rules.forced_promotion = seed % 9 < 4;
     const std::string sfen = tenjiku_walk::random_position(seed, 16 + static_cast<int>(seed % 24));
     tenjiku_walk::expect_same_moves_along_random_game(parse_sfen(sfen, Game::Tenjiku, rules), seed,
                                                       12);
