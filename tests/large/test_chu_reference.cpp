@@ -85,6 +85,25 @@ TEST(ChuReference, PerftFromMiddleGamesToDepth2) {
   }
 }
 
+// Under `rules`: the reference board has the rules' promotion switches; the move lists and perft
+// to depth 2 from each of `starts`; the move lists along two random games from the second
+// composed position (a fatal failure stops them).
+void expect_agreement_under(const Rules& rules, const std::vector<std::string>& starts) {
+  for (const auto& sfen : starts) {
+    const Position pos = parse_sfen(sfen, Game::Chu, rules);
+    const ref::Board b = reference_of(pos);
+    EXPECT_EQ(b.promote_in_zone, rules.promotion == PromotionRule::Zone);
+    EXPECT_EQ(b.forced_promotion, rules.forced_promotion);
+    EXPECT_EQ(texts(pos), sorted_legal_moves(b)) << sfen;
+    EXPECT_EQ(perft(pos, 2), ref::perft(b, 2)) << sfen;
+  }
+  for (const unsigned seed : {12345u, 4242u}) {
+    const Position pos = parse_sfen(kPositions[1], Game::Chu, rules);
+    expect_same_moves_along_random_game(pos, reference_of(pos), seed);
+    if (::testing::Test::HasFatalFailure()) return;
+  }
+}
+
 // The zone promotion rule (PromotionRule::Zone) against the reference's own switch: move lists
 // and perft to depth 2 from the composed positions, and move lists along random games. In the
 // second position the Black pawn on 10d (inside the zone) steps to the empty 10c: it may promote
@@ -99,18 +118,8 @@ TEST(ChuReference, ZonePromotionRuleAgrees) {
   EXPECT_TRUE(has_move(parse_sfen(kPositions[1], Game::Chu, zone), "10d10c+"));
   EXPECT_FALSE(has_move(parse_sfen(kPositions[1]), "10d10c+"));
   EXPECT_TRUE(has_move(parse_sfen(kPositions[1]), "10d10c"));
-  for (const char* sfen : kPositions) {
-    const Position pos = parse_sfen(sfen, Game::Chu, zone);
-    const ref::Board b = reference_of(pos);
-    EXPECT_TRUE(b.promote_in_zone);
-    EXPECT_EQ(texts(pos), sorted_legal_moves(b)) << sfen;
-    EXPECT_EQ(perft(pos, 2), ref::perft(b, 2)) << sfen;
-  }
-  for (const unsigned seed : {12345u, 4242u}) {
-    const Position pos = parse_sfen(kPositions[1], Game::Chu, zone);
-    expect_same_moves_along_random_game(pos, reference_of(pos), seed);
-    if (HasFatalFailure()) return;
-  }
+  expect_agreement_under(zone,
+                         std::vector<std::string>(std::begin(kPositions), std::end(kPositions)));
 }
 
 // Forced promotion (Rules::forced_promotion) against the reference's own switch: move lists and
@@ -124,18 +133,8 @@ TEST(ChuReference, ForcedPromotionAgrees) {
     Rules forced = default_rules(Game::Chu);
     forced.forced_promotion = true;
     forced.promotion = promotion;
-    for (const auto& sfen : starts) {
-      const Position pos = parse_sfen(sfen, Game::Chu, forced);
-      const ref::Board b = reference_of(pos);
-      EXPECT_TRUE(b.forced_promotion);
-      EXPECT_EQ(texts(pos), sorted_legal_moves(b)) << sfen;
-      EXPECT_EQ(perft(pos, 2), ref::perft(b, 2)) << sfen;
-    }
-    for (const unsigned seed : {12345u, 4242u}) {
-      const Position pos = parse_sfen(kPositions[1], Game::Chu, forced);
-      expect_same_moves_along_random_game(pos, reference_of(pos), seed);
-      if (HasFatalFailure()) return;
-    }
+    expect_agreement_under(forced, starts);
+    if (HasFatalFailure()) return;
   }
 }
 

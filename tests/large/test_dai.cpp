@@ -101,6 +101,14 @@ TEST(DaiPieces, TheShortRangeSlidersStopAtTheFirstPiece) {
   EXPECT_EQ(moves_from(dragon, "8h").size(), 7u);
 }
 
+using Counts = std::pair<std::size_t, std::size_t>;
+
+// The number of moves from `from` in `sfen` under dai's default rules and under `rules`.
+Counts counts_by_default_and_under(const Rules& rules, const char* sfen, const char* from) {
+  return {moves_from(dai(sfen), from).size(),
+          moves_from(parse_sfen(sfen, Game::Dai, rules), from).size()};
+}
+
 // Knight (ffN) from 8g: 9e and 7e, both outside Black's zone (ranks a-e)? Rank e is inside it:
 // entering the zone, each may promote = 4. From 8d to 9b/7b: on the last two ranks, where it
 // could not move again: may promote without a capture (in the zone already) = 4. Stone (fF) from
@@ -130,10 +138,8 @@ TEST(DaiPromotion, ForcedForStuckPiecesOnly) {
   Rules forced = default_rules(Game::Dai);
   forced.forced_promotion = true;
   const auto count = [&](const char* sfen, const char* from) {
-    return std::pair{moves_from(dai(sfen), from).size(),
-                     moves_from(parse_sfen(sfen, Game::Dai, forced), from).size()};
+    return counts_by_default_and_under(forced, sfen, from);
   };
-  using Counts = std::pair<std::size_t, std::size_t>;
   EXPECT_EQ(count("k14/15/15/7N'7/15/15/15/15/15/15/15/15/15/15/14K b - 1", "8d"), (Counts{4, 2}));
   EXPECT_EQ(count("k14/7U7/15/15/15/15/15/15/15/15/15/15/15/15/14K b - 1", "8b"), (Counts{4, 2}));
   EXPECT_EQ(count("k14/15/15/15/15/15/7N'7/15/15/15/15/15/15/15/14K b - 1", "8g"), (Counts{4, 4}));
@@ -149,10 +155,8 @@ TEST(DaiPromotion, UnderTheZoneRuleOnAnyMoveThatStartsOrEndsInTheZone) {
   Rules zone = default_rules(Game::Dai);
   zone.promotion = PromotionRule::Zone;
   const auto count = [&](const char* sfen, const char* from) {
-    return std::pair{moves_from(dai(sfen), from).size(),
-                     moves_from(parse_sfen(sfen, Game::Dai, zone), from).size()};
+    return counts_by_default_and_under(zone, sfen, from);
   };
-  using Counts = std::pair<std::size_t, std::size_t>;
   EXPECT_EQ(count("k14/15/7U7/15/15/15/15/15/15/15/15/15/15/15/14K b - 1", "8c"), (Counts{2, 4}));
   EXPECT_EQ(count("k14/15/15/15/7U7/15/15/15/15/15/15/15/15/15/14K b - 1", "8e"), (Counts{2, 4}));
   EXPECT_EQ(count("k14/15/15/15/15/7U7/15/15/15/15/15/15/15/15/14K b - 1", "8f"), (Counts{4, 4}));
