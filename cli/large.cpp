@@ -32,8 +32,8 @@ constexpr HelpText kChecksHelp{
     "royal of the opponent, King or Crown Prince, attacked after the move: in tenjiku also by a\n"
     "range jump, an area move or burning; docs/large-board.md), one lishogi USI move per line\n"
     "sorted by the text, then 'count <N>'. The position is lishogi's chu SFEN (also for dai and\n"
-    "tenjiku); 'startpos' is the start position. --promotion-rule and --lion-rule (chu, dai)\n"
-    "and --forced-promotion choose the rule switches.",
+    "tenjiku); 'startpos' is the start position. --promotion-rule and --lion-rule (chu, dai),\n"
+    "--forced-promotion and tenjiku's switches (as for 'tsume perft') choose the rules.",
     "tsume checks --rules chu \"6k5/12/12/12/12/12/12/12/12/12/12/6R4K b - 1\"",
 };
 
@@ -53,9 +53,9 @@ constexpr HelpText kSolveHelp{
     "'plies' (no mate within --plies), 'nodes' or 'time'. -o, --resume, --threads (problems\n"
     "solved at once), --shard, the MPI mode, the summary and the exit status as for 'tsume\n"
     "solve'. --promotion-rule zone (chu, dai: promotion on any move that starts or ends in the\n"
-    "zone), --lion-rule and --forced-promotion yes (a piece that could not move again must\n"
-    "promote) choose the rule switches; a record names the ones that differ from the game's\n"
-    "defaults ('switches').",
+    "zone), --lion-rule, --forced-promotion yes (a piece that could not move again must\n"
+    "promote) and tenjiku's switches (as for 'tsume perft') choose the rules; a record names\n"
+    "the switches that differ from the game's defaults ('switches').",
     "tsume solve --rules chu \"11k/12/10G1/12/12/12/12/12/12/12/12/K9R1 b - 1\"\n"
     "tsume solve --rules dai problems/dai_hand.tsv --format jsonl",
 };
@@ -79,8 +79,7 @@ constexpr HelpText kCheckHelp{
     "pv, cooks, flaws, undecided, alternatives, disproved, nodes, time_ms, error; a finding is\n"
     "{kind, ply, move, alternative, length, nodes, note}). -o, --resume, --threads (problems\n"
     "checked at once), --shard, the MPI mode, the summary and the exit status as for\n"
-    "'tsume check'. --promotion-rule, --lion-rule and --forced-promotion as for 'tsume solve\n"
-    "--rules chu'.",
+    "'tsume check'. The rule switches as for 'tsume solve --rules chu'.",
     "tsume check --rules chu problems/chu_hand.tsv\n"
     "tsume check --rules tenjiku --format jsonl problems/tenjiku_hand.tsv",
 };
@@ -95,7 +94,7 @@ constexpr HelpText kConvertHelp{
     "INPUT: SFEN strings ('<SFEN> moves ...' too), files of SFEN, TSV or JSON lines, '-'. The\n"
     "SFEN is written as the program reads it ('startpos' spelled out); every move must be legal.\n"
     "Records that cannot be read are reported on stderr (file, line, reason) and the others\n"
-    "converted. The moves are read under --promotion-rule, --lion-rule and --forced-promotion.\n"
+    "converted. The moves are read under the rule switches (as for 'tsume solve --rules chu').\n"
     "Exit status: 0 when something was converted, 1 when nothing could be, 2 on usage errors.",
     "tsume convert --rules chu --to jsonl problems/chu_hand.tsv\n"
     "tsume convert --rules dai --to tsv dai.jsonl -o dai.tsv",
@@ -198,11 +197,76 @@ void add_large_rule_options(po::options_description& options) {
   add("forced-promotion", po::value<std::string>()->value_name("yes|no")->default_value("no"),
       "a piece that could not move again where its move ends (Pawn, Lance, Stone and Iron "
       "Generals on the last rank, Knight on the last two) must promote there");
+  add("jump-rule", po::value<std::string>()->value_name("RULE")->default_value("any"),
+      "tenjiku: what a range-jumping general may take by a jump: 'any' piece, any but a royal "
+      "('no-royal'), or only a 'lower' rank");
+  add("passive-burn", po::value<std::string>()->value_name("yes|no")->default_value("yes"),
+      "tenjiku: a piece that ends its move next to an enemy Fire Demon is burnt");
+  add("fire-demon", po::value<std::string>()->value_name("LINES")->default_value("sideways"),
+      "tenjiku: the Fire Demon slides along the diagonals and 'sideways' (a Free Boar) or "
+      "'vertical' (a Flying Ox)");
+  add("lion-hawk", po::value<std::string>()->value_name("READING")->default_value("lion"),
+      "tenjiku: the Lion Hawk is a Bishop and a Lion ('lion') or a Bishop with a two-step area "
+      "move ('area')");
+  add("free-eagle", po::value<std::string>()->value_name("READING")->default_value("lion"),
+      "tenjiku: the Free Eagle is a Free King with jumps to the second square in all eight "
+      "directions and the Lion's power on the diagonals ('lion'), or with the orthogonal jumps "
+      "only ('orthogonal')");
+  add("tetrarchs", po::value<std::string>()->value_name("READING")->default_value("ski"),
+      "tenjiku: the Heavenly Tetrarchs ski and take by igui ('ski') or move as a Chariot Soldier "
+      "('chariot')");
 }
 
+namespace {
+
+constexpr const char* kTenjikuOptions[] = {"jump-rule", "passive-burn", "fire-demon",
+                                           "lion-hawk", "free-eagle",   "tetrarchs"};
+
+bool given(const po::variables_map& vm, const char* name) { return !vm[name].defaulted(); }
+
+// A switch between two values: false for `first`, true for `second`.
+bool two_way(const po::variables_map& vm, const char* name, const char* first, const char* second) {
+  const auto& value = vm[name].as<std::string>();
+  if (value != first && value != second)
+    throw UsageError(std::string("--") + name + " must be '" + first + "' or '" + second +
+                     "', not '" + value + "'");
+  return value == second;
+}
+
+// Tenjiku's switches into `rules`; refused for the other games.
+void apply_tenjiku_options(const po::variables_map& vm, large::Game game, large::Rules& rules) {
+  if (game != large::Game::Tenjiku) {
+    for (const char* name : kTenjikuOptions)
+      if (given(vm, name))
+        throw UsageError("--jump-rule, --passive-burn, --fire-demon, --lion-hawk, --free-eagle "
+                         "and --tetrarchs are for --rules tenjiku");
+    return;
+  }
+  const auto& jump = vm["jump-rule"].as<std::string>();
+  if (jump == "any") {
+    rules.jump = large::JumpRule::Any;
+  } else if (jump == "no-royal") {
+    rules.jump = large::JumpRule::NoRoyal;
+  } else if (jump == "lower") {
+    rules.jump = large::JumpRule::Lower;
+  } else {
+    throw UsageError("--jump-rule must be 'any', 'no-royal' or 'lower', not '" + jump + "'");
+  }
+  rules.passive_burn = !two_way(vm, "passive-burn", "yes", "no");
+  rules.fire_demon_vertical = two_way(vm, "fire-demon", "sideways", "vertical");
+  rules.lion_hawk_area = two_way(vm, "lion-hawk", "lion", "area");
+  rules.free_eagle_orthogonal = two_way(vm, "free-eagle", "lion", "orthogonal");
+  rules.tetrarchs_chariot = two_way(vm, "tetrarchs", "ski", "chariot");
+}
+
+}  // namespace
+
 bool large_rule_options_given(const po::variables_map& vm) {
-  return !vm["promotion-rule"].defaulted() || !vm["lion-rule"].defaulted() ||
-         !vm["forced-promotion"].defaulted();
+  if (given(vm, "promotion-rule") || given(vm, "lion-rule") || given(vm, "forced-promotion"))
+    return true;
+  for (const char* name : kTenjikuOptions)
+    if (given(vm, name)) return true;
+  return false;
 }
 
 static void apply_promotion_rule_option(const po::variables_map& vm, large::Game game,
@@ -230,27 +294,39 @@ large::Rules large_rules_option(const po::variables_map& vm, large::Game game) {
   } else if (lion != "default") {
     throw UsageError("--lion-rule must be 'lishogi', 'none' or 'default', not '" + lion + "'");
   }
-  const auto& forced = vm["forced-promotion"].as<std::string>();
-  if (forced != "yes" && forced != "no")
-    throw UsageError("--forced-promotion must be 'yes' or 'no', not '" + forced + "'");
-  rules.forced_promotion = forced == "yes";
+  rules.forced_promotion = !two_way(vm, "forced-promotion", "yes", "no");
+  apply_tenjiku_options(vm, game, rules);
   return rules;
 }
 
 std::string large_rule_switches(const large::Rules& rules, large::Game game) {
   const large::Rules defaults = large::default_rules(game);
   std::string out;
-  if (rules.promotion != defaults.promotion)
-    out += rules.promotion == large::PromotionRule::Zone ? "--promotion-rule zone"
-                                                         : "--promotion-rule lishogi";
-  if (rules.lion != defaults.lion) {
+  const auto add = [&out](bool differs, const char* text) {
+    if (!differs) return;
     if (!out.empty()) out += ' ';
-    out += rules.lion == large::LionRule::None ? "--lion-rule none" : "--lion-rule lishogi";
-  }
-  if (rules.forced_promotion != defaults.forced_promotion) {
-    if (!out.empty()) out += ' ';
-    out += rules.forced_promotion ? "--forced-promotion yes" : "--forced-promotion no";
-  }
+    out += text;
+  };
+  add(rules.promotion != defaults.promotion, rules.promotion == large::PromotionRule::Zone
+                                                 ? "--promotion-rule zone"
+                                                 : "--promotion-rule lishogi");
+  add(rules.lion != defaults.lion,
+      rules.lion == large::LionRule::None ? "--lion-rule none" : "--lion-rule lishogi");
+  add(rules.forced_promotion != defaults.forced_promotion,
+      rules.forced_promotion ? "--forced-promotion yes" : "--forced-promotion no");
+  add(rules.jump != defaults.jump, rules.jump == large::JumpRule::Any       ? "--jump-rule any"
+                                   : rules.jump == large::JumpRule::NoRoyal ? "--jump-rule no-royal"
+                                                                            : "--jump-rule lower");
+  add(rules.passive_burn != defaults.passive_burn,
+      rules.passive_burn ? "--passive-burn yes" : "--passive-burn no");
+  add(rules.fire_demon_vertical != defaults.fire_demon_vertical,
+      rules.fire_demon_vertical ? "--fire-demon vertical" : "--fire-demon sideways");
+  add(rules.lion_hawk_area != defaults.lion_hawk_area,
+      rules.lion_hawk_area ? "--lion-hawk area" : "--lion-hawk lion");
+  add(rules.free_eagle_orthogonal != defaults.free_eagle_orthogonal,
+      rules.free_eagle_orthogonal ? "--free-eagle orthogonal" : "--free-eagle lion");
+  add(rules.tetrarchs_chariot != defaults.tetrarchs_chariot,
+      rules.tetrarchs_chariot ? "--tetrarchs chariot" : "--tetrarchs ski");
   return out;
 }
 

@@ -20,13 +20,15 @@ std::optional<large::Game> large_rules_in(std::span<const std::string> args);
 
 // The rule switches of `checks`, `solve`, `check`, `convert`, `show` and `perft` under
 // --rules chu|dai|tenjiku (docs/large-board.md, "The rules and the choices made"):
-// --promotion-rule lishogi|zone and --lion-rule lishogi|none|default (chu, dai) and
-// --forced-promotion yes|no (all three).
+// --promotion-rule lishogi|zone and --lion-rule lishogi|none|default (chu, dai),
+// --forced-promotion yes|no (all three), and tenjiku's --jump-rule, --passive-burn,
+// --fire-demon, --lion-hawk, --free-eagle and --tetrarchs.
 void add_large_rule_options(po::options_description& options);
 // Was any of them given? (They are refused under the other rule sets.)
 bool large_rule_options_given(const po::variables_map& vm);
 // The rules they select for `game`: the game's defaults (large::default_rules) with the switches
-// given. Throws UsageError on a bad value, or --promotion-rule zone under tenjiku.
+// given. Throws UsageError on a bad value, --promotion-rule zone under tenjiku, or a tenjiku
+// switch under chu or dai.
 large::Rules large_rules_option(const po::variables_map& vm, large::Game game);
 // The switches of `rules` that differ from `game`'s defaults, as command-line options
 // ("--promotion-rule zone --lion-rule none"; empty for the defaults).

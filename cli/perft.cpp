@@ -59,23 +59,6 @@ void print_speed(std::ostream& err, std::uint64_t nodes,
 }
 
 // `--rules chu|dai|tenjiku`: the large-board core (solver/large).
-// Were any of tenjiku's switches given?
-bool tenjiku_options_given(const po::variables_map& vm) {
-  for (const char* name :
-       {"jump-rule", "passive-burn", "fire-demon", "lion-hawk", "free-eagle", "tetrarchs"})
-    if (!vm[name].defaulted()) return true;
-  return false;
-}
-
-// A switch between a piece's two readings: false for `first`, true for `second`.
-bool reading(const po::variables_map& vm, const char* name, const char* first, const char* second) {
-  const auto& value = vm[name].as<std::string>();
-  if (value != first && value != second)
-    throw UsageError(std::string("--") + name + " must be '" + first + "' or '" + second +
-                     "', not '" + value + "'");
-  return value == second;
-}
-
 int large_perft(const Context& ctx, const po::variables_map& vm, large::Game game, int depth) {
   large::Rules rules = large_rules_option(vm, game);
   const auto& royal = vm["royal-rule"].as<std::string>();
@@ -83,29 +66,6 @@ int large_perft(const Context& ctx, const po::variables_map& vm, large::Game gam
     rules.royal = large::RoyalRule::Capture;
   } else if (royal != "pseudo-royal") {
     throw UsageError("--royal-rule must be 'pseudo-royal' or 'capture', not '" + royal + "'");
-  }
-  const auto& jump = vm["jump-rule"].as<std::string>();
-  const auto& burn = vm["passive-burn"].as<std::string>();
-  if (game != large::Game::Tenjiku && tenjiku_options_given(vm))
-    throw UsageError("--jump-rule, --passive-burn, --fire-demon, --lion-hawk, --free-eagle and "
-                     "--tetrarchs are for --rules tenjiku");
-  rules.lion_hawk_area = reading(vm, "lion-hawk", "lion", "area");
-  rules.free_eagle_orthogonal = reading(vm, "free-eagle", "lion", "orthogonal");
-  rules.tetrarchs_chariot = reading(vm, "tetrarchs", "ski", "chariot");
-  rules.fire_demon_vertical = reading(vm, "fire-demon", "sideways", "vertical");
-  if (jump == "any") {
-    rules.jump = large::JumpRule::Any;
-  } else if (jump == "no-royal") {
-    rules.jump = large::JumpRule::NoRoyal;
-  } else if (jump == "lower") {
-    rules.jump = large::JumpRule::Lower;
-  } else {
-    throw UsageError("--jump-rule must be 'any', 'no-royal' or 'lower', not '" + jump + "'");
-  }
-  if (burn == "yes" || burn == "no") {
-    rules.passive_burn = burn == "yes";
-  } else {
-    throw UsageError("--passive-burn must be 'yes' or 'no', not '" + burn + "'");
   }
   if (vm["rest-to-defender"].as<bool>()) throw UsageError("--rest-to-defender: no hands in chu");
   std::optional<large::Position> pos;
@@ -145,24 +105,6 @@ int perft_main(const Context& ctx) {
   add("royal-rule", po::value<std::string>()->value_name("RULE")->default_value("pseudo-royal"),
       "chu: 'pseudo-royal' (a lone royal may not be left attacked) or 'capture' (no check rule, "
       "lishogi's counts)");
-  add("jump-rule", po::value<std::string>()->value_name("RULE")->default_value("any"),
-      "tenjiku: what a range-jumping general may take by a jump: 'any' piece, any but a royal "
-      "('no-royal'), or only a 'lower' rank");
-  add("passive-burn", po::value<std::string>()->value_name("yes|no")->default_value("yes"),
-      "tenjiku: a piece that ends its move next to an enemy Fire Demon is burnt");
-  add("fire-demon", po::value<std::string>()->value_name("LINES")->default_value("sideways"),
-      "tenjiku: the Fire Demon slides along the diagonals and 'sideways' (a Free Boar) or "
-      "'vertical' (a Flying Ox)");
-  add("lion-hawk", po::value<std::string>()->value_name("READING")->default_value("lion"),
-      "tenjiku: the Lion Hawk is a Bishop and a Lion ('lion') or a Bishop with a two-step area "
-      "move ('area')");
-  add("free-eagle", po::value<std::string>()->value_name("READING")->default_value("lion"),
-      "tenjiku: the Free Eagle is a Free King with jumps to the second square in all eight "
-      "directions and the Lion's power on the diagonals ('lion'), or with the orthogonal jumps "
-      "only ('orthogonal')");
-  add("tetrarchs", po::value<std::string>()->value_name("READING")->default_value("ski"),
-      "tenjiku: the Heavenly Tetrarchs ski and take by igui ('ski') or move as a Chariot Soldier "
-      "('chariot')");
   add_large_rule_options(options);
   const auto vm = parse_options(ctx, options, kHelp);
   if (!vm) return kExitOk;
@@ -172,8 +114,7 @@ int perft_main(const Context& ctx) {
   }
   if (const auto game = large::parse_game((*vm)["rules"].as<std::string>()))
     return large_perft(ctx, *vm, *game, depth);
-  if (!(*vm)["royal-rule"].defaulted() || large_rule_options_given(*vm) ||
-      tenjiku_options_given(*vm))
+  if (!(*vm)["royal-rule"].defaulted() || large_rule_options_given(*vm))
     throw UsageError("--royal-rule, --lion-rule, --promotion-rule, --forced-promotion and the "
                      "tenjiku switches are for --rules chu, dai and tenjiku");
   auto pos = read_position_option(ctx, *vm, KingRule::Any);  // perft tables include king-less sides

@@ -40,8 +40,8 @@ constexpr HelpText kHelp{
     "--rules chu|dai|tenjiku: the large boards (docs/large-board.md): a text diagram of SFEN\n"
     "tokens, or an SVG image of the tokens on piece shapes (White's pointing down and blue,\n"
     "promoted pieces red); INPUT is a SFEN ('<SFEN> moves <USI moves>' too), a file of SFEN,\n"
-    "TSV or JSON lines, or '-'; its moves are read under --promotion-rule, --lion-rule and\n"
-    "--forced-promotion.\n"
+    "TSV or JSON lines, or '-'; its moves are read under the rule switches (as for 'tsume\n"
+    "solve --rules chu').\n"
     "Problems that cannot be shown are reported on stderr and the others shown. Exit status as\n"
     "for 'tsume solve': 0 when something was shown, 1 when nothing could be, 2 on usage errors.",
     "tsume show \"3+R3nk/8p/7P1/9/9/9/9/9/8B b 16p4l3n4s4gbr 1\"\n"
@@ -212,9 +212,8 @@ int show_main(const Context& ctx) {
   if (const auto game = large::parse_game((*vm)["rules"].as<std::string>()))
     return show_large(ctx, *vm, *game);
   if (large_rule_options_given(*vm))
-    throw UsageError(
-        "--promotion-rule, --lion-rule and --forced-promotion are for --rules chu, dai and "
-        "tenjiku");
+    throw UsageError("the rule switches (--promotion-rule, --lion-rule, --forced-promotion, "
+                     "tenjiku's) are for --rules chu, dai and tenjiku");
   const auto inputs = inputs_of(*vm);
   const auto ply = parse_ply((*vm)["ply"].as<std::string>());
   const auto read = read_options(*vm);
