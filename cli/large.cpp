@@ -222,79 +222,61 @@ namespace {
 constexpr const char* kTenjikuOptions[] = {"jump-rule", "passive-burn", "fire-demon",
                                            "lion-hawk", "free-eagle",   "tetrarchs"};
 
-bool given(const po::variables_map& vm, const char* name) { return !vm[name].defaulted(); }
-
-// A switch between two values: false for `first`, true for `second`.
-bool two_way(const po::variables_map& vm, const char* name, const char* first, const char* second) {
-  const auto& value = vm[name].as<std::string>();
-  if (value != first && value != second)
-    throw UsageError(std::string("--") + name + " must be '" + first + "' or '" + second +
-                     "', not '" + value + "'");
-  return value == second;
+template <class Names> bool any_given(const po::variables_map& vm, const Names& names) {
+  for (const char* name : names)
+    if (!vm[name].defaulted()) return true;
+  return false;
 }
 
 // Tenjiku's switches into `rules`; refused for the other games.
 void apply_tenjiku_options(const po::variables_map& vm, large::Game game, large::Rules& rules) {
   if (game != large::Game::Tenjiku) {
-    for (const char* name : kTenjikuOptions)
-      if (given(vm, name))
-        throw UsageError("--jump-rule, --passive-burn, --fire-demon, --lion-hawk, --free-eagle "
-                         "and --tetrarchs are for --rules tenjiku");
+    if (any_given(vm, kTenjikuOptions))
+      throw UsageError("--jump-rule, --passive-burn, --fire-demon, --lion-hawk, --free-eagle "
+                       "and --tetrarchs are for --rules tenjiku");
     return;
   }
-  const auto& jump = vm["jump-rule"].as<std::string>();
-  if (jump == "any") {
-    rules.jump = large::JumpRule::Any;
-  } else if (jump == "no-royal") {
-    rules.jump = large::JumpRule::NoRoyal;
-  } else if (jump == "lower") {
-    rules.jump = large::JumpRule::Lower;
-  } else {
-    throw UsageError("--jump-rule must be 'any', 'no-royal' or 'lower', not '" + jump + "'");
-  }
-  rules.passive_burn = !two_way(vm, "passive-burn", "yes", "no");
-  rules.fire_demon_vertical = two_way(vm, "fire-demon", "sideways", "vertical");
-  rules.lion_hawk_area = two_way(vm, "lion-hawk", "lion", "area");
-  rules.free_eagle_orthogonal = two_way(vm, "free-eagle", "lion", "orthogonal");
-  rules.tetrarchs_chariot = two_way(vm, "tetrarchs", "ski", "chariot");
+  constexpr large::JumpRule kJumps[] = {large::JumpRule::Any, large::JumpRule::NoRoyal,
+                                        large::JumpRule::Lower};
+  rules.jump = kJumps[choice_option(vm, "jump-rule", {"any", "no-royal", "lower"})];
+  rules.passive_burn = choice_option(vm, "passive-burn", {"yes", "no"}) == 0;
+  rules.fire_demon_vertical = choice_option(vm, "fire-demon", {"sideways", "vertical"}) == 1;
+  rules.lion_hawk_area = choice_option(vm, "lion-hawk", {"lion", "area"}) == 1;
+  rules.free_eagle_orthogonal = choice_option(vm, "free-eagle", {"lion", "orthogonal"}) == 1;
+  rules.tetrarchs_chariot = choice_option(vm, "tetrarchs", {"ski", "chariot"}) == 1;
+}
+
+// --promotion-rule into `rules` (lishogi's rule only under tenjiku).
+void apply_promotion_rule_option(const po::variables_map& vm, large::Game game,
+                                 large::Rules& rules) {
+  rules.promotion = choice_option(vm, "promotion-rule", {"lishogi", "zone"}) == 1
+                        ? large::PromotionRule::Zone
+                        : large::PromotionRule::Lishogi;
+  if (game == large::Game::Tenjiku && rules.promotion != large::PromotionRule::Lishogi)
+    throw UsageError("--promotion-rule zone is for --rules chu and dai");
 }
 
 }  // namespace
 
 bool large_rule_options_given(const po::variables_map& vm) {
-  if (given(vm, "promotion-rule") || given(vm, "lion-rule") || given(vm, "forced-promotion"))
-    return true;
-  for (const char* name : kTenjikuOptions)
-    if (given(vm, name)) return true;
-  return false;
-}
-
-static void apply_promotion_rule_option(const po::variables_map& vm, large::Game game,
-                                        large::Rules& rules) {
-  const auto& promotion = vm["promotion-rule"].as<std::string>();
-  if (promotion == "zone") {
-    rules.promotion = large::PromotionRule::Zone;
-  } else if (promotion == "lishogi") {
-    rules.promotion = large::PromotionRule::Lishogi;
-  } else {
-    throw UsageError("--promotion-rule must be 'lishogi' or 'zone', not '" + promotion + "'");
-  }
-  if (game == large::Game::Tenjiku && rules.promotion != large::PromotionRule::Lishogi)
-    throw UsageError("--promotion-rule zone is for --rules chu and dai");
+  constexpr const char* kOthers[] = {"promotion-rule", "lion-rule", "forced-promotion"};
+  return any_given(vm, kOthers) || any_given(vm, kTenjikuOptions);
 }
 
 large::Rules large_rules_option(const po::variables_map& vm, large::Game game) {
   large::Rules rules = large::default_rules(game);
   apply_promotion_rule_option(vm, game, rules);
-  const auto& lion = vm["lion-rule"].as<std::string>();
-  if (lion == "none") {
-    rules.lion = large::LionRule::None;
-  } else if (lion == "lishogi") {
+  switch (choice_option(vm, "lion-rule", {"lishogi", "none", "default"})) {
+  case 0:
     rules.lion = large::LionRule::Lishogi;
-  } else if (lion != "default") {
-    throw UsageError("--lion-rule must be 'lishogi', 'none' or 'default', not '" + lion + "'");
+    break;
+  case 1:
+    rules.lion = large::LionRule::None;
+    break;
+  default:
+    break;  // the game's own
   }
-  rules.forced_promotion = !two_way(vm, "forced-promotion", "yes", "no");
+  rules.forced_promotion = choice_option(vm, "forced-promotion", {"yes", "no"}) == 0;
   apply_tenjiku_options(vm, game, rules);
   return rules;
 }

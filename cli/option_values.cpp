@@ -171,6 +171,19 @@ std::uint64_t count_option(const po::variables_map& vm, const char* name) {
 
 Shard shard_option(const po::variables_map& vm, const char* name) { return vm[name].as<Shard>(); }
 
+std::size_t choice_option(const po::variables_map& vm, const char* name,
+                          std::initializer_list<const char*> values) {
+  const auto& value = vm[name].as<std::string>();
+  std::string allowed;
+  std::size_t i = 0;
+  for (const char* v : values) {
+    if (value == v) return i;
+    allowed += (i == 0 ? "'" : i + 1 == values.size() ? " or '" : ", '") + std::string(v) + "'";
+    ++i;
+  }
+  throw UsageError("--" + std::string(name) + " must be " + allowed + ", not '" + value + "'");
+}
+
 int default_threads() {
   return static_cast<int>(std::clamp(std::thread::hardware_concurrency(), 1u, 256u));
 }

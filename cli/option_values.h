@@ -14,6 +14,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <initializer_list>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -64,6 +65,10 @@ po::typed_value<Shard>* shard_value();
 double duration_option(const po::variables_map& vm, const char* name);
 std::uint64_t count_option(const po::variables_map& vm, const char* name);
 Shard shard_option(const po::variables_map& vm, const char* name);
+// The index in `values` of a string option's value; throws UsageError ("--NAME must be 'a',
+// 'b' or 'c', not 'x'") for any other value.
+std::size_t choice_option(const po::variables_map& vm, const char* name,
+                          std::initializer_list<const char*> values);
 
 // All hardware threads (at least 1, at most 256): what --threads 0 and the USI option's default
 // mean.

@@ -14,6 +14,7 @@
 
 #include "cli/command.h"
 #include "cli/large.h"
+#include "cli/option_values.h"
 #include "solver/core/perft.h"
 #include "solver/io/sfen.h"
 #include "solver/large/movegen.h"
@@ -61,12 +62,8 @@ void print_speed(std::ostream& err, std::uint64_t nodes,
 // `--rules chu|dai|tenjiku`: the large-board core (solver/large).
 int large_perft(const Context& ctx, const po::variables_map& vm, large::Game game, int depth) {
   large::Rules rules = large_rules_option(vm, game);
-  const auto& royal = vm["royal-rule"].as<std::string>();
-  if (royal == "capture") {
+  if (choice_option(vm, "royal-rule", {"pseudo-royal", "capture"}) == 1)
     rules.royal = large::RoyalRule::Capture;
-  } else if (royal != "pseudo-royal") {
-    throw UsageError("--royal-rule must be 'pseudo-royal' or 'capture', not '" + royal + "'");
-  }
   if (vm["rest-to-defender"].as<bool>()) throw UsageError("--rest-to-defender: no hands in chu");
   std::optional<large::Position> pos;
   try {
