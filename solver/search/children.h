@@ -29,6 +29,7 @@ template <MateRules R> struct BasicChild : SearchResult {
   Hand hand;              // attacker hand after the move
   bool local = false;     // the value rests on the path: never read it from the table again
   bool futile = false;    // a futile interposition: proven, ignored by the length budget
+  bool unvalued = false;  // a drop waiting for an earlier one onto its square, not yet valued
   std::uint16_t stamp = TranspositionTable::kNoStamp;  // of the last probe of it (tt.h)
 
   // Takes a child search's result: its numbers, its tighter bounds and its repetition; a
@@ -50,10 +51,18 @@ template <MateRules R = ShogiRules> PnDn initial_defender_pn(const typename R::M
 template <MateRules R = ShogiRules> PnDn initial_attacker_dn(const typename R::MoveList& checks);
 
 // Fills `children` with the children of `pos` (checks when `attacker` is to move, else
-// evasions), valued from `table` or with initial values (above), in move order (below).
+// evasions), valued from `table` or with initial values (above), in move order (below). A drop
+// that the table does not know and that waits for an earlier open drop onto its square
+// (waits_for_earlier_drop) is left `unvalued`: value_waiting_child values it once it is taken up.
 template <MateRules R>
 void expand_children(typename R::Position& pos, Color attacker, TranspositionTable& table,
                      std::vector<BasicChild<R>>& children);
+
+// Values a child that expand_children left unvalued (a drop waiting for an earlier one onto its
+// square), once it is taken up: from the table, else with the initial values.
+template <MateRules R>
+void value_waiting_child(typename R::Position& pos, Color attacker, TranspositionTable& table,
+                         BasicChild<R>& c);
 
 // Sorts `children` by the rules' move order (R::MoveOrder), best first; the selection takes
 // the first of equal values. Stable: drops onto one square keep the generator's order,

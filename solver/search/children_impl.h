@@ -74,6 +74,22 @@ void value_new_child(typename R::Position& pos, Color attacker, TranspositionTab
   c.dn = initial_attacker_dn<R>(checks);
 }
 
+// Gives `c` the table's values when the table knows it (`p`, its probe), else, unless the
+// table's bounds settle it, the initial values of a new child.
+template <MateRules R>
+void value_child(typename R::Position& pos, Color attacker, TranspositionTable& table,
+                 BasicChild<R>& c, const TTProbe& p) {
+  if (p.found) {
+    c.pn = p.pn;
+    c.dn = p.dn;
+    return;
+  }
+  if (p.upper != kNoMate || p.lower >= kNoMate) return;  // the table settles it
+  R::do_move(pos, c.move);
+  value_new_child<R>(pos, attacker, table, c);
+  R::undo_move(pos, c.move);
+}
+
 }  // namespace
 
 template <MateRules R> PnDn initial_defender_pn(const typename R::MoveList& evasions) {
@@ -103,6 +119,7 @@ void expand_children(typename R::Position& pos, Color attacker, TranspositionTab
   children.clear();
   // First the children's keys, and their buckets prefetched: the probes below then wait for
   // memory together instead of one after another (table probes are most of a node's cost).
+  // Then the move order (of the moves alone), and the children valued in that order.
   for (const typename R::Move m : moves) {
     BasicChild<R> c;
     c.move = m;
@@ -111,20 +128,32 @@ void expand_children(typename R::Position& pos, Color attacker, TranspositionTab
     table.prefetch(c.key);
     children.push_back(c);
   }
+  order_children<R>(pos, attacker, children);
+  const bool defender = R::side_to_move(pos) != attacker;
+  Bitboard open_drops;  // the squares with an open drop so far, in move order
   for (BasicChild<R>& c : children) {
     const TTProbe p = table.probe(c.key, c.hand, &c.stamp);
     c.copy_bounds(p);
-    if (p.found) {
-      c.pn = p.pn;
-      c.dn = p.dn;
+    // A drop waiting for an earlier open one onto its square (waits_for_earlier_drop) takes no
+    // part in the node's value until it is taken up: unless the table knows it, its valuation
+    // (a move played and the checks after it counted) waits until then, and most never come.
+    if (defender && R::is_drop(c.move) && open_drops.test(R::drop_square(c.move)) && !p.found) {
+      c.unvalued = true;
       continue;
     }
-    if (p.upper != kNoMate || p.lower >= kNoMate) continue;  // the table settles it
-    R::do_move(pos, c.move);
-    value_new_child<R>(pos, attacker, table, c);
-    R::undo_move(pos, c.move);
+    value_child<R>(pos, attacker, table, c, p);
+    if (defender && R::is_drop(c.move) && c.is_open()) open_drops.set(R::drop_square(c.move));
   }
-  order_children<R>(pos, attacker, children);
+}
+
+template <MateRules R>
+void value_waiting_child(typename R::Position& pos, Color attacker, TranspositionTable& table,
+                         BasicChild<R>& c) {
+  c.unvalued = false;
+  if (!c.is_open()) return;
+  const TTProbe p = table.probe(c.key, c.hand, &c.stamp);
+  c.tighten_bounds(p);
+  value_child<R>(pos, attacker, table, c, p);
 }
 
 template <MateRules R>

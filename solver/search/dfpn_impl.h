@@ -173,6 +173,10 @@ auto BasicMateSearch<R>::select_child(Node& node, PnDn th_phi, bool shared) -> C
     Child& c = node.children[i];
     revalue_child(node, c, reread || node.reread);
     if (!node.or_node && waits_for_earlier_drop(c, pending_drops)) continue;
+    if (c.unvalued) {  // taken up now: valued, then judged (a refuting drop's futility test)
+      value_waiting_child<R>(node.pos, attacker_, table_, c);
+      revalue_child(node, c, false);
+    }
     const PhiDelta v = c.phi_delta(!node.or_node);  // the child's own phi/delta
     if (v.phi != 0) {
       ++summed;

@@ -82,6 +82,62 @@ TEST(ExpandChildren, AnEvasionLeavingNoCheckIsRefutedAndStored) {
   }
 }
 
+// The checks after `m`, counted on a copy of the position: the df-pn+ disproof number of the
+// new attacker node it leads to.
+std::size_t checks_after(Position pos, Move m) {
+  pos.do_move(m);
+  MoveList checks;
+  generate_checks(pos, checks);
+  return checks.size();
+}
+
+TEST(ExpandChildren, ADropWaitingForAnEarlierOneIsValuedWhenTakenUp) {
+  // Seven squares with a silver and a gold drop each: the first drop onto each square is
+  // valued at once, the other waits, unvalued, and gets the same values once taken up.
+  Position pos = position(kRookDownTheFile);
+  const std::uint64_t key = pos.board_key();
+  TranspositionTable tt(1);
+  std::vector<Child> children;
+  expand_children(pos, Color::Black, tt, children);
+  ASSERT_EQ(children.size(), 20u);
+  Bitboard seen;
+  int waiting = 0;
+  for (Child& c : children) {
+    if (!c.move.is_drop()) {
+      EXPECT_FALSE(c.unvalued);
+      continue;
+    }
+    const Square s = ShogiRules::drop_square(c.move);
+    if (!seen.test(s)) {
+      seen.set(s);
+      EXPECT_FALSE(c.unvalued) << io::to_usi(c.move);
+      EXPECT_EQ(c.dn, checks_after(pos, c.move)) << io::to_usi(c.move);
+      continue;
+    }
+    ++waiting;
+    EXPECT_TRUE(c.unvalued) << io::to_usi(c.move);
+    value_waiting_child<ShogiRules>(pos, Color::Black, tt, c);
+    EXPECT_FALSE(c.unvalued);
+    EXPECT_EQ(c.dn, checks_after(pos, c.move)) << io::to_usi(c.move);
+  }
+  EXPECT_EQ(waiting, 7);
+  EXPECT_EQ(pos.board_key(), key);
+}
+
+TEST(ExpandChildren, AWaitingDropTakesTheTablesValuesWhenTakenUp) {
+  Position pos = position(kRookDownTheFile);
+  TranspositionTable tt(1);
+  std::vector<Child> children;
+  expand_children(pos, Color::Black, tt, children);
+  const auto waiting =
+      std::find_if(children.begin(), children.end(), [](const Child& c) { return c.unvalued; });
+  ASSERT_NE(waiting, children.end());
+  tt.store_estimate(waiting->key, waiting->hand, 6, 9, 1);  // as a sibling's search would
+  value_waiting_child<ShogiRules>(pos, Color::Black, tt, *waiting);
+  EXPECT_EQ(waiting->pn, 6u);
+  EXPECT_EQ(waiting->dn, 9u);
+}
+
 int evasion_rank(const Position& pos, Move m) {
   if (m.is_drop()) return 3;
   if (m.from() == pos.king_square(pos.side_to_move())) return 0;
