@@ -185,6 +185,99 @@ std::string LargeInput::where() const {
   return line > 0 ? file + ":" + std::to_string(line) : file;
 }
 
+namespace {
+
+// The rule switches with two values, each one flag of large::Rules: the option, its two values
+// in the order --help and the error messages list them, which of them sets the flag, whether
+// the flag is on by default, and its help. Declared, read and written back (a record's
+// `switches`) from these entries alone.
+struct FlagSwitch {
+  const char* name;
+  const char* value_name;
+  const char* values[2];
+  int on;  // the index of the value that sets the flag
+  bool large::Rules::*flag;
+  bool on_by_default;
+  const char* help;
+};
+
+constexpr FlagSwitch kForcedPromotion{
+    "forced-promotion",
+    "yes|no",
+    {"yes", "no"},
+    0,
+    &large::Rules::forced_promotion,
+    false,
+    "a piece that could not move again where its move ends (Pawn, Lance, Stone and Iron "
+    "Generals on the last rank, Knight on the last two) must promote there"};
+
+// Tenjiku's, after --jump-rule.
+constexpr FlagSwitch kTenjikuFlags[] = {
+    {"passive-burn",
+     "yes|no",
+     {"yes", "no"},
+     0,
+     &large::Rules::passive_burn,
+     true,
+     "tenjiku: a piece that ends its move next to an enemy Fire Demon is burnt"},
+    {"fire-demon",
+     "LINES",
+     {"sideways", "vertical"},
+     1,
+     &large::Rules::fire_demon_vertical,
+     false,
+     "tenjiku: the Fire Demon slides along the diagonals and 'sideways' (a Free Boar) or "
+     "'vertical' (a Flying Ox)"},
+    {"lion-hawk",
+     "READING",
+     {"lion", "area"},
+     1,
+     &large::Rules::lion_hawk_area,
+     false,
+     "tenjiku: the Lion Hawk is a Bishop and a Lion ('lion') or a Bishop with a two-step area "
+     "move ('area')"},
+    {"free-eagle",
+     "READING",
+     {"lion", "orthogonal"},
+     1,
+     &large::Rules::free_eagle_orthogonal,
+     false,
+     "tenjiku: the Free Eagle is a Free King with jumps to the second square in all eight "
+     "directions and the Lion's power on the diagonals ('lion'), or with the orthogonal jumps "
+     "only ('orthogonal')"},
+    {"tetrarchs",
+     "READING",
+     {"ski", "chariot"},
+     1,
+     &large::Rules::tetrarchs_chariot,
+     false,
+     "tenjiku: the Heavenly Tetrarchs ski and take by igui ('ski') or move as a Chariot Soldier "
+     "('chariot')"},
+};
+
+// The value of `f` that gives the flag `on`.
+const char* value_for(const FlagSwitch& f, bool on) { return f.values[on ? f.on : 1 - f.on]; }
+
+void add_flag_option(po::options_description_easy_init& add, const FlagSwitch& f) {
+  add(f.name,
+      po::value<std::string>()
+          ->value_name(f.value_name)
+          ->default_value(value_for(f, f.on_by_default)),
+      f.help);
+}
+
+// The flag of `f` read from its option.
+void apply_flag_option(const po::variables_map& vm, const FlagSwitch& f, large::Rules& rules) {
+  rules.*f.flag = static_cast<int>(choice_option(vm, f.name, {f.values[0], f.values[1]})) == f.on;
+}
+
+// '--NAME VALUE' for the flag's value in `rules`.
+std::string flag_switch(const FlagSwitch& f, const large::Rules& rules) {
+  return "--" + std::string(f.name) + ' ' + value_for(f, rules.*f.flag);
+}
+
+}  // namespace
+
 void add_large_rule_options(po::options_description& options) {
   auto add = options.add_options();
   add("promotion-rule", po::value<std::string>()->value_name("RULE")->default_value("lishogi"),
@@ -194,33 +287,14 @@ void add_large_rule_options(po::options_description& options) {
   add("lion-rule", po::value<std::string>()->value_name("RULE")->default_value("default"),
       "chu, dai: the Lion-trading restrictions, 'lishogi' or 'none'; 'default' is lishogi in "
       "chu, none in dai and tenjiku");
-  add("forced-promotion", po::value<std::string>()->value_name("yes|no")->default_value("no"),
-      "a piece that could not move again where its move ends (Pawn, Lance, Stone and Iron "
-      "Generals on the last rank, Knight on the last two) must promote there");
+  add_flag_option(add, kForcedPromotion);
   add("jump-rule", po::value<std::string>()->value_name("RULE")->default_value("any"),
       "tenjiku: what a range-jumping general may take by a jump: 'any' piece, any but a royal "
       "('no-royal'), or only a 'lower' rank");
-  add("passive-burn", po::value<std::string>()->value_name("yes|no")->default_value("yes"),
-      "tenjiku: a piece that ends its move next to an enemy Fire Demon is burnt");
-  add("fire-demon", po::value<std::string>()->value_name("LINES")->default_value("sideways"),
-      "tenjiku: the Fire Demon slides along the diagonals and 'sideways' (a Free Boar) or "
-      "'vertical' (a Flying Ox)");
-  add("lion-hawk", po::value<std::string>()->value_name("READING")->default_value("lion"),
-      "tenjiku: the Lion Hawk is a Bishop and a Lion ('lion') or a Bishop with a two-step area "
-      "move ('area')");
-  add("free-eagle", po::value<std::string>()->value_name("READING")->default_value("lion"),
-      "tenjiku: the Free Eagle is a Free King with jumps to the second square in all eight "
-      "directions and the Lion's power on the diagonals ('lion'), or with the orthogonal jumps "
-      "only ('orthogonal')");
-  add("tetrarchs", po::value<std::string>()->value_name("READING")->default_value("ski"),
-      "tenjiku: the Heavenly Tetrarchs ski and take by igui ('ski') or move as a Chariot Soldier "
-      "('chariot')");
+  for (const FlagSwitch& f : kTenjikuFlags) add_flag_option(add, f);
 }
 
 namespace {
-
-constexpr const char* kTenjikuOptions[] = {"jump-rule", "passive-burn", "fire-demon",
-                                           "lion-hawk", "free-eagle",   "tetrarchs"};
 
 template <class Names> bool any_given(const po::variables_map& vm, const Names& names) {
   for (const char* name : names)
@@ -228,10 +302,17 @@ template <class Names> bool any_given(const po::variables_map& vm, const Names& 
   return false;
 }
 
+bool tenjiku_options_given(const po::variables_map& vm) {
+  if (!vm["jump-rule"].defaulted()) return true;
+  for (const FlagSwitch& f : kTenjikuFlags)
+    if (!vm[f.name].defaulted()) return true;
+  return false;
+}
+
 // Tenjiku's switches into `rules`; refused for the other games.
 void apply_tenjiku_options(const po::variables_map& vm, large::Game game, large::Rules& rules) {
   if (game != large::Game::Tenjiku) {
-    if (any_given(vm, kTenjikuOptions))
+    if (tenjiku_options_given(vm))
       throw UsageError("--jump-rule, --passive-burn, --fire-demon, --lion-hawk, --free-eagle "
                        "and --tetrarchs are for --rules tenjiku");
     return;
@@ -239,11 +320,7 @@ void apply_tenjiku_options(const po::variables_map& vm, large::Game game, large:
   constexpr large::JumpRule kJumps[] = {large::JumpRule::Any, large::JumpRule::NoRoyal,
                                         large::JumpRule::Lower};
   rules.jump = kJumps[choice_option(vm, "jump-rule", {"any", "no-royal", "lower"})];
-  rules.passive_burn = choice_option(vm, "passive-burn", {"yes", "no"}) == 0;
-  rules.fire_demon_vertical = choice_option(vm, "fire-demon", {"sideways", "vertical"}) == 1;
-  rules.lion_hawk_area = choice_option(vm, "lion-hawk", {"lion", "area"}) == 1;
-  rules.free_eagle_orthogonal = choice_option(vm, "free-eagle", {"lion", "orthogonal"}) == 1;
-  rules.tetrarchs_chariot = choice_option(vm, "tetrarchs", {"ski", "chariot"}) == 1;
+  for (const FlagSwitch& f : kTenjikuFlags) apply_flag_option(vm, f, rules);
 }
 
 // --promotion-rule into `rules` (lishogi's rule only under tenjiku).
@@ -259,8 +336,8 @@ void apply_promotion_rule_option(const po::variables_map& vm, large::Game game,
 }  // namespace
 
 bool large_rule_options_given(const po::variables_map& vm) {
-  constexpr const char* kOthers[] = {"promotion-rule", "lion-rule", "forced-promotion"};
-  return any_given(vm, kOthers) || any_given(vm, kTenjikuOptions);
+  constexpr const char* kOthers[] = {"promotion-rule", "lion-rule", kForcedPromotion.name};
+  return any_given(vm, kOthers) || tenjiku_options_given(vm);
 }
 
 large::Rules large_rules_option(const po::variables_map& vm, large::Game game) {
@@ -276,7 +353,7 @@ large::Rules large_rules_option(const po::variables_map& vm, large::Game game) {
   default:
     break;  // the game's own
   }
-  rules.forced_promotion = choice_option(vm, "forced-promotion", {"yes", "no"}) == 0;
+  apply_flag_option(vm, kForcedPromotion, rules);
   apply_tenjiku_options(vm, game, rules);
   return rules;
 }
@@ -294,21 +371,14 @@ std::string large_rule_switches(const large::Rules& rules, large::Game game) {
                                                  : "--promotion-rule lishogi");
   add(rules.lion != defaults.lion,
       rules.lion == large::LionRule::None ? "--lion-rule none" : "--lion-rule lishogi");
-  add(rules.forced_promotion != defaults.forced_promotion,
-      rules.forced_promotion ? "--forced-promotion yes" : "--forced-promotion no");
+  const auto add_flag = [&](const FlagSwitch& f) {
+    if (rules.*f.flag != defaults.*f.flag) add(true, flag_switch(f, rules).c_str());
+  };
+  add_flag(kForcedPromotion);
   add(rules.jump != defaults.jump, rules.jump == large::JumpRule::Any       ? "--jump-rule any"
                                    : rules.jump == large::JumpRule::NoRoyal ? "--jump-rule no-royal"
                                                                             : "--jump-rule lower");
-  add(rules.passive_burn != defaults.passive_burn,
-      rules.passive_burn ? "--passive-burn yes" : "--passive-burn no");
-  add(rules.fire_demon_vertical != defaults.fire_demon_vertical,
-      rules.fire_demon_vertical ? "--fire-demon vertical" : "--fire-demon sideways");
-  add(rules.lion_hawk_area != defaults.lion_hawk_area,
-      rules.lion_hawk_area ? "--lion-hawk area" : "--lion-hawk lion");
-  add(rules.free_eagle_orthogonal != defaults.free_eagle_orthogonal,
-      rules.free_eagle_orthogonal ? "--free-eagle orthogonal" : "--free-eagle lion");
-  add(rules.tetrarchs_chariot != defaults.tetrarchs_chariot,
-      rules.tetrarchs_chariot ? "--tetrarchs chariot" : "--tetrarchs ski");
+  for (const FlagSwitch& f : kTenjikuFlags) add_flag(f);
   return out;
 }
 
