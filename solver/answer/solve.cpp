@@ -180,11 +180,17 @@ BasicSolveResult<R> BasicSolver<R>::solve(const typename R::Position& root,
     result.length = upper;
     result.length_min = len.lower;
     // Without the exact answer: the shortest complete line known, the first mate's or one of
-    // the shorter mate the length search proved.
+    // the shorter mate the length search proved (read from the table alone once the budget is
+    // spent). A line shorter than the length reported is not taken: its defender replies are
+    // the longest the table still knows, not the longest there are.
     const auto best_known_line = [&] {
-      if (spent()) return first_line;
-      std::vector<typename R::Move> shorter = mate_line<R>(pos, search.serial(), reprove);
-      return !shorter.empty() && shorter.size() < first_line.size() ? shorter : first_line;
+      const auto table_only = [](typename R::Position&) { return Outcome::Unknown; };
+      const std::vector<typename R::Move> shorter =
+          spent() ? mate_line<R>(pos, search.serial(), table_only)
+                  : mate_line<R>(pos, search.serial(), reprove);
+      const bool better = !shorter.empty() && shorter.size() < first_line.size() &&
+                          static_cast<Plies>(shorter.size()) >= result.length;
+      return better ? shorter : first_line;
     };
     if (result.length_exact) {
       // The main line (main_line.h, as `tsume check`), each node on what is left of the budget.

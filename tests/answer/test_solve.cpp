@@ -471,5 +471,27 @@ TEST(Solve, ACertificationBudgetKeepsTheFirstMate) {
   EXPECT_EQ(full.length_min, 45);
 }
 
+TEST(Solve, ACutAnswerShowsALineOfTheShorterMateTheLengthSearchProved) {
+  // zukou-003 again on one thread: the first mate found is longer than 45 plies, and the length
+  // search's first question proves a shorter one within a few thousand nodes. Cut there, the
+  // answer's length is that shorter mate's, and its line is one of that mate read from the table
+  // (the budget spent, no search again), not the first mate's longer line: no shorter than the
+  // length reported (its replies the longest the table knows) and a mate.
+  const char* sfen =
+      "2p1g+P3/1P1p1pp2/l1P1g1S+r1/P1B1P1+p2/1p3l3/1kN6/9/2+B6/1r7 b GS2N2Pg2sn2l5p 1";
+  Solver solver(64);
+  solver.set_threads(1);
+  std::vector<SolveResult> firsts;
+  solver.on_first_mate([&](const SolveResult& r) { firsts.push_back(r); });
+  const SolveResult cut = solver.solve(position(sfen), SearchLimits{}, {.certify_nodes = 10'000});
+  ASSERT_EQ(firsts.size(), 1u);
+  ASSERT_EQ(cut.status, SolveStatus::Mate);
+  EXPECT_FALSE(cut.length_exact);
+  ASSERT_LT(cut.length, firsts[0].length);  // the length search proved a shorter mate
+  EXPECT_LT(cut.pv.size(), firsts[0].pv.size());
+  EXPECT_GE(static_cast<Plies>(cut.pv.size()), cut.length);
+  expect_line_is_legal_mate(sfen, cut);
+}
+
 }  // namespace
 }  // namespace tsume
