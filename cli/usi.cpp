@@ -48,7 +48,8 @@ constexpr HelpText kHelp{
     "proven), each after one 'info time <ms> nodes <n> nps <n> [pv ...]' line. As soon as a first\n"
     "mate is proven its line is shown ('info ... score mate <plies> pv ...', with 'info string'\n"
     "saying it is not proven shortest); with option Answer exact (the default) the search goes on\n"
-    "to the exact answer, and if the time runs out first the answer is that first mate's line;\n"
+    "to the exact answer, showing each shorter mate it proves on the way in the same way, and if\n"
+    "the time runs out first the answer is the line of the shortest mate shown;\n"
     "with Answer first it answers with that line at once. 'go' without 'mate' is\n"
     "answered 'bestmove resign'. Unknown or malformed commands are answered with 'info string "
     "...'\n"
@@ -449,8 +450,18 @@ private:
         say("info string first mate found (" + std::to_string(first.pv.size()) +
             (first.pv.size() == 1 ? " ply" : " plies") + "); looking for the exact answer");
     });
+    // So is each shorter mate the length search proves on the way.
+    solver_.on_shorter_mate([this, &pos](const SolveResult& shorter) {
+      if (!ends_in_mate(pos, shorter.pv)) return;
+      const auto ms = static_cast<std::uint64_t>(shorter.seconds * 1000.0);
+      say("info time " + std::to_string(ms) + " nodes " + std::to_string(shorter.nodes) +
+          " score mate " + std::to_string(shorter.pv.size()) + " pv " + usi_line(shorter.pv));
+      say("info string a shorter mate found (" + std::to_string(shorter.pv.size()) +
+          " plies); looking for the exact answer");
+    });
     const SolveResult r = solver_.solve(pos, limits, options);
     solver_.on_first_mate(nullptr);
+    solver_.on_shorter_mate(nullptr);
     done.store(true);
     reporter.join();
     const auto ms = static_cast<std::uint64_t>(r.seconds * 1000.0);

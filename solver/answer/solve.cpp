@@ -158,10 +158,39 @@ BasicSolveResult<R> BasicSolver<R>::solve(const typename R::Position& root,
       if (threads_ <= 1) return std::make_unique<BasicBudgetedSearch<R>>(table_, left, attacker);
       return std::make_unique<ParallelStep<R>>(table_, left, attacker, threads_, spare_);
     };
+    // A line of the shortest mate the table holds, read without searching: none when it would
+    // need a proof again, or when it has fewer plies than that mate's length (it then follows a
+    // defender reply shorter than the longest, the table no longer holding the longer ones).
+    const auto line_from_table = [&] {
+      const auto table_only = [](typename R::Position&) { return Outcome::Unknown; };
+      std::vector<typename R::Move> line = mate_line<R>(pos, search.serial(), table_only);
+      if (static_cast<Plies>(line.size()) < search.lookup(pos).upper) line.clear();
+      return line;
+    };
+    // The line of the shortest mate known: the first mate's, then that of each shorter mate the
+    // length search proves, where the table gives one at once (shown through `on_shorter_mate`).
+    std::vector<typename R::Move> best_line = first_line;
+    Plies best_upper = first_upper;
+    const auto note_shorter_mate = [&] {
+      const Plies upper = search.lookup(pos).upper;
+      if (upper >= best_upper) return;
+      std::vector<typename R::Move> line = line_from_table();
+      if (line.empty()) return;
+      best_upper = upper;
+      best_line = std::move(line);
+      if (!on_shorter_) return;
+      BasicSolveResult<R> shorter = result;
+      shorter.length = upper;
+      shorter.pv = best_line;
+      shorter.nodes = budget.nodes();
+      shorter.seconds = budget.seconds();
+      on_shorter_(shorter);
+    };
     const LengthQuestions ask{[&](Plies d, std::uint64_t cap) {
                                 const auto s = make_step(cap);
                                 const Outcome o = s->search.prove(pos, d, exact);
                                 budget.charge(s->budget.nodes());
+                                if (o == Outcome::Proven) note_shorter_mate();
                                 if (options.on_length_question)
                                   options.on_length_question({.within = d,
                                                               .outcome = o,
@@ -179,18 +208,15 @@ BasicSolveResult<R> BasicSolver<R>::solve(const typename R::Position& root,
     result.length_exact = len.exact();
     result.length = upper;
     result.length_min = len.lower;
-    // Without the exact answer: the shortest complete line known, the first mate's or one of
-    // the shorter mate the length search proved (read from the table alone once the budget is
-    // spent). A line shorter than the length reported is not taken: its defender replies are
-    // the longest the table still knows, not the longest there are.
+    // Without the exact answer: the line of the shortest mate known, read again from the table
+    // (proven again where entries were replaced, while the budget lasts) when the last questions
+    // proved a shorter mate than the lines noted so far.
     const auto best_known_line = [&] {
-      const auto table_only = [](typename R::Position&) { return Outcome::Unknown; };
-      const std::vector<typename R::Move> shorter =
-          spent() ? mate_line<R>(pos, search.serial(), table_only)
-                  : mate_line<R>(pos, search.serial(), reprove);
-      const bool better = !shorter.empty() && shorter.size() < first_line.size() &&
-                          static_cast<Plies>(shorter.size()) >= result.length;
-      return better ? shorter : first_line;
+      const std::vector<typename R::Move> line =
+          spent() ? line_from_table() : mate_line<R>(pos, search.serial(), reprove);
+      const bool better = !line.empty() && line.size() < best_line.size() &&
+                          static_cast<Plies>(line.size()) >= result.length;
+      return better ? line : best_line;
     };
     if (result.length_exact) {
       // The main line (main_line.h, as `tsume check`), each node on what is left of the budget.

@@ -158,6 +158,13 @@ public:
   void on_first_mate(std::function<void(const BasicSolveResult<R>&)> f) {
     on_first_ = std::move(f);
   }
+  // Called on the solving thread each time the length search proves a mate shorter than any
+  // shown before (the first mate's included) and the table gives a line of it with no search
+  // (as many plies as its length or more: futile interpositions are not counted): status Mate,
+  // length that mate's (an upper bound), pv that line. The exact answer is still looked for.
+  void on_shorter_mate(std::function<void(const BasicSolveResult<R>&)> f) {
+    on_shorter_ = std::move(f);
+  }
 
   // Solves `root` (the attacker is the side to move). The table is cleared first, so the
   // result never depends on earlier problems.
@@ -169,6 +176,7 @@ private:
   int threads_ = 1;
   SpareThreads* spare_ = nullptr;
   std::function<void(const BasicSolveResult<R>&)> on_first_;
+  std::function<void(const BasicSolveResult<R>&)> on_shorter_;
 };
 
 extern template class BasicSolver<ShogiRules>;

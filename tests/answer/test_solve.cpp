@@ -493,5 +493,35 @@ TEST(Solve, ACutAnswerShowsALineOfTheShorterMateTheLengthSearchProved) {
   expect_line_is_legal_mate(sfen, cut);
 }
 
+TEST(Solve, EachShorterMateTheLengthSearchProvesIsShown) {
+  // zukou-003 (45 plies published, certified by the whole solve): the first mate found is
+  // longer, and the length search proves shorter mates on its way down to 45. Each is shown
+  // once, shorter than the one before, with a line that is a mate of at least its length.
+  const char* sfen =
+      "2p1g+P3/1P1p1pp2/l1P1g1S+r1/P1B1P1+p2/1p3l3/1kN6/9/2+B6/1r7 b GS2N2Pg2sn2l5p 1";
+  Solver solver(64);
+  solver.set_threads(1);
+  std::vector<SolveResult> firsts, shorter;
+  solver.on_first_mate([&](const SolveResult& r) { firsts.push_back(r); });
+  solver.on_shorter_mate([&](const SolveResult& r) { shorter.push_back(r); });
+  const SolveResult r = solver.solve(position(sfen), SearchLimits{});
+  ASSERT_EQ(r.status, SolveStatus::Mate);
+  ASSERT_TRUE(r.length_exact);
+  EXPECT_EQ(r.length, 45);
+  ASSERT_EQ(firsts.size(), 1u);
+  ASSERT_GT(firsts[0].length, 45);
+  ASSERT_FALSE(shorter.empty());
+  Plies before = firsts[0].length;
+  for (const SolveResult& s : shorter) {
+    EXPECT_EQ(s.status, SolveStatus::Mate);
+    EXPECT_FALSE(s.length_exact);
+    EXPECT_LT(s.length, before);
+    EXPECT_GE(s.length, 45);
+    EXPECT_GE(static_cast<Plies>(s.pv.size()), s.length);
+    expect_line_is_legal_mate(sfen, s);
+    before = s.length;
+  }
+}
+
 }  // namespace
 }  // namespace tsume

@@ -210,6 +210,13 @@ n=$(wc -w <<<"$line")
 printf '%s\tz3\t%s\t%s\n' "$ZUKOU_003" "$n" "$line" | "$tsume" show - --ply end >"$tmp/end" 2>&1 ||
   { cat "$tmp/end" >>"$tmp/log"; fail "the proof line does not replay"; }
 
+# Each shorter mate the length search proves is shown the same way: 第3番's first mate is
+# longer than 45 plies, and the length search proves shorter ones within the node limit.
+grep -q '^info string a shorter mate found ([0-9]* plies); looking for the exact answer' "$tmp/piped" ||
+  { cat "$tmp/piped" >>"$tmp/log"; fail "no shorter-mate note"; }
+shown=$(grep -c '^info time [0-9]* nodes [0-9]* score mate [0-9]* pv S\*7g ' "$tmp/piped")
+((shown >= 2)) || { cat "$tmp/piped" >>"$tmp/log"; fail "the shorter mate's line is not shown"; }
+
 # The first mate is shown at once ('score mate N pv ...') before the exact answer; with option
 # Answer first it is the answer, said to be unproven shortest.
 grep -q '^info time [0-9]* nodes [0-9]* score mate [0-9]* pv S\*7g ' "$tmp/piped" ||
