@@ -158,15 +158,15 @@ BasicSolveResult<R> BasicSolver<R>::solve(const typename R::Position& root,
       if (threads_ <= 1) return std::make_unique<BasicBudgetedSearch<R>>(table_, left, attacker);
       return std::make_unique<ParallelStep<R>>(table_, left, attacker, threads_, spare_);
     };
-    // A line of the shortest mate the table holds, read without searching: none when it would
-    // need a proof again, or when it has fewer plies than that mate's length (it then follows a
-    // defender reply shorter than the longest, the table no longer holding the longer ones).
-    const auto line_from_table = [&] {
-      const auto table_only = [](typename R::Position&) { return Outcome::Unknown; };
-      std::vector<typename R::Move> line = mate_line<R>(pos, search.serial(), table_only);
+    // A line of the shortest mate proven (`prove` for the entries the table has replaced): none
+    // when it has fewer plies than that mate's length (it then follows a defender reply shorter
+    // than the longest, the table no longer holding the longer ones).
+    const auto shortest_mate_line = [&](const auto& prove) {
+      std::vector<typename R::Move> line = mate_line<R>(pos, search.serial(), prove);
       if (static_cast<Plies>(line.size()) < search.lookup(pos).upper) line.clear();
       return line;
     };
+    const auto table_only = [](typename R::Position&) { return Outcome::Unknown; };
     // The line of the shortest mate known: the first mate's, then that of each shorter mate the
     // length search proves, where the table gives one at once (shown through `on_shorter_mate`).
     std::vector<typename R::Move> best_line = first_line;
@@ -174,7 +174,7 @@ BasicSolveResult<R> BasicSolver<R>::solve(const typename R::Position& root,
     const auto note_shorter_mate = [&] {
       const Plies upper = search.lookup(pos).upper;
       if (upper >= best_upper) return;
-      std::vector<typename R::Move> line = line_from_table();
+      std::vector<typename R::Move> line = shortest_mate_line(table_only);
       if (line.empty()) return;
       best_upper = upper;
       best_line = std::move(line);
@@ -213,10 +213,8 @@ BasicSolveResult<R> BasicSolver<R>::solve(const typename R::Position& root,
     // proved a shorter mate than the lines noted so far.
     const auto best_known_line = [&] {
       const std::vector<typename R::Move> line =
-          spent() ? line_from_table() : mate_line<R>(pos, search.serial(), reprove);
-      const bool better = !line.empty() && line.size() < best_line.size() &&
-                          static_cast<Plies>(line.size()) >= result.length;
-      return better ? line : best_line;
+          spent() ? shortest_mate_line(table_only) : shortest_mate_line(reprove);
+      return !line.empty() && line.size() < best_line.size() ? line : best_line;
     };
     if (result.length_exact) {
       // The main line (main_line.h, as `tsume check`), each node on what is left of the budget.
