@@ -48,8 +48,9 @@ constexpr HelpText kHelp{
     "proven), each after one 'info time <ms> nodes <n> nps <n> [pv ...]' line. As soon as a first\n"
     "mate is proven its line is shown ('info ... score mate <plies> pv ...', with 'info string'\n"
     "saying it is not proven shortest); with option Answer exact (the default) the search goes on\n"
-    "to the exact answer, showing each shorter mate it proves on the way in the same way, and if\n"
-    "the time runs out first the answer is the line of the shortest mate shown;\n"
+    "to the exact answer, showing in the same way each shorter mate it proves on the way whose\n"
+    "line is shorter than the last shown, and if the time runs out first the answer is the line\n"
+    "of the shortest mate known;\n"
     "with Answer first it answers with that line at once. 'go' without 'mate' is\n"
     "answered 'bestmove resign'. Unknown or malformed commands are answered with 'info string "
     "...'\n"
@@ -441,8 +442,10 @@ private:
       }
     });
     // The first mate proven is shown at once; the exact answer (if asked for) follows.
-    solver_.on_first_mate([this, &pos, &options](const SolveResult& first) {
+    std::size_t shown_plies = 0;  // the plies of the last line shown (0: none yet)
+    solver_.on_first_mate([this, &pos, &options, &shown_plies](const SolveResult& first) {
       if (!ends_in_mate(pos, first.pv)) return;
+      shown_plies = first.pv.size();
       const auto ms = static_cast<std::uint64_t>(first.seconds * 1000.0);
       say("info time " + std::to_string(ms) + " nodes " + std::to_string(first.nodes) +
           " score mate " + std::to_string(first.pv.size()) + " pv " + usi_line(first.pv));
@@ -450,9 +453,12 @@ private:
         say("info string first mate found (" + std::to_string(first.pv.size()) +
             (first.pv.size() == 1 ? " ply" : " plies") + "); looking for the exact answer");
     });
-    // So is each shorter mate the length search proves on the way.
-    solver_.on_shorter_mate([this, &pos](const SolveResult& shorter) {
+    // So is each shorter mate the length search proves on the way, when its line is shorter than
+    // the last one shown (a line may hold futile interpositions, which its length does not count).
+    solver_.on_shorter_mate([this, &pos, &shown_plies](const SolveResult& shorter) {
+      if (shown_plies != 0 && shorter.pv.size() >= shown_plies) return;
       if (!ends_in_mate(pos, shorter.pv)) return;
+      shown_plies = shorter.pv.size();
       const auto ms = static_cast<std::uint64_t>(shorter.seconds * 1000.0);
       say("info time " + std::to_string(ms) + " nodes " + std::to_string(shorter.nodes) +
           " score mate " + std::to_string(shorter.pv.size()) + " pv " + usi_line(shorter.pv));
