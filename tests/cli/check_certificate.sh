@@ -45,13 +45,15 @@ for id in surplus-1 idle-pawn no-mate; do
     || fail "$id: expected a comment saying why no certificate"
 done
 
-# One check certificate alone in a file.
+# One check certificate alone in a file: the lines of each certificate kept in an array (a
+# string grown line by line costs awk time quadratic in the certificate's size).
 one() {
   awk -v id="$1" '
-    /^tsume-certificate 2$/ { cur = $0 "\n"; inside = 1; depth = 0; next }
-    inside { cur = cur $0 "\n" }
+    /^tsume-certificate 2$/ { n = 0; inside = 1; depth = 0; keep = 0 }
+    inside { line[++n] = $0 }
+    inside && $0 == "problem " id { keep = 1 }
     inside && /^tsume-certificate 1$/ { depth = 1 }
-    inside && /^end$/ { if (depth) depth = 0; else { inside = 0; if (cur ~ "\nproblem " id "\n") printf "%s", cur } }
+    inside && /^end$/ { if (depth) depth = 0; else { inside = 0; if (keep) for (i = 1; i <= n; ++i) print line[i] } }
   ' "$tmp/all.cert"
 }
 one zukou-092 > "$tmp/sound.cert"
@@ -121,10 +123,11 @@ done
 nodes_of() { grep "^zukou-092 VALID" "$1" | awk '{ print $4 }'; }
 (($(nodes_of "$tmp/v3.out") < $(nodes_of "$tmp/verify.out"))) \
   || fail "zukou-092: version 3 has $(nodes_of "$tmp/v3.out") nodes, version 2 $(nodes_of "$tmp/verify.out")"
-awk '/^tsume-certificate 3$/ { cur = ""; inside = 1 }
-  inside { cur = cur $0 "\n" }
+awk '/^tsume-certificate 3$/ { n = 0; inside = 1; keep = 0 }
+  inside { line[++n] = $0 }
+  inside && $0 == "problem zukou-092" { keep = 1 }
   inside && /^tsume-certificate 1$/ { depth = 1 }
-  inside && /^end$/ { if (depth) depth = 0; else { inside = 0; if (cur ~ /\nproblem zukou-092\n/) printf "%s", cur } }
+  inside && /^end$/ { if (depth) depth = 0; else { inside = 0; if (keep) for (i = 1; i <= n; ++i) print line[i] } }
 ' "$tmp/v3.cert" > "$tmp/s3.cert"
 "$tsume" verify "$tmp/s3.cert" > /dev/null 2>&1 || fail "zukou-092 (version 3) alone is not VALID"
 # The part index (from 0) and fields of the N-th `part alternative` line.

@@ -59,10 +59,11 @@ grep -q '^rules sho$' "$tmp/v3.cert" || fail "no 'rules sho' line"
 # One check certificate (version 3) alone in a file.
 one() {
   awk -v id="$1" '
-    /^tsume-certificate 3$/ { cur = ""; inside = 1; depth = 0 }
-    inside { cur = cur $0 "\n" }
+    /^tsume-certificate 3$/ { n = 0; inside = 1; depth = 0; keep = 0 }
+    inside { line[++n] = $0 }
+    inside && $0 == "problem " id { keep = 1 }
     inside && /^tsume-certificate 1$/ { depth = 1 }
-    inside && /^end$/ { if (depth) depth = 0; else { inside = 0; if (cur ~ "\nproblem " id "\n") printf "%s", cur } }
+    inside && /^end$/ { if (depth) depth = 0; else { inside = 0; if (keep) for (i = 1; i <= n; ++i) print line[i] } }
   ' "$tmp/v3.cert"
 }
 one sho-005 > "$tmp/s5.cert"
