@@ -105,7 +105,9 @@ private:
     PhiDelta value;
     std::size_t best;  // children.size(): none can make progress within the thresholds
     PnDn second;       // the second-smallest child value, as the workers make it look
-    PnDn summed;       // children with a non-zero phi (the terms of the node's delta)
+    PnDn others;       // what the node's delta holds besides a weakly counted child's own
+                       // share: the other terms of the weak sum, and at defender nodes the
+                       // evasions that are not drops
   };
 
   // MID (Nagai 2002): searches `pos` until its phi or delta reaches its threshold `th`, in
@@ -119,8 +121,9 @@ private:
   // read again when `reread`; an attacker node left with no plies; futility of a refuting drop).
   void revalue_child(Node& node, Child& c, bool reread);
   // The thresholds of the chosen child (its own phi/delta): the 1+epsilon trick on the
-  // second-best sibling for its delta, Nagai's th.delta - delta + phi (weak proof numbers at
-  // attacker nodes) for its phi, and always above its current delta.
+  // second-best sibling for its delta, Nagai's th.delta - delta + phi for its phi (for a child
+  // counted in a weak sum, th.delta less the node's other terms), and always above its current
+  // delta.
   PhiDelta child_thresholds(const Node& node, PhiDelta th, const Choice& choice,
                             const Child& c) const;
   // Whether the choice at `node` with value `v` is steered by the parallel search's hooks.

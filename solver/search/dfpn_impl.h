@@ -161,7 +161,17 @@ auto BasicMateSearch<R>::select_child(Node& node, PnDn th_phi, bool shared) -> C
   // it would live in memory instead of registers.
   PhiDelta value{kInfinitePnDn, 0};
   std::size_t best = node.children.size();
-  PnDn best_value = kInfinitePnDn, second = kInfinitePnDn, summed = 0, summed_max = 0;
+  PnDn best_value = kInfinitePnDn, second = kInfinitePnDn;
+  // The node's delta. At attacker nodes a weak sum of the children's disproof numbers (the
+  // checks converge on the same positions). At defender nodes the proof numbers of the
+  // evasions that are not drops, summed, plus a weak sum of the drops: an interposition is
+  // answered alike on every square of the line (the piece is taken and the attack goes on),
+  // and with one drop a square open at a time (waits_for_earlier_drop) the terms are the
+  // squares. Summing the drops instead, a check along a long line looked dearer than its proof
+  // (docs/benchmarks.md, "Interpositions counted weakly"); a weak sum of every evasion was
+  // measured worse.
+  PnDn summed = 0;
+  WeakSum weak;
   Bitboard pending_drops;
   // The table is read again when something may have changed the children's entries since the
   // last reading: see Node::reread. Another worker may change them at any time: in a parallel
@@ -179,11 +189,12 @@ auto BasicMateSearch<R>::select_child(Node& node, PnDn th_phi, bool shared) -> C
     }
     const PhiDelta v = c.phi_delta(!node.or_node);  // the child's own phi/delta
     if (v.phi != 0) {
-      ++summed;
-      summed_max = std::max(summed_max, v.phi);
+      if (node.or_node || R::is_drop(c.move))
+        weak.add(v.phi);
+      else
+        summed = add_pndn(summed, v.phi);
     }
     value.phi = std::min(value.phi, v.delta);
-    value.delta = add_pndn(value.delta, v.phi);
     // Only children that can make progress within this node's threshold are chosen, so a
     // child always runs until its real value passes its own threshold.
     const PnDn seen = shared ? seen_by_workers(c, v.delta) : v.delta;
@@ -195,12 +206,9 @@ auto BasicMateSearch<R>::select_child(Node& node, PnDn th_phi, bool shared) -> C
       second = seen;
     }
   }
-  // Weak disproof numbers at attacker nodes (WPNS, Ueda et al. 2008): max + (children - 1)
-  // instead of the sum, which overcounts the DAG of checks converging on one position.
-  // (The same rule for pn at defender nodes was measured worse and is not used.)
-  if (node.or_node && summed > 0 && value.delta != 0)
-    value.delta = add_pndn(summed_max, summed - 1);
-  return Choice{value, best, second, summed};
+  value.delta = add_pndn(summed, weak.value());
+  const PnDn others = weak.terms == 0 ? summed : add_pndn(summed, weak.terms - 1);
+  return Choice{value, best, second, others};
 }
 
 template <MateRules R>
@@ -209,8 +217,9 @@ PhiDelta BasicMateSearch<R>::child_thresholds(const Node& node, PhiDelta th, con
   const PhiDelta v = c.phi_delta(!node.or_node);
   PhiDelta t;
   t.delta = std::min(th.phi, sibling_threshold(choice.second));
-  t.phi = node.or_node ? child_threshold(th.delta, choice.summed - 1, 0)  // WPNS
-                       : child_threshold(th.delta, choice.value.delta, v.phi);
+  t.phi = node.or_node || R::is_drop(c.move)  // counted in the weak sum
+              ? child_threshold(th.delta, choice.others, 0)
+              : child_threshold(th.delta, choice.value.delta, v.phi);
   if (t.delta <= v.delta) t.delta = above(v.delta);
   return t;
 }

@@ -24,4 +24,17 @@ constexpr PnDn child_threshold(PnDn a, PnDn b, PnDn c) {
   return static_cast<PnDn>(std::clamp<std::int64_t>(v, 0, kInfinitePnDn));
 }
 
+// A weak sum (weak proof numbers, Ueda et al. 2008): children whose subtrees overlap counted as
+// the largest of their values plus one for each of the others, instead of their sum, which
+// counts the shared work once per child.
+struct WeakSum {
+  PnDn largest = 0;
+  PnDn terms = 0;
+  constexpr void add(PnDn v) {
+    largest = std::max(largest, v);
+    ++terms;
+  }
+  constexpr PnDn value() const { return terms == 0 ? 0 : add_pndn(largest, terms - 1); }
+};
+
 }  // namespace tsume

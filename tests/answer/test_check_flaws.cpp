@@ -133,12 +133,12 @@ CheckOptions zukou23_options(std::uint64_t step, std::uint64_t nodes) {
 }
 
 TEST(CheckLongerVariation, FoundWithACookTestOpenSaysSo) {
-  // With 500 nodes a step and 4.1 M in all the longer defence is found while tests that could
+  // With 300 nodes a step and 7.1 M in all the longer defence is found while tests that could
   // reveal a cook are still open: the verdict is LONGER_VARIATION (certain), and its reason says
   // that the problem may be cooked too (COOKED would come first: with no limit the check finds
   // a cook at move 21 of the main line).
   const CheckResult open =
-      check(kZukou23, zukou23_options(500, 4'100'000), line(kZukou23, kZukou23Line));
+      check(kZukou23, zukou23_options(300, 7'100'000), line(kZukou23, kZukou23Line));
   EXPECT_EQ(open.verdict, Verdict::LongerVariation) << open.reason;
   EXPECT_TRUE(std::any_of(open.undecided.begin(), open.undecided.end(),
                           [](const Finding& f) { return f.blocks_sound; }));
@@ -153,12 +153,12 @@ TEST(CheckLongerVariation, FoundWithACookTestOpenSaysSo) {
 }
 
 TEST(CheckLongerVariation, FoundAlongTheGivenLineOnlySaysSo) {
-  // With 30,000 nodes a step and 3.25 M in all, every cook test along the published line finishes
+  // With 30,000 nodes a step and 7.5 M in all, every cook test along the published line finishes
   // and the longer defence is found, but the exact length does not finish, resumed or not: the
   // main line is not known, and its cooks were not looked for. The verdict is LONGER_VARIATION
   // (certain) with no length, and its reason says that the problem may be cooked too.
   const CheckResult r =
-      check(kZukou23, zukou23_options(30'000, 3'250'000), line(kZukou23, kZukou23Line));
+      check(kZukou23, zukou23_options(30'000, 7'500'000), line(kZukou23, kZukou23Line));
   EXPECT_EQ(r.verdict, Verdict::LongerVariation) << r.reason;
   EXPECT_LT(r.length, 0);
   EXPECT_FALSE(std::any_of(r.undecided.begin(), r.undecided.end(),

@@ -22,5 +22,21 @@ TEST(PnDn, ChildThresholdIsClampedAndKeepsInfinity) {
   EXPECT_EQ(child_threshold(kInfinitePnDn, 10, 2), kInfinitePnDn);
 }
 
+TEST(PnDn, AWeakSumIsTheLargestTermPlusOneForEachOther) {
+  WeakSum none;
+  EXPECT_EQ(none.value(), 0u);
+  WeakSum w;
+  w.add(3);
+  EXPECT_EQ(w.value(), 3u);
+  w.add(7);
+  w.add(1);
+  EXPECT_EQ(w.terms, 3u);
+  EXPECT_EQ(w.value(), 9u);  // 7 + 2, where the sum is 11
+  w.add(kMaxFinitePnDn);
+  EXPECT_EQ(w.value(), kMaxFinitePnDn);  // saturates below infinity
+  w.add(kInfinitePnDn);
+  EXPECT_EQ(w.value(), kInfinitePnDn);
+}
+
 }  // namespace
 }  // namespace tsume
