@@ -45,19 +45,20 @@ for id in surplus-1 idle-pawn no-mate; do
     || fail "$id: expected a comment saying why no certificate"
 done
 
-# One check certificate alone in a file: the lines of each certificate kept in an array (a
-# string grown line by line costs awk time quadratic in the certificate's size).
+# one VERSION FILE ID: the check certificate of problem ID (format VERSION) alone, from FILE. The
+# lines of each certificate are kept in an array (a string grown line by line costs awk time
+# quadratic in the certificate's size).
 one() {
-  awk -v id="$1" '
-    /^tsume-certificate 2$/ { n = 0; inside = 1; depth = 0; keep = 0 }
+  awk -v head="tsume-certificate $1" -v id="$3" '
+    $0 == head { n = 0; inside = 1; depth = 0; keep = 0 }
     inside { line[++n] = $0 }
     inside && $0 == "problem " id { keep = 1 }
     inside && /^tsume-certificate 1$/ { depth = 1 }
     inside && /^end$/ { if (depth) depth = 0; else { inside = 0; if (keep) for (i = 1; i <= n; ++i) print line[i] } }
-  ' "$tmp/all.cert"
+  ' "$2"
 }
-one zukou-092 > "$tmp/sound.cert"
-one cooked-3-move-1 > "$tmp/cooked.cert"
+one 2 "$tmp/all.cert" zukou-092 > "$tmp/sound.cert"
+one 2 "$tmp/all.cert" cooked-3-move-1 > "$tmp/cooked.cert"
 "$tsume" verify "$tmp/sound.cert" > /dev/null 2>&1 || fail "zukou-092 alone is not VALID"
 "$tsume" verify "$tmp/cooked.cert" > /dev/null 2>&1 || fail "cooked-3-move-1 alone is not VALID"
 
@@ -123,12 +124,7 @@ done
 nodes_of() { grep "^zukou-092 VALID" "$1" | awk '{ print $4 }'; }
 (($(nodes_of "$tmp/v3.out") < $(nodes_of "$tmp/verify.out"))) \
   || fail "zukou-092: version 3 has $(nodes_of "$tmp/v3.out") nodes, version 2 $(nodes_of "$tmp/verify.out")"
-awk '/^tsume-certificate 3$/ { n = 0; inside = 1; keep = 0 }
-  inside { line[++n] = $0 }
-  inside && $0 == "problem zukou-092" { keep = 1 }
-  inside && /^tsume-certificate 1$/ { depth = 1 }
-  inside && /^end$/ { if (depth) depth = 0; else { inside = 0; if (keep) for (i = 1; i <= n; ++i) print line[i] } }
-' "$tmp/v3.cert" > "$tmp/s3.cert"
+one 3 "$tmp/v3.cert" zukou-092 > "$tmp/s3.cert"
 "$tsume" verify "$tmp/s3.cert" > /dev/null 2>&1 || fail "zukou-092 (version 3) alone is not VALID"
 # The part index (from 0) and fields of the N-th `part alternative` line.
 alt() {
