@@ -29,7 +29,8 @@ inline constexpr int kBeforeRoot = -1;
 
 // A node's numbers in phi/delta form (Nagai 2002): phi is the number the node's player wants
 // to reach zero (pn at attacker nodes, dn at defender nodes), delta the other one. A node's
-// phi is the minimum of its children's delta, its delta the sum of their phi.
+// phi is the minimum of its children's delta, its delta the sum of their phi (a weak sum for
+// the children whose subtrees overlap: select_child in dfpn_impl.h).
 struct PhiDelta {
   PnDn phi;
   PnDn delta;
