@@ -441,30 +441,27 @@ private:
             std::to_string(ms > 0 ? nodes * 1000 / ms : 0));
       }
     });
-    // The first mate proven is shown at once; the exact answer (if asked for) follows.
+    // The first mate proven is shown at once, then each shorter mate the length search proves on
+    // the way when its line is shorter than the last one shown (a line may hold futile
+    // interpositions, which its length does not count); the exact answer (if asked for) follows.
     std::size_t shown_plies = 0;  // the plies of the last line shown (0: none yet)
-    solver_.on_first_mate([this, &pos, &options, &shown_plies](const SolveResult& first) {
-      if (!ends_in_mate(pos, first.pv)) return;
-      shown_plies = first.pv.size();
-      const auto ms = static_cast<std::uint64_t>(first.seconds * 1000.0);
-      say("info time " + std::to_string(ms) + " nodes " + std::to_string(first.nodes) +
-          " score mate " + std::to_string(first.pv.size()) + " pv " + usi_line(first.pv));
-      if (options.answer == AnswerMode::Exact)
-        say("info string first mate found (" + std::to_string(first.pv.size()) +
-            (first.pv.size() == 1 ? " ply" : " plies") + "); looking for the exact answer");
+    const auto show = [this, &pos, &shown_plies](const SolveResult& m, const char* what,
+                                                 bool looking) {
+      if (shown_plies != 0 && m.pv.size() >= shown_plies) return;
+      if (!ends_in_mate(pos, m.pv)) return;
+      shown_plies = m.pv.size();
+      const auto ms = static_cast<std::uint64_t>(m.seconds * 1000.0);
+      say("info time " + std::to_string(ms) + " nodes " + std::to_string(m.nodes) + " score mate " +
+          std::to_string(m.pv.size()) + " pv " + usi_line(m.pv));
+      if (looking)
+        say("info string " + std::string(what) + " (" + std::to_string(m.pv.size()) +
+            (m.pv.size() == 1 ? " ply" : " plies") + "); looking for the exact answer");
+    };
+    solver_.on_first_mate([&show, &options](const SolveResult& first) {
+      show(first, "first mate found", options.answer == AnswerMode::Exact);
     });
-    // So is each shorter mate the length search proves on the way, when its line is shorter than
-    // the last one shown (a line may hold futile interpositions, which its length does not count).
-    solver_.on_shorter_mate([this, &pos, &shown_plies](const SolveResult& shorter) {
-      if (shown_plies != 0 && shorter.pv.size() >= shown_plies) return;
-      if (!ends_in_mate(pos, shorter.pv)) return;
-      shown_plies = shorter.pv.size();
-      const auto ms = static_cast<std::uint64_t>(shorter.seconds * 1000.0);
-      say("info time " + std::to_string(ms) + " nodes " + std::to_string(shorter.nodes) +
-          " score mate " + std::to_string(shorter.pv.size()) + " pv " + usi_line(shorter.pv));
-      say("info string a shorter mate found (" + std::to_string(shorter.pv.size()) +
-          " plies); looking for the exact answer");
-    });
+    solver_.on_shorter_mate(
+        [&show](const SolveResult& shorter) { show(shorter, "a shorter mate found", true); });
     const SolveResult r = solver_.solve(pos, limits, options);
     solver_.on_first_mate(nullptr);
     solver_.on_shorter_mate(nullptr);

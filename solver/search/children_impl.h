@@ -137,14 +137,14 @@ void expand_children(typename R::Position& pos, Color attacker, TranspositionTab
     // A drop waiting for an earlier open one onto its square (waits_for_earlier_drop) takes no
     // part in the node's value until it is taken up: unless the table knows it, its valuation
     // (a move played and the checks after it counted) waits until then, and most never come.
-    // A drop takes its square (waits_for_earlier_drop) only once it is valued: one that the
-    // table settles leaves the square to the next.
+    // A drop takes its square only once it is valued and left open: one that the table settles
+    // leaves the square to the next.
     if (defender && R::is_drop(c.move) && open_drops.test(R::drop_square(c.move)) && !p.found) {
       c.unvalued = true;
       continue;
     }
     value_child<R>(pos, attacker, table, c, p);
-    if (defender) waits_for_earlier_drop(c, open_drops);  // an open drop takes its square
+    if (defender) waits_for_earlier_drop(c, open_drops);
   }
 }
 

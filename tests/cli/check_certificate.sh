@@ -45,25 +45,13 @@ for id in surplus-1 idle-pawn no-mate; do
     || fail "$id: expected a comment saying why no certificate"
 done
 
-# one VERSION FILE ID: the check certificate of problem ID (format VERSION) alone, from FILE. The
-# lines of each certificate are kept in an array (a string grown line by line costs awk time
-# quadratic in the certificate's size).
-one() {
-  awk -v head="tsume-certificate $1" -v id="$3" '
-    $0 == head { n = 0; inside = 1; depth = 0; keep = 0 }
-    inside { line[++n] = $0 }
-    inside && $0 == "problem " id { keep = 1 }
-    inside && /^tsume-certificate 1$/ { depth = 1 }
-    inside && /^end$/ { if (depth) depth = 0; else { inside = 0; if (keep) for (i = 1; i <= n; ++i) print line[i] } }
-  ' "$2"
-}
+source "$(dirname "${BASH_SOURCE[0]}")/verify_expect.sh"
 one 2 "$tmp/all.cert" zukou-092 > "$tmp/sound.cert"
 one 2 "$tmp/all.cert" cooked-3-move-1 > "$tmp/cooked.cert"
 "$tsume" verify "$tmp/sound.cert" > /dev/null 2>&1 || fail "zukou-092 alone is not VALID"
 "$tsume" verify "$tmp/cooked.cert" > /dev/null 2>&1 || fail "cooked-3-move-1 alone is not VALID"
 
 # expect_invalid NAME FILE PATTERN (verify_expect.sh).
-source "$(dirname "${BASH_SOURCE[0]}")/verify_expect.sh"
 
 # The text as an extended regular expression that matches it literally.
 literal() { sed 's/[][\.*^$+?(){}|]/\\&/g' <<< "$1"; }

@@ -56,25 +56,15 @@ for v in 3 2; do
 done
 grep -q '^rules sho$' "$tmp/v3.cert" || fail "no 'rules sho' line"
 
-# One check certificate (version 3) alone in a file.
-one() {
-  awk -v id="$1" '
-    /^tsume-certificate 3$/ { n = 0; inside = 1; depth = 0; keep = 0 }
-    inside { line[++n] = $0 }
-    inside && $0 == "problem " id { keep = 1 }
-    inside && /^tsume-certificate 1$/ { depth = 1 }
-    inside && /^end$/ { if (depth) depth = 0; else { inside = 0; if (keep) for (i = 1; i <= n; ++i) print line[i] } }
-  ' "$tmp/v3.cert"
-}
-one sho-005 > "$tmp/s5.cert"
-one sho-004 > "$tmp/s4.cert"
-one sho-cooked-3 > "$tmp/c3.cert"
+source "$(dirname "${BASH_SOURCE[0]}")/verify_expect.sh"
+one 3 "$tmp/v3.cert" sho-005 > "$tmp/s5.cert"
+one 3 "$tmp/v3.cert" sho-004 > "$tmp/s4.cert"
+one 3 "$tmp/v3.cert" sho-cooked-3 > "$tmp/c3.cert"
 for f in s5 s4 c3; do
   "$tsume" verify "$tmp/$f.cert" > /dev/null 2>&1 || fail "$f alone is not VALID"
 done
 
 # expect_invalid NAME FILE PATTERN (verify_expect.sh).
-source "$(dirname "${BASH_SOURCE[0]}")/verify_expect.sh"
 
 # 1. sho-005's mate: after 9e9a the king has no move, but the elephant may promote on 1g or 2g
 #    (a second royal answers the check); the reply 1f2g+ removed from the defender node.
