@@ -22,11 +22,10 @@ void emit_piece_moves(const Position& pos, MoveList& list, Bitboard targets, Bit
   }
 }
 
-// Calls found(ksq, to) for each square `to` the king of the side to move (on ksq) can step
-// to: not its own piece's, not attacked once the king has left ksq. Stops at the first call
-// that returns true, and returns whether one did.
-template <class Found> bool find_king_steps(const Position& pos, Found found) {
-  const Color us = pos.side_to_move();
+// Calls found(ksq, to) for each square `to` the king of `us` (on ksq) can step to: not its own
+// piece's, not attacked once the king has left ksq. Stops at the first call that returns true,
+// and returns whether one did.
+template <class Found> bool find_king_steps(const Position& pos, Color us, Found found) {
   const Square ksq = pos.king_square(us);
   if (ksq == Square::None) return false;
   const Bitboard occ = pos.pieces() ^ Bitboard::square(ksq);
@@ -39,7 +38,7 @@ template <class Found> bool find_king_steps(const Position& pos, Found found) {
 }
 
 void emit_king_moves(const Position& pos, MoveList& list) {
-  find_king_steps(pos, [&list](Square ksq, Square to) {
+  find_king_steps(pos, pos.side_to_move(), [&list](Square ksq, Square to) {
     list.push(Move::board(ksq, to, false));
     return false;
   });
@@ -82,7 +81,47 @@ void generate_legal(const Position& pos, MoveList& list) {
 }
 
 bool king_can_step(const Position& pos) {
-  return find_king_steps(pos, [](Square, Square) { return true; });
+  return find_king_steps(pos, pos.side_to_move(), [](Square, Square) { return true; });
+}
+
+Bitboard king_flights(const Position& pos, Color side) {
+  Bitboard flights;
+  if (pos.variant() == Variant::Sho) return flights;
+  find_king_steps(pos, side, [&flights](Square, Square to) {
+    flights.set(to);
+    return false;
+  });
+  return flights;
+}
+
+bool keeps_a_flight(const Position& pos, Bitboard flights, Move m) {
+  const Color us = pos.side_to_move();
+  const Square to = m.to();
+  // The squares the moved piece attacks from `to`, through the king's square (the king steps
+  // away from it): the occupancy after the move, without the king.
+  Bitboard occ = pos.pieces() ^ Bitboard::square(pos.king_square(~us));
+  PieceType pt;
+  if (m.is_drop()) {
+    pt = m.dropped_type();
+  } else {
+    pt = type_of(pos.piece_on(m.from()));
+    if (m.is_promotion()) pt = promote(pt);
+    occ ^= Bitboard::square(m.from());
+  }
+  occ.set(to);
+  // The moved piece on a flight is taken by the king: nothing defended `to` before the move, and
+  // only a line opened through the origin (below) can defend it after.
+  const Bitboard left = flights & ~attacks(us, pt, to, occ);
+  if (left.empty() || m.is_drop()) return !left.empty();
+  // A board move may open a line through its origin: a flight on such a line with a slider of
+  // the mover on it counts as covered.
+  const Bitboard sliders =
+      pos.pieces(us) &
+      (pos.pieces(PieceType::Lance) | pos.pieces(PieceType::Bishop) | pos.pieces(PieceType::Rook) |
+       pos.pieces(PieceType::Horse) | pos.pieces(PieceType::Dragon));
+  for (Square f : left)
+    if ((line(m.from(), f) & sliders).empty()) return true;
+  return false;
 }
 
 void generate_evasions(const Position& pos, MoveList& list) {

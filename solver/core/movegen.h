@@ -20,5 +20,16 @@ void generate_evasions(const Position& pos, MoveList& list);
 // of the king moves generate_evasions() gives a side in check (in sho shogi too, where every
 // legal move is one), found without the list.
 bool king_can_step(const Position& pos);
+// The squares the king of `side` could step to if it were its move: next to it, not holding a
+// piece of its own, not attacked by the other side once the king has left its square (the
+// squares of king_can_step). Empty without that king, and in sho shogi (not computed there).
+Bitboard king_flights(const Position& pos, Color side);
+// Whether, after the move `m` of the side to move, the other side's king can still step to one
+// of `flights` (its king_flights): a square not attacked by the moved piece (promoted or not)
+// from its destination, and not on a line through m's origin that holds a slider of the mover
+// (a line the move may open). Only ever true when the king can step there (a mate test's quick
+// answer for most checks: they leave the king a flight); it may be false for a move after which
+// the king still can.
+bool keeps_a_flight(const Position& pos, Bitboard flights, Move m);
 
 }  // namespace tsume

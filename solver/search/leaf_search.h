@@ -3,9 +3,10 @@
 // recursive search of its checks, their evasions and so on down to the mates in one, with no
 // table entries below it. df-pn would enter the same positions as nodes of their own, each
 // with the table probes of its children and each again on every visit; the leaf search visits
-// each position once per path, tests a mate in one with the rules' quick test (evasion_kind)
-// and stops at the first proof or refutation. It runs in long questions only
-// (kLeafSearchQuestions) and in the futility tests inside them.
+// each position once per path, tests a mate in one with the rules' quick test (evasion_kind),
+// after passing over the checks that leave the king a flight unplayed (most of them: nine in
+// ten in 図巧 021's length questions), and stops at the first proof or refutation. It runs in long
+// questions only (kLeafSearchQuestions) and in the futility tests inside them.
 //
 // What it returns is what df-pn would store for the node, or nothing:
 // - proven: a mate within the plies left, every interposition counted as a ply (a futile one
@@ -25,6 +26,7 @@
 #include <algorithm>
 #include <concepts>
 
+#include "solver/core/bitboard.h"
 #include "solver/core/hand.h"
 #include "solver/search/mate_len.h"
 #include "solver/search/proof_hand.h"
@@ -64,12 +66,16 @@ struct LeafResult {
   static LeafResult disproven(Plies length, Hand hand) { return {Kind::Disproven, length, hand}; }
 };
 
-// The rules the leaf search runs on: those with a quick mate-in-one test (evasion_kind). The
-// large boards have none; their move generation costs much more than a node, and their new
-// children are valued without it (children.h).
+// The rules the leaf search runs on: those with a quick mate-in-one test (evasion_kind, and
+// king_flights and keeps_a_flight to pass over the checks that leave the king a flight without
+// playing them). The large boards have none; their move generation costs much more than a
+// node, and their new children are valued without it (children.h).
 template <class R>
-concept LeafSearchRules = MateRules<R> && requires(const typename R::Position& pos) {
+concept LeafSearchRules = MateRules<R> &&
+    requires(const typename R::Position& pos, typename R::Move m, Color c, Bitboard b) {
   { R::evasion_kind(pos) } -> std::same_as<EvasionKind>;
+  { R::king_flights(pos, c) } -> std::same_as<Bitboard>;
+  { R::keeps_a_flight(pos, b, m) } -> std::same_as<bool>;
 };
 
 namespace leaf_detail {
@@ -127,10 +133,15 @@ LeafResult mate_in_one(typename R::Position& pos, Color attacker,
                        const typename R::MoveList& checks, bool futility) {
   bool unknown = false;
   Hand widest = Hand::full();
+  const Bitboard flights = R::king_flights(pos, attacker);
   for (const typename R::Move m : checks) {
+    Hand refuted = Hand::full();  // a board evasion refutes the check whatever the hands
+    if (!flights.empty() && R::keeps_a_flight(pos, flights, m)) {  // a king step refutes it
+      widest = hand_min(widest, R::disproof_hand_before_move(pos, m, refuted));
+      continue;
+    }
     R::do_move(pos, m);
     const EvasionKind kind = R::evasion_kind(pos);
-    Hand refuted = Hand::full();  // a board evasion refutes the check whatever the hands
     if (kind == EvasionKind::None) return mate_by<R>(pos, attacker, m);
     if (kind == EvasionKind::DropsOnly) {
       if (futility) {
@@ -159,7 +170,9 @@ LeafResult attacker_node(typename R::Position& pos, Color attacker, Plies rem, b
     return LeafResult::disproven(kNoMate,
                                  R::disproof_hand_at_attacker(pos, attacker, Hand::full()));
   if (rem == 1) return mate_in_one<R>(pos, attacker, checks, futility);
+  const Bitboard flights = R::king_flights(pos, attacker);
   for (const typename R::Move m : checks) {
+    if (!flights.empty() && R::keeps_a_flight(pos, flights, m)) continue;  // not a mate
     R::do_move(pos, m);
     typename R::MoveList evasions;  // remembered by the rules' memo for the pass below
     R::generate_evasions(pos, evasions);

@@ -67,6 +67,15 @@ struct ShogiRules {
       if (!e.is_drop()) return EvasionKind::BoardMove;
     return EvasionKind::DropsOnly;
   }
+  // The defender king's flights with the attacker to move, and whether the attacker's check `m`
+  // leaves it one (movegen.h): the leaf search's quick answer for most checks (not a mate), ahead
+  // of playing them.
+  static Bitboard king_flights(const Position& pos, Color attacker) {
+    return tsume::king_flights(pos, ~attacker);
+  }
+  static bool keeps_a_flight(const Position& pos, Bitboard flights, Move m) {
+    return tsume::keeps_a_flight(pos, flights, m);
+  }
   // USI move text: "7g7f", "2b3c+", "G*5b".
   static std::string move_text(Move m);
 

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <ostream>
 #include <string>
+#include <utility>
 
 #include <gtest/gtest.h>
 
@@ -186,6 +187,69 @@ TEST(Evasions, KingCanStepExactlyWhenALegalKingMoveExists) {
   });
   EXPECT_GT(steps, 1000u);
   EXPECT_GT(none, 100u);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The king's flights and the checks that leave one (the leaf search's quick mate-in-one answer).
+
+// The squares of the legal king moves of `side` (its king on the board) by the naive reference
+// rules, with `side` to move.
+Bitboard reference_king_steps(BoardSetup setup, Color side) {
+  setup.side_to_move = side;
+  Bitboard steps;
+  for (Move m : test::reference::legal_moves(setup))
+    if (!m.is_drop() && type_of(setup.at(m.from())) == PieceType::King) steps.set(m.to());
+  return steps;
+}
+
+// Hand analysis. The White king on 1a alone, Black to move with a silver in hand: the king's
+// flights are 2a, 1b and 2b; S*2b checks from 2b and covers 2a, and the king steps to 1b (or
+// takes the silver). With a Black gold on 2c (covering 1b and 2b) and a rook in hand, the one
+// flight is 2a: R*5a checks along rank a and covers it (no flight kept), R*1e checks down file
+// 1 and leaves it, R*2a checks from the flight itself, undefended, and the king takes it.
+TEST(KingFlights, ChecksByHandAnalysis) {
+  const Position silver = load("8k/9/9/9/9/9/9/9/9 b S 1");
+  Bitboard expected;
+  for (const auto& [file, rank] : {std::pair{2, 0}, {1, 1}, {2, 1}})
+    expected.set(make_square(file - 1, rank));
+  const Bitboard flights = king_flights(silver, Color::White);
+  EXPECT_EQ(flights, expected);
+  EXPECT_TRUE(keeps_a_flight(silver, flights, usi("S*2b")));
+  const Position rook = load("8k/9/7G1/9/9/9/9/9/9 b R 1");
+  const Bitboard one = king_flights(rook, Color::White);
+  EXPECT_EQ(one, Bitboard::square(make_square(1, 0)));
+  EXPECT_FALSE(keeps_a_flight(rook, one, usi("R*5a")));
+  EXPECT_TRUE(keeps_a_flight(rook, one, usi("R*1e")));
+  EXPECT_TRUE(keeps_a_flight(rook, one, usi("R*2a")));
+}
+
+// On the positions of random check-heavy games, with the side to move not in check: the
+// flights of the other king are its legal steps were it to move (reference rules), and a check
+// said to keep one leaves that king a legal step (reference rules); most checks keep one.
+TEST(KingFlights, AreTheKingsStepsAndACheckKeepsOneOnlyWhenItCanStillStep) {
+  std::size_t positions = 0, checks = 0, kept = 0;
+  test::PlayoutOptions options;
+  options.check_bias = 0.7;
+  test::random_playouts(spec_roots(), 41, 3000, options, [&](Position& pos) {
+    const Color us = pos.side_to_move();
+    if (pos.in_check() || pos.king_square(~us) == Square::None) return;
+    ++positions;
+    const BoardSetup setup = pos.setup();
+    const Bitboard flights = king_flights(pos, ~us);
+    ASSERT_EQ(flights, reference_king_steps(setup, ~us)) << io::to_sfen(pos);
+    for (Move m : test::legal_moves(pos)) {
+      if (!pos.gives_check(m)) continue;
+      ++checks;
+      if (!keeps_a_flight(pos, flights, m)) continue;
+      ++kept;
+      const BoardSetup after = test::reference::play(setup, m);
+      ASSERT_FALSE(reference_king_steps(after, ~us).empty())
+          << io::to_sfen(pos) << " " << io::to_usi(m) << ": no king step left";
+    }
+  });
+  EXPECT_GT(positions, 1000u);
+  EXPECT_GT(checks, 5000u);
+  EXPECT_GT(kept, checks / 2);
 }
 
 // ---------------------------------------------------------------------------------------------
