@@ -135,24 +135,24 @@ LeafResult mate_in_one(typename R::Position& pos, Color attacker,
   Hand widest = Hand::full();
   const Bitboard flights = R::king_flights(pos, attacker);
   for (const typename R::Move m : checks) {
-    Hand refuted = Hand::full();  // a board evasion refutes the check whatever the hands
-    if (!flights.empty() && R::keeps_a_flight(pos, flights, m)) {  // a king step refutes it
-      widest = hand_min(widest, R::disproof_hand_before_move(pos, m, refuted));
-      continue;
-    }
-    R::do_move(pos, m);
-    const EvasionKind kind = R::evasion_kind(pos);
-    if (kind == EvasionKind::None) return mate_by<R>(pos, attacker, m);
-    if (kind == EvasionKind::DropsOnly) {
-      if (futility) {
-        unknown = true;  // only a mate in one can still settle the node
-      } else {
-        typename R::MoveList drops;
-        R::generate_evasions(pos, drops);
-        refuted = R::disproof_hand_at_defender(pos, attacker, drops[0], Hand::full());
+    // A board evasion refutes the check whatever the hands: a king step, without playing the
+    // check, when it leaves the king a flight.
+    Hand refuted = Hand::full();
+    if (flights.empty() || !R::keeps_a_flight(pos, flights, m)) {
+      R::do_move(pos, m);
+      const EvasionKind kind = R::evasion_kind(pos);
+      if (kind == EvasionKind::None) return mate_by<R>(pos, attacker, m);
+      if (kind == EvasionKind::DropsOnly) {
+        if (futility) {
+          unknown = true;  // only a mate in one can still settle the node
+        } else {
+          typename R::MoveList drops;
+          R::generate_evasions(pos, drops);
+          refuted = R::disproof_hand_at_defender(pos, attacker, drops[0], Hand::full());
+        }
       }
+      R::undo_move(pos, m);
     }
-    R::undo_move(pos, m);
     widest = hand_min(widest, R::disproof_hand_before_move(pos, m, refuted));
   }
   if (unknown) return {};
