@@ -126,6 +126,11 @@ private:
   // delta.
   PhiDelta child_thresholds(const Node& node, PhiDelta th, const Choice& choice,
                             const Child& c) const;
+  // Whether the child's phi is a term of the node's weak sum (every check at an attacker node,
+  // the drops at a defender node) rather than summed.
+  static bool counted_weakly(const Node& node, const Child& c) {
+    return node.or_node || R::is_drop(c.move);
+  }
   // Whether the choice at `node` with value `v` is steered by the parallel search's hooks.
   // At attacker nodes always; at a defender node only while it looks nearer to a proof than
   // to a disproof (pn < dn, i.e. delta < phi; never on the first choice). A proof needs every

@@ -189,7 +189,7 @@ auto BasicMateSearch<R>::select_child(Node& node, PnDn th_phi, bool shared) -> C
     }
     const PhiDelta v = c.phi_delta(!node.or_node);  // the child's own phi/delta
     if (v.phi != 0) {
-      if (node.or_node || R::is_drop(c.move))
+      if (counted_weakly(node, c))
         weak.add(v.phi);
       else
         summed = add_pndn(summed, v.phi);
@@ -217,9 +217,8 @@ PhiDelta BasicMateSearch<R>::child_thresholds(const Node& node, PhiDelta th, con
   const PhiDelta v = c.phi_delta(!node.or_node);
   PhiDelta t;
   t.delta = std::min(th.phi, sibling_threshold(choice.second));
-  t.phi = node.or_node || R::is_drop(c.move)  // counted in the weak sum
-              ? child_threshold(th.delta, choice.others, 0)
-              : child_threshold(th.delta, choice.value.delta, v.phi);
+  t.phi = counted_weakly(node, c) ? child_threshold(th.delta, choice.others, 0)
+                                  : child_threshold(th.delta, choice.value.delta, v.phi);
   if (t.delta <= v.delta) t.delta = above(v.delta);
   return t;
 }
