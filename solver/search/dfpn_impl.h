@@ -235,14 +235,12 @@ SearchResult BasicMateSearch<R>::mid(Position& pos, int ply, PhiDelta th, Plies 
   if (const int rep = path_.repeated_ply(full_key, ply); rep >= 0)
     return SearchResult::disproven(kNoMate, R::hand(pos, attacker_), rep);
   if constexpr (LeafSearchRules<R>) {
-    // The leaf search (leaf_search.h) settles an attacker node with 3 or 5 plies left (3 where
-    // workers share the table) in the questions of kLeafSearchQuestions plies or more and the
-    // futility tests inside them. A search with forbidden positions passes through none, so it
-    // keeps to df-pn, as does a node the table already holds (df-pn has searched it: the leaf
-    // search left it unknown, or a question reached it with more plies left, and its work is in
-    // the table).
-    const Plies leaf_plies = hooks_ ? kSharedLeafSearchPlies : kLeafSearchPlies;
-    if (or_node && rem >= kLeafSearchMinPlies && rem <= leaf_plies &&
+    // The leaf search (leaf_search.h) settles an attacker node with 3 or 5 plies left in the
+    // questions of kLeafSearchQuestions plies or more and the futility tests inside them. A
+    // search with forbidden positions passes through none, so it keeps to df-pn, as does a node
+    // the table already holds (df-pn has searched it: the leaf search left it unknown, or a
+    // question reached it with more plies left, and its work is in the table).
+    if (or_node && rem >= kLeafSearchMinPlies && rem <= kLeafSearchPlies &&
         question_len_ >= kLeafSearchQuestions && !options_.forbidden) {
       const std::uint64_t key = R::board_key(pos);
       const Hand hand = R::hand(pos, attacker_);

@@ -35,16 +35,12 @@
 namespace tsume {
 
 // The most plies left at an attacker node the leaf search settles (it settles those with 3 and
-// with 5) in a search by one worker. With 7 the searches cost more than the df-pn nodes they
-// save (docs/benchmarks.md).
+// with 5), whether one worker searches or several share the table. With 7 the searches cost more
+// than the df-pn nodes they save; where workers share the table, 5 plies took as long as 3 on
+// the 図巧 batch and the short problems and less on the longest questions (docs/benchmarks.md).
 inline constexpr Plies kLeafSearchPlies = 5;
 // The fewest: with 1 ply left df-pn values a node by its own mate-in-one test (children.h).
 inline constexpr Plies kLeafSearchMinPlies = 3;
-// The same in a search whose workers share the table or may come to (parallel/: the parallel
-// search, and the batch's hard pass, where helpers join a search at any time): 5 plies showed
-// no gain on two threads (docs/benchmarks.md), and two workers that enter the same new node at
-// once both run its leaf search, which leaves nothing in the table for the other to read.
-inline constexpr Plies kSharedLeafSearchPlies = 3;
 // The shortest questions ("mate within L plies?") it runs in. In shorter ones the table's
 // reuse of the work of the questions before makes df-pn cheaper near the leaves than the leaf
 // search's fresh work: generating problems of 7-11 plies took about a tenth longer with the
