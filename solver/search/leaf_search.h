@@ -113,6 +113,13 @@ LeafResult defender_node(typename R::Position& pos, Color attacker, Plies rem, b
   return LeafResult::proven(longest, R::proof_hand_at_defender(pos, attacker, merged));
 }
 
+// Whether the check `m` leaves the defender king one of its `flights` (the rules'
+// king_flights): a king step refutes it, so the leaf search passes over it unplayed.
+template <LeafSearchRules R>
+bool leaves_a_flight(const typename R::Position& pos, Bitboard flights, typename R::Move m) {
+  return !flights.empty() && R::keeps_a_flight(pos, flights, m);
+}
+
 // The proof of an attacker node by its check `m`, which mates: `pos` is the position after it,
 // given back as it was before it.
 template <LeafSearchRules R>
@@ -134,7 +141,7 @@ LeafResult mate_in_one(typename R::Position& pos, Color attacker,
     // A board evasion refutes the check whatever the hands: a king step, without playing the
     // check, when it leaves the king a flight.
     Hand refuted = Hand::full();
-    if (flights.empty() || !R::keeps_a_flight(pos, flights, m)) {
+    if (!leaves_a_flight<R>(pos, flights, m)) {
       R::do_move(pos, m);
       const EvasionKind kind = R::evasion_kind(pos);
       if (kind == EvasionKind::None) return mate_by<R>(pos, attacker, m);
@@ -168,7 +175,7 @@ LeafResult attacker_node(typename R::Position& pos, Color attacker, Plies rem, b
   if (rem == 1) return mate_in_one<R>(pos, attacker, checks, futility);
   const Bitboard flights = R::king_flights(pos, attacker);
   for (const typename R::Move m : checks) {
-    if (!flights.empty() && R::keeps_a_flight(pos, flights, m)) continue;  // not a mate
+    if (leaves_a_flight<R>(pos, flights, m)) continue;  // not a mate
     R::do_move(pos, m);
     typename R::MoveList evasions;  // remembered by the rules' memo for the pass below
     R::generate_evasions(pos, evasions);
