@@ -84,6 +84,16 @@ bool king_can_step(const Position& pos) {
   return find_king_steps(pos, pos.side_to_move(), [](Square, Square) { return true; });
 }
 
+Move first_king_step(const Position& pos) {
+  Move step = Move::none();
+  if (pos.variant() == Variant::Sho || !pos.in_check()) return step;
+  find_king_steps(pos, pos.side_to_move(), [&step](Square ksq, Square to) {
+    step = Move::board(ksq, to, false);
+    return true;
+  });
+  return step;
+}
+
 Bitboard king_flights(const Position& pos, Color side) {
   Bitboard flights;
   if (pos.variant() == Variant::Sho) return flights;

@@ -20,6 +20,10 @@ void generate_evasions(const Position& pos, MoveList& list);
 // of the king moves generate_evasions() gives a side in check (in sho shogi too, where every
 // legal move is one), found without the list.
 bool king_can_step(const Position& pos);
+// The first of generate_evasions' moves when it is a king step (the side to move in check: its
+// king steps come first, in this order); else Move::none(), as in sho shogi, whose evasions come
+// in the order of its pieces.
+Move first_king_step(const Position& pos);
 // The squares the king of `side` could step to if it were its move: next to it, not holding a
 // piece of its own, not attacked by the other side once the king has left its square (the
 // squares of king_can_step). Empty without that king, and in sho shogi (not computed there).

@@ -64,15 +64,18 @@ struct LeafResult {
 
 // The rules the leaf search runs on: those with a quick mate-in-one test (evasion_kind, and
 // king_flights and keeps_a_flight to pass over the checks that leave the king a flight without
-// playing them). The large boards have none; their move generation costs much more than a
-// node, and their new children are valued without it (children.h).
+// playing them) and the king's first step among the evasions (first_king_step, tried before
+// the others are generated). The large boards have none; their move generation costs much more
+// than a node, and their new children are valued without it (children.h).
 template <class R>
 concept LeafSearchRules = MateRules<R> &&
     requires(const typename R::Position& pos, typename R::Move m, Color c, Bitboard b) {
   { R::evasion_kind(pos) } -> std::same_as<EvasionKind>;
   { R::king_flights(pos, c) } -> std::same_as<Bitboard>;
   { R::keeps_a_flight(pos, b, m) } -> std::same_as<bool>;
-};
+  { R::first_king_step(pos) } -> std::same_as<typename R::Move>;
+  { m.is_none() } -> std::same_as<bool>;
+} && std::equality_comparable<typename R::Move>;
 
 namespace leaf_detail {
 
@@ -80,35 +83,44 @@ template <LeafSearchRules R>
 LeafResult attacker_node(typename R::Position& pos, Color attacker, Plies rem, bool futility);
 
 // The defender to move after a check, `rem` plies left (4 or 2). A board evasion (king move,
-// capture, moved interposition) is tried first: it can refute whatever futility says.
+// capture, moved interposition) is tried first: it can refute whatever futility says. The
+// first, a king step where the king has one, refutes nearly every check (19 in 20 in 図巧 095's
+// length questions), so it is tried before the other evasions are generated.
 template <LeafSearchRules R>
 LeafResult defender_node(typename R::Position& pos, Color attacker, Plies rem, bool futility) {
+  bool unknown = false;
+  Plies longest = 0;
+  Hand merged;
+  LeafResult settled;
+  // Plays the evasion `e` (a drop or not): true when its answer settles the node (`settled`:
+  // a refutation, or a drop that leaves the node unknown); else its proof is merged in.
+  const auto settles = [&](typename R::Move e, bool drop) {
+    R::do_move(pos, e);
+    const LeafResult a = attacker_node<R>(pos, attacker, rem - 1, futility);
+    R::undo_move(pos, e);
+    if (a.kind == LeafResult::Kind::Proven) {
+      longest = std::max(longest, plus_one(a.length));
+      merged = hand_max(merged, a.hand);
+      return false;
+    }
+    if (a.kind == LeafResult::Kind::Disproven && !(drop && futility)) {
+      settled = LeafResult::disproven(plus_one(a.length),
+                                      R::disproof_hand_at_defender(pos, attacker, e, a.hand));
+      return true;
+    }
+    if (drop) return true;  // no drop can refute the node now, and it cannot be proven
+    unknown = true;         // a board evasion's child left unknown: a later one may refute
+    return false;
+  };
+  const typename R::Move step = R::first_king_step(pos);
+  if (!step.is_none() && settles(step, false)) return settled;
   typename R::MoveList evasions;
   R::generate_evasions(pos, evasions);
   if (R::is_mated(pos, evasions))
     return LeafResult::proven(0, R::proof_hand_at_defender(pos, attacker, Hand()));
-  bool unknown = false;
-  Plies longest = 0;
-  Hand merged;
-  for (const bool drops : {false, true}) {
-    for (const typename R::Move e : evasions) {
-      if (R::is_drop(e) != drops) continue;
-      R::do_move(pos, e);
-      const LeafResult a = attacker_node<R>(pos, attacker, rem - 1, futility);
-      R::undo_move(pos, e);
-      if (a.kind == LeafResult::Kind::Proven) {
-        longest = std::max(longest, plus_one(a.length));
-        merged = hand_max(merged, a.hand);
-      } else if (a.kind == LeafResult::Kind::Disproven && !(drops && futility)) {
-        return LeafResult::disproven(plus_one(a.length),
-                                     R::disproof_hand_at_defender(pos, attacker, e, a.hand));
-      } else if (drops) {
-        return {};  // no drop can refute the node now, and it cannot be proven
-      } else {
-        unknown = true;  // a board evasion's child left unknown: a later one may refute
-      }
-    }
-  }
+  for (const bool drops : {false, true})
+    for (const typename R::Move e : evasions)
+      if (R::is_drop(e) == drops && e != step && settles(e, drops)) return settled;
   if (unknown) return {};
   return LeafResult::proven(longest, R::proof_hand_at_defender(pos, attacker, merged));
 }
@@ -177,9 +189,7 @@ LeafResult attacker_node(typename R::Position& pos, Color attacker, Plies rem, b
   for (const typename R::Move m : checks) {
     if (leaves_a_flight<R>(pos, flights, m)) continue;  // not a mate
     R::do_move(pos, m);
-    typename R::MoveList evasions;  // remembered by the rules' memo for the pass below
-    R::generate_evasions(pos, evasions);
-    if (R::is_mated(pos, evasions)) return mate_by<R>(pos, attacker, m);
+    if (R::evasion_kind(pos) == EvasionKind::None) return mate_by<R>(pos, attacker, m);
     R::undo_move(pos, m);
   }
   bool unknown = false;

@@ -67,6 +67,9 @@ struct ShogiRules {
       if (!e.is_drop()) return EvasionKind::BoardMove;
     return EvasionKind::DropsOnly;
   }
+  // The first of the evasions when it is a king step, else Move::none() (movegen.h): the leaf
+  // search tries it before it generates the rest.
+  static Move first_king_step(const Position& pos) { return tsume::first_king_step(pos); }
   // The defender king's flights with the attacker to move, and whether the attacker's check `m`
   // leaves it one (movegen.h): the leaf search's quick answer for most checks (not a mate), ahead
   // of playing them.

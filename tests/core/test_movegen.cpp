@@ -189,6 +189,33 @@ TEST(Evasions, KingCanStepExactlyWhenALegalKingMoveExists) {
   EXPECT_GT(none, 100u);
 }
 
+// first_king_step() is the first of generate_evasions' moves when that is a king move, and it
+// is one exactly when the side in check has a legal king move; none without one.
+TEST(Evasions, FirstKingStepLeadsTheEvasionsWhenTheKingCanStep) {
+  std::size_t steps = 0, none = 0;
+  test::PlayoutOptions options;
+  options.check_bias = 0.7;
+  test::random_playouts(spec_roots(), 27, 20000, options, [&](Position& pos) {
+    if (!pos.in_check()) return;
+    const Square ksq = pos.king_square(pos.side_to_move());
+    const MoveList legal = test::legal_moves(pos);
+    const bool king_move = std::any_of(legal.begin(), legal.end(),
+                                       [&](Move m) { return !m.is_drop() && m.from() == ksq; });
+    const Move step = first_king_step(pos);
+    ASSERT_EQ(!step.is_none(), king_move) << io::to_sfen(pos);
+    if (step.is_none()) {
+      ++none;
+      return;
+    }
+    ++steps;
+    MoveList evasions;
+    generate_evasions(pos, evasions);
+    ASSERT_EQ(io::to_usi(evasions[0]), io::to_usi(step)) << io::to_sfen(pos);
+  });
+  EXPECT_GT(steps, 1000u);
+  EXPECT_GT(none, 100u);
+}
+
 // ---------------------------------------------------------------------------------------------
 // The king's flights and the checks that leave one (the leaf search's quick mate-in-one answer).
 
