@@ -189,7 +189,11 @@ LeafResult attacker_node(typename R::Position& pos, Color attacker, Plies rem, b
   for (const typename R::Move m : checks) {
     if (leaves_a_flight<R>(pos, flights, m)) continue;  // not a mate
     R::do_move(pos, m);
-    if (R::evasion_kind(pos) == EvasionKind::None) return mate_by<R>(pos, attacker, m);
+    if (R::first_king_step(pos).is_none()) {  // else no mate, and the pass below tries the step
+      typename R::MoveList evasions;          // remembered by the rules' memo for the pass below
+      R::generate_evasions(pos, evasions);
+      if (R::is_mated(pos, evasions)) return mate_by<R>(pos, attacker, m);
+    }
     R::undo_move(pos, m);
   }
   bool unknown = false;
