@@ -89,4 +89,24 @@ inline Bitboard line(Square a, Square b) {
 }
 inline bool aligned(Square a, Square b, Square c) { return line(a, b).test(c); }
 
+namespace detail {
+template <int Files, int Ranks>
+inline constexpr std::array<Bitboard, kSquareCount> kBoxes = [] {
+  std::array<Bitboard, kSquareCount> boxes{};
+  const auto distance = [](int a, int b) { return a > b ? a - b : b - a; };
+  for (int c = 0; c < kSquareCount; ++c)
+    for (int s = 0; s < kSquareCount; ++s)
+      if (distance(file_of(square_at(c)), file_of(square_at(s))) <= Files &&
+          distance(rank_of(square_at(c)), rank_of(square_at(s))) <= Ranks)
+        boxes[static_cast<std::size_t>(c)].set(square_at(s));
+  return boxes;
+}();
+}  // namespace detail
+
+// The squares within `Files` files and `Ranks` ranks of s, s included: where a stepping piece
+// must stand to reach a square near s (a knight jumps two ranks and one file).
+template <int Files, int Ranks> Bitboard box_around(Square s) {
+  return detail::kBoxes<Files, Ranks>[index_of(s)];
+}
+
 }  // namespace tsume

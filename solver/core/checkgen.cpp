@@ -39,18 +39,7 @@ CheckSquares make_check_squares(Color them, Square ksq, Bitboard occ) {
 // four ranks of it (a knight two ranks from its checking square, which is two from the king).
 // A stepping piece elsewhere gives no direct check, and generate_checks skips it unless it can
 // uncover one.
-constexpr std::array<Bitboard, kSquareCount> kStepperCheckRegions = [] {
-  std::array<Bitboard, kSquareCount> r{};
-  const auto distance = [](int a, int b) { return a > b ? a - b : b - a; };
-  for (int k = 0; k < kSquareCount; ++k)
-    for (int s = 0; s < kSquareCount; ++s) {
-      const Square ks = square_at(k), ss = square_at(s);
-      if (distance(file_of(ks), file_of(ss)) <= 2 && distance(rank_of(ks), rank_of(ss)) <= 4)
-        r[static_cast<std::size_t>(k)].set(ss);
-    }
-  return r;
-}();
-Bitboard stepper_check_region(Square ksq) { return kStepperCheckRegions[index_of(ksq)]; }
+Bitboard stepper_check_region(Square ksq) { return box_around<2, 4>(ksq); }
 
 // The legal moves that give check, by filtering. Used where check squares and pins do not
 // describe the checks: an attacker in check (双玉, after a counter-check: its evasions), and sho

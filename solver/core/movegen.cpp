@@ -29,11 +29,11 @@ template <class Found> bool find_king_steps(const Position& pos, Color us, Found
   const Square ksq = pos.king_square(us);
   if (ksq == Square::None) return false;
   const Bitboard occ = pos.pieces() ^ Bitboard::square(ksq);
-  const Bitboard targets = king_attacks(ksq) & ~pos.pieces(us);
+  Bitboard targets = king_attacks(ksq) & ~pos.pieces(us);
   if (targets.empty()) return false;
-  const Position::AttackerSets theirs = pos.attacker_sets(~us);
+  targets &= ~pos.attacked_among(~us, ksq, targets, occ);
   for (Square to : targets)
-    if (!pos.is_attacked(theirs, ~us, to, occ) && found(ksq, to)) return true;
+    if (found(ksq, to)) return true;
   return false;
 }
 

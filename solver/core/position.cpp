@@ -280,45 +280,21 @@ bool Position::is_attacked(Color by, Square s, Bitboard occ) const {
          !(rook_attacks(s, occ) & rooks).empty();
 }
 
-Position::AttackerSets Position::attacker_sets(Color by) const {
+Bitboard Position::attacked_among(Color by, Square center, Bitboard targets, Bitboard occ) const {
+  // A stepping piece reaches a square next to `center` only from within two files and three
+  // ranks of it (a knight jumps two ranks); a slider only when its empty-board attacks do.
+  const Bitboard sliders = pieces(PieceType::Lance) | pieces(PieceType::Bishop) |
+                           pieces(PieceType::Rook) | pieces(PieceType::Horse) |
+                           pieces(PieceType::Dragon);
   const Bitboard mine = pieces(by);
-  AttackerSets a;
-  a.pawns = pieces(PieceType::Pawn) & mine;
-  a.knights = pieces(PieceType::Knight) & mine;
-  a.silvers = pieces(PieceType::Silver) & mine;
-  a.golds = (pieces(PieceType::Gold) | pieces(PieceType::ProPawn) | pieces(PieceType::ProLance) |
-             pieces(PieceType::ProKnight) | pieces(PieceType::ProSilver)) &
-            mine;
-  a.kingish =
-      (pieces(PieceType::King) | pieces(PieceType::Horse) | pieces(PieceType::Dragon)) & mine;
-  if (variant_ == Variant::Sho) [[unlikely]] {
-    a.kingish |= pieces(PieceType::Prince) & mine;
-    a.elephants = pieces(PieceType::Elephant) & mine;
+  Bitboard attacked;
+  for (Square s : mine & ~sliders & box_around<2, 3>(center))
+    attacked |= step_attacks(by, type_of(piece_on(s)), s);
+  for (Square s : mine& sliders) {
+    const PieceType pt = type_of(piece_on(s));
+    if (!(step_attacks(by, pt, s) & targets).empty()) attacked |= attacks(by, pt, s, occ);
   }
-  a.lances = pieces(PieceType::Lance) & mine;
-  a.bishops = (pieces(PieceType::Bishop) | pieces(PieceType::Horse)) & mine;
-  a.rooks = (pieces(PieceType::Rook) | pieces(PieceType::Dragon)) & mine;
-  return a;
-}
-
-bool Position::is_attacked(const AttackerSets& a, Color by, Square s, Bitboard occ) const {
-  const Color them = ~by;
-  if (!(step_attacks(them, PieceType::Pawn, s) & a.pawns).empty() ||
-      !(step_attacks(them, PieceType::Knight, s) & a.knights).empty() ||
-      !(step_attacks(them, PieceType::Silver, s) & a.silvers).empty() ||
-      !(step_attacks(them, PieceType::Gold, s) & a.golds).empty() ||
-      !(king_attacks(s) & a.kingish).empty())
-    return true;
-  if (!a.elephants.empty() && !(step_attacks(them, PieceType::Elephant, s) & a.elephants).empty())
-    return true;
-  if (!(step_attacks(them, PieceType::Lance, s) & a.lances).empty() &&
-      !(lance_attacks(them, s, occ) & a.lances).empty())
-    return true;
-  if (!(step_attacks(them, PieceType::Bishop, s) & a.bishops).empty() &&
-      !(bishop_attacks(s, occ) & a.bishops).empty())
-    return true;
-  return !(step_attacks(them, PieceType::Rook, s) & a.rooks).empty() &&
-         !(rook_attacks(s, occ) & a.rooks).empty();
+  return attacked & targets;
 }
 
 Bitboard Position::blockers(Color king_color, Color slider_color) const {
@@ -465,10 +441,8 @@ bool Position::is_pawn_drop_mate(Square to) const {
   }
   // 2. The king captures the pawn or steps away to an unattacked square.
   const Bitboard without_king = occ ^ Bitboard::square(ksq);
-  const AttackerSets ours = attacker_sets(us);
-  for (Square s : king_attacks(ksq) & ~pieces(them))
-    if (!is_attacked(ours, us, s, without_king)) return false;
-  return true;
+  const Bitboard steps = king_attacks(ksq) & ~pieces(them);
+  return (steps & ~attacked_among(us, ksq, steps, without_king)).empty();
 }
 
 // The key updates of do_move() without the board (do_move keeps its own incremental updates:

@@ -73,18 +73,14 @@ public:
   // Pieces of color `by` attacking square s, with `occ` as the occupancy.
   Bitboard attackers_to(Color by, Square s, Bitboard occ) const;
   Bitboard attackers_to(Color by, Square s) const { return attackers_to(by, s, occupied_); }
-  // Same question as !attackers_to(...).empty(), answered with early exits (the hot path of
-  // king-move legality).
+  // Same question as !attackers_to(...).empty(), answered with early exits (a square at a
+  // time; the squares next to a king take attacked_among below).
   bool is_attacked(Color by, Square s, Bitboard occ) const;
-  // The pieces of one side grouped by how they attack, for many attack tests on one board (the
-  // squares a king may step to).
-  struct AttackerSets {
-    Bitboard pawns, knights, silvers, golds, kingish, lances, bishops, rooks;
-    Bitboard elephants;  // sho shogi's drunk elephants (none in modern shogi)
-  };
-  AttackerSets attacker_sets(Color by) const;
-  // is_attacked(by, s, occ) with by's pieces from attacker_sets(by).
-  bool is_attacked(const AttackerSets& a, Color by, Square s, Bitboard occ) const;
+  // The squares of `targets`, each next to `center` (the squares a king there may step to),
+  // that pieces of `by` attack with `occ` as the occupancy. One pass over the pieces that can
+  // reach them serves all the squares, where is_attacked per square would look at every kind
+  // of attacker for each.
+  Bitboard attacked_among(Color by, Square center, Bitboard targets, Bitboard occ) const;
 
   // Pieces (of either color) standing alone between a slider of color `slider_color` and the king
   // of color `king_color`. With king_color == the owner of the pieces these are pinned pieces; with

@@ -9,6 +9,7 @@
 
 #include <gtest/gtest.h>
 
+#include "solver/core/attacks.h"
 #include "solver/core/movegen.h"
 #include "solver/io/sfen.h"
 #include "tests/core/test_support.h"
@@ -383,6 +384,48 @@ TEST(PositionAttackers, FindEveryAttackerOfASquare) {
                             Bitboard::square(square("9a"));
   EXPECT_EQ(pos.attackers_to(Color::Black, square("5e")), expected);
   EXPECT_TRUE(pos.attackers_to(Color::White, square("5e")).empty());
+}
+
+// attacked_among, the squares next to a king that a side attacks, in one pass over its pieces:
+// by hand, the Black knight on 4d attacks 3b and 5b, the lance on 6i 6h to 6a, the bishop on 9e
+// the diagonal 8d to 5a; of the squares next to the White king on 5a (4a holding its gold, a
+// target like any other), that is 5b, 6a and 6b (White to move, in check from the bishop). No
+// White piece stands near the Black king.
+TEST(PositionAttackers, SquaresNextToAKingByHand) {
+  const Position pos = load("4kg3/9/9/5N3/B8/9/9/9/3L4K w - 1");
+  const Square ksq = square("5a");
+  Bitboard expected;
+  for (const char* s : {"5b", "6a", "6b"}) expected.set(square(s));
+  EXPECT_EQ(pos.attacked_among(Color::Black, ksq, king_attacks(ksq),
+                               pos.pieces() ^ Bitboard::square(ksq)),
+            expected);
+  const Square black_king = square("1i");
+  EXPECT_TRUE(
+      pos.attacked_among(Color::White, black_king, king_attacks(black_king), pos.pieces()).empty());
+}
+
+// The same against an attack test per square (is_attacked, which looks at every kind of
+// attacker of one square), around both kings with the king lifted, for either side, on the
+// positions of random games.
+TEST(PositionAttackers, SquaresNextToAKingEqualAnAttackTestPerSquare) {
+  std::size_t compared = 0, attacked = 0;
+  for (const Position& pos : playout_positions(3000, 23))
+    for (const Color king : {Color::Black, Color::White}) {
+      const Square ksq = pos.king_square(king);
+      if (ksq == Square::None) continue;
+      const Bitboard occ = pos.pieces() ^ Bitboard::square(ksq);
+      for (const Color by : {Color::Black, Color::White}) {
+        Bitboard expected;
+        for (Square s : king_attacks(ksq))
+          if (pos.is_attacked(by, s, occ)) expected.set(s);
+        ASSERT_EQ(pos.attacked_among(by, ksq, king_attacks(ksq), occ), expected)
+            << io::to_sfen(pos);
+        ++compared;
+        attacked += expected.count();
+      }
+    }
+  EXPECT_GT(compared, 5000u);
+  EXPECT_GT(attacked, 5000u);
 }
 
 TEST(PositionBlockers, PinnedPiecesAndDiscoveredCheckCandidates) {
