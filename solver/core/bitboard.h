@@ -1,6 +1,7 @@
 // 81-square bitboards in one unsigned 128-bit integer; bit i is square i (see types.h).
 #pragma once
 
+#include <array>
 #include <bit>
 #include <cstdint>
 
@@ -10,20 +11,30 @@ namespace tsume {
 
 __extension__ typedef unsigned __int128 u128;  // GCC/Clang extension
 
+namespace detail {
+// The bit of each square index (a load instead of a variable 128-bit shift).
+inline constexpr std::array<u128, 128> kSquareBits = [] {
+  std::array<u128, 128> bits{};
+  for (int i = 0; i < 128; ++i) bits[static_cast<std::size_t>(i)] = u128{1} << i;
+  return bits;
+}();
+constexpr u128 square_bit(Square s) { return kSquareBits[static_cast<std::size_t>(index_of(s))]; }
+}  // namespace detail
+
 class Bitboard {
 public:
   constexpr Bitboard() = default;
   constexpr explicit Bitboard(u128 v) : v_(v) {}
-  static constexpr Bitboard square(Square s) { return Bitboard(u128{1} << index_of(s)); }
+  static constexpr Bitboard square(Square s) { return Bitboard(detail::square_bit(s)); }
   static constexpr Bitboard all() { return Bitboard((u128{1} << kSquareCount) - 1); }
 
   constexpr u128 value() const { return v_; }
   constexpr explicit operator bool() const { return v_ != 0; }
   constexpr bool empty() const { return v_ == 0; }
-  constexpr bool test(Square s) const { return (v_ >> index_of(s)) & 1; }
-  constexpr void set(Square s) { v_ |= u128{1} << index_of(s); }
-  constexpr void clear(Square s) { v_ &= ~(u128{1} << index_of(s)); }
-  constexpr void toggle(Square s) { v_ ^= u128{1} << index_of(s); }
+  constexpr bool test(Square s) const { return (v_ & detail::square_bit(s)) != 0; }
+  constexpr void set(Square s) { v_ |= detail::square_bit(s); }
+  constexpr void clear(Square s) { v_ &= ~detail::square_bit(s); }
+  constexpr void toggle(Square s) { v_ ^= detail::square_bit(s); }
 
   constexpr std::uint64_t low() const { return static_cast<std::uint64_t>(v_); }
   constexpr std::uint64_t high() const { return static_cast<std::uint64_t>(v_ >> 64); }
@@ -63,18 +74,27 @@ public:
   friend constexpr bool operator==(Bitboard a, Bitboard b) { return a.v_ == b.v_; }
 
   // Iteration over set squares: for (Square s : bb) ...
+  // The two 64-bit halves apart: the lowest bit is cleared in the half that holds it.
   class Iterator {
   public:
-    constexpr explicit Iterator(u128 v) : v_(v) {}
-    constexpr Square operator*() const { return Bitboard(v_).lsb(); }
+    constexpr explicit Iterator(u128 v)
+        : low_(static_cast<std::uint64_t>(v)), high_(static_cast<std::uint64_t>(v >> 64)) {}
+    constexpr Square operator*() const {
+      return low_ ? square_at(std::countr_zero(low_)) : square_at(64 + std::countr_zero(high_));
+    }
     constexpr Iterator& operator++() {
-      v_ &= v_ - 1;
+      if (low_)
+        low_ &= low_ - 1;
+      else
+        high_ &= high_ - 1;
       return *this;
     }
-    constexpr bool operator!=(const Iterator& o) const { return v_ != o.v_; }
+    constexpr bool operator!=(const Iterator& o) const {
+      return low_ != o.low_ || high_ != o.high_;
+    }
 
   private:
-    u128 v_;
+    std::uint64_t low_, high_;
   };
   constexpr Iterator begin() const { return Iterator(v_); }
   constexpr Iterator end() const { return Iterator(0); }

@@ -1,6 +1,7 @@
 // Tests of solver/core/bitboard.h: set operations, bit scans across the 64-bit halves, masks.
 #include "solver/core/bitboard.h"
 
+#include <random>
 #include <vector>
 
 #include <gtest/gtest.h>
@@ -58,6 +59,35 @@ TEST(Bitboard, IteratesSquaresInIncreasingOrder) {
   std::vector<int> seen;
   for (Square s : b) seen.push_back(index_of(s));
   EXPECT_EQ(seen, (std::vector<int>{2, 63, 64, 70}));
+}
+
+// On random sets of squares (some in one 64-bit half only, some empty), iteration gives the set
+// bits of the raw value in increasing order, and test, set and clear of every square agree with
+// the raw value shifted (the reference here).
+TEST(Bitboard, IterationAndSquareBitsMatchTheRawValue) {
+  std::mt19937_64 rng(81);
+  const u128 all = Bitboard::all().value();
+  for (int trial = 0; trial < 2000; ++trial) {
+    u128 v = ((u128{rng()} << 64) | rng()) & all;
+    if (trial % 4 == 1) v &= ~u128{0} >> 64;     // the low half only
+    if (trial % 4 == 2) v &= ~(~u128{0} >> 64);  // the high half only
+    if (trial % 50 == 3) v = 0;
+    const Bitboard b(v);
+    std::vector<int> expected, seen;
+    for (int i = 0; i < kSquareCount; ++i)
+      if ((v >> i) & 1) expected.push_back(i);
+    for (Square s : b) seen.push_back(index_of(s));
+    ASSERT_EQ(seen, expected);
+    for (int i = 0; i < kSquareCount; ++i) {
+      const Square s = square_at(i);
+      ASSERT_EQ(b.test(s), ((v >> i) & 1) != 0);
+      Bitboard c = b;
+      c.set(s);
+      ASSERT_EQ(c.value(), v | (u128{1} << i));
+      c.clear(s);
+      ASSERT_EQ(c.value(), v & ~(u128{1} << i));
+    }
+  }
 }
 
 TEST(Bitboard, MoreThanOne) {
