@@ -42,9 +42,7 @@ public:
   constexpr int count() const { return std::popcount(low()) + std::popcount(high()); }
   constexpr bool more_than_one() const { return (v_ & (v_ - 1)) != 0; }
   // Lowest / highest set square; undefined on an empty board.
-  constexpr Square lsb() const {
-    return low() ? square_at(std::countr_zero(low())) : square_at(64 + std::countr_zero(high()));
-  }
+  constexpr Square lsb() const { return lowest(low(), high()); }
   constexpr Square msb() const {
     return high() ? square_at(127 - std::countl_zero(high()))
                   : square_at(63 - std::countl_zero(low()));
@@ -79,9 +77,7 @@ public:
   public:
     constexpr explicit Iterator(u128 v)
         : low_(static_cast<std::uint64_t>(v)), high_(static_cast<std::uint64_t>(v >> 64)) {}
-    constexpr Square operator*() const {
-      return low_ ? square_at(std::countr_zero(low_)) : square_at(64 + std::countr_zero(high_));
-    }
+    constexpr Square operator*() const { return lowest(low_, high_); }
     constexpr Iterator& operator++() {
       if (low_)
         low_ &= low_ - 1;
@@ -100,6 +96,11 @@ public:
   constexpr Iterator end() const { return Iterator(0); }
 
 private:
+  // The lowest set square of the halves `low` and `high` (not both empty).
+  static constexpr Square lowest(std::uint64_t low, std::uint64_t high) {
+    return low ? square_at(std::countr_zero(low)) : square_at(64 + std::countr_zero(high));
+  }
+
   u128 v_ = 0;
 };
 

@@ -290,7 +290,7 @@ Bitboard Position::attacked_among(Color by, Square center, Bitboard targets, Bit
   Bitboard attacked;
   for (Square s : mine & ~sliders & box_around<2, 3>(center))
     attacked |= step_attacks(by, type_of(piece_on(s)), s);
-  for (Square s : mine& sliders) {
+  for (Square s : (mine & sliders)) {
     const PieceType pt = type_of(piece_on(s));
     if (!(step_attacks(by, pt, s) & targets).empty()) attacked |= attacks(by, pt, s, occ);
   }
