@@ -22,26 +22,19 @@ void emit_piece_moves(const Position& pos, MoveList& list, Bitboard targets, Bit
   }
 }
 
-// Calls found(ksq, to) for each square `to` the king of `us` (on ksq) can step to: not its own
-// piece's, not attacked once the king has left ksq. Stops at the first call that returns true,
-// and returns whether one did.
-template <class Found> bool find_king_steps(const Position& pos, Color us, Found found) {
+// The squares the king of `us` can step to: next to it, not its own piece's, not attacked once
+// the king has left its square (all of them at once: attacked_among answers for every square).
+Bitboard king_steps(const Position& pos, Color us) {
   const Square ksq = pos.king_square(us);
-  if (ksq == Square::None) return false;
-  const Bitboard occ = pos.pieces() ^ Bitboard::square(ksq);
-  Bitboard targets = king_attacks(ksq) & ~pos.pieces(us);
-  if (targets.empty()) return false;
-  targets &= ~pos.attacked_among(~us, ksq, targets, occ);
-  for (Square to : targets)
-    if (found(ksq, to)) return true;
-  return false;
+  if (ksq == Square::None) return Bitboard();
+  const Bitboard targets = king_attacks(ksq) & ~pos.pieces(us);
+  if (targets.empty()) return targets;
+  return targets & ~pos.attacked_among(~us, ksq, targets, pos.pieces() ^ Bitboard::square(ksq));
 }
 
 void emit_king_moves(const Position& pos, MoveList& list) {
-  find_king_steps(pos, pos.side_to_move(), [&list](Square ksq, Square to) {
-    list.push(Move::board(ksq, to, false));
-    return false;
-  });
+  const Square ksq = pos.king_square(pos.side_to_move());
+  for (Square to : king_steps(pos, pos.side_to_move())) list.push(Move::board(ksq, to, false));
 }
 
 // Sho shogi: every board move of every piece (royals too) onto a square not held by the mover,
@@ -80,28 +73,17 @@ void generate_legal(const Position& pos, MoveList& list) {
   detail::emit_drops(pos, list, ~pos.pieces());
 }
 
-bool king_can_step(const Position& pos) {
-  return find_king_steps(pos, pos.side_to_move(), [](Square, Square) { return true; });
-}
+bool king_can_step(const Position& pos) { return !king_steps(pos, pos.side_to_move()).empty(); }
 
 Move first_king_step(const Position& pos) {
-  Move step = Move::none();
-  if (pos.variant() == Variant::Sho || !pos.in_check()) return step;
-  find_king_steps(pos, pos.side_to_move(), [&step](Square ksq, Square to) {
-    step = Move::board(ksq, to, false);
-    return true;
-  });
-  return step;
+  if (pos.variant() == Variant::Sho || !pos.in_check()) return Move::none();
+  const Bitboard steps = king_steps(pos, pos.side_to_move());
+  return steps.empty() ? Move::none()
+                       : Move::board(pos.king_square(pos.side_to_move()), steps.lsb(), false);
 }
 
 Bitboard king_flights(const Position& pos, Color side) {
-  Bitboard flights;
-  if (pos.variant() == Variant::Sho) return flights;
-  find_king_steps(pos, side, [&flights](Square, Square to) {
-    flights.set(to);
-    return false;
-  });
-  return flights;
+  return pos.variant() == Variant::Sho ? Bitboard() : king_steps(pos, side);
 }
 
 bool keeps_a_flight(const Position& pos, Bitboard flights, Move m) {
